@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// Composition root: the server and the demo cluster never import each other; they meet here.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const compiled = new URL('../dist/node/', import.meta.url);
+if (!existsSync(fileURLToPath(new URL('server/cli.js', compiled)))) {
+  console.error('kubeglass: not built yet. Run `npm run build` (or `npm start`, which builds first).');
+  process.exit(1);
+}
+const args = process.argv.slice(2);
+if (args[0] === 'demo-cluster') {
+  const { runDemoClusterCli } = await import(new URL('demo-cluster/cli.js', compiled).href);
+  await runDemoClusterCli(args.slice(1));
+} else {
+  const { runCli } = await import(new URL('server/cli.js', compiled).href);
+  const { startDemoCluster } = await import(new URL('demo-cluster/index.js', compiled).href);
+  await runCli(args, { startDemoCluster });
+}

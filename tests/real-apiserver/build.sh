@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds kube-apiserver 1.20.2 from Debian's kubernetes source package (see shared/docs/real-apiserver.md)
+# and caches it under ~/.cache/kubeglass/, outside the work tree. Idempotent: a cached binary is reused.
+set -euo pipefail
+CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
+BIN="$CACHE/bin/kube-apiserver"
+if [ -x "$BIN" ] && command -v etcd >/dev/null; then echo "real-apiserver: cached $BIN"; exit 0; fi
+mkdir -p "$CACHE/bin" "$CACHE/src"
+export DEBIAN_FRONTEND=noninteractive
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# deb-src for the suite the machine already uses.
+if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list 2>/dev/null; then
+  uri=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources)
+  as_root tee /etc/apt/sources.list.d/kubeglass-src.sources >/dev/null <<SRC
+Types: deb-src
+URIs: ${uri:-http://deb.debian.org/debian}
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+as_root apt-get update -qq
+as_root apt-get install -y -qq golang-go etcd-server rsync jq openssl golang-github-modern-go-reflect2-dev dpkg-dev >/dev/null
+if [ -x "$BIN" ]; then echo "real-apiserver: cached $BIN"; exit 0; fi
+
+cd "$CACHE/src"
+if ! ls -d kubernetes-*/ >/dev/null 2>&1; then apt-get source -qq kubernetes >/dev/null; fi
+SRC_DIR=$(ls -d "$CACHE"/src/kubernetes-*/ | head -n1)
+cd "$SRC_DIR"
+# Go >= 1.18 panics in vendored reflect2 v1.0.1 when decoding maps: use Debian's v1.0.2.
+rm -rf vendor/github.com/modern-go/reflect2
+cp -r /usr/share/gocode/src/github.com/modern-go/reflect2 vendor/github.com/modern-go/reflect2
+rm -f vendor/github.com/modern-go/reflect2/go.mod
+mkdir -p .go/src/k8s.io .home
+ln -sfn ../../.. .go/src/k8s.io/kubernetes
+GOPATH="$PWD/.go" HOME="$PWD/.home" CGO_ENABLED=0 make WHAT=cmd/kube-apiserver
+cp _output/bin/kube-apiserver "$BIN"
+echo "real-apiserver: built $BIN"

@@ -1,0 +1,19 @@
+// GET /-/contexts: what the kubeglass server can reach. Never carries credentials.
+
+export interface ContextInfo {
+  name: string;
+  /** API server URL of the context's cluster (not a secret). */
+  server: string;
+  /** Default namespace of the context, if the kubeconfig names one. */
+  namespace?: string;
+  /** Name of the kubeconfig user entry (the name only). */
+  user?: string;
+  /** True for the embedded demo cluster contexts. */
+  demo: boolean;
+}
+
+export interface ContextList {
+  contexts: ContextInfo[];
+  /** kubeconfig current-context if any, else "demo". */
+  default: string;
+}

@@ -24,6 +24,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Needs KUBECONFIG_REAL from tests/real-apiserver/run.sh (npm run test:real).
+          name: 'real',
+          include: ['tests/real-apiserver/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

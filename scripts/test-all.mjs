@@ -1,0 +1,37 @@
+// The README's one test command: typecheck, lint, build, unit + integration (Vitest), e2e (Playwright in Debian Chromium).
+// Ends with sum-results' "N passed, N failed" line over every test it ran; exits non-zero if any stage failed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+
+const vitestJson = 'test-results/vitest.json';
+const e2eJson = 'test-results/e2e.json';
+mkdirSync('test-results', { recursive: true });
+rmSync(vitestJson, { force: true });
+rmSync(e2eJson, { force: true });
+const failures = [];
+
+function run(stage, cmd, args, env = {}) {
+  console.log(`\n=== ${stage}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`=== ${stage}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (!ok) failures.push(stage);
+  return ok;
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+run('vitest (unit + integration)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration',
+  '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (!built) failures.push('e2e not run: build failed');
+else if (run('chromium', 'node', ['scripts/ensure-chromium.mjs'])) {
+  run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+  });
+}
+console.log('');
+if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
+const sum = spawnSync('node', ['scripts/sum-results.mjs', vitestJson, e2eJson], { stdio: 'inherit' });
+process.exit(failures.length || sum.status !== 0 ? 1 : 0);

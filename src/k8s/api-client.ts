@@ -1,0 +1,106 @@
+// fetch wrapper for the kubeglass proxy: /k8s/{context}{API path}. Every non-2xx becomes a KubeApiError.
+import { decodeErrorResponse, networkError } from './kube-api-error';
+import { parseWarningHeader } from './warning-header';
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export interface KubeRequestInit {
+  method?: string;
+  query?: QueryParams;
+  accept?: string;
+  contentType?: string;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface KubeResponse<T> {
+  body: T;
+  status: number;
+  headers: Headers;
+  /** Texts of the response's `Warning: 299 - "..."` headers (deprecations, unknown fields...). */
+  warnings: string[];
+}
+
+/** Appends query parameters, skipping undefined, null and empty values. */
+export function withQuery(path: string, query: QueryParams | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+/** URL of an API path through the kubeglass proxy for one context. */
+export function kubeUrl(context: string, apiPath: string, query?: QueryParams): string {
+  const path = apiPath.startsWith('/') ? apiPath : `/${apiPath}`;
+  return withQuery(`/k8s/${encodeURIComponent(context)}${path}`, query);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** Fetches any same-origin URL and decodes the JSON body; throws KubeApiError on failure. Aborts are rethrown as-is. */
+export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Promise<KubeResponse<T>> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
+  if (init.contentType) headers['Content-Type'] = init.contentType;
+  const fullUrl = withQuery(url, init.query);
+
+  let response: Response;
+  try {
+    response = await fetch(fullUrl, { method, headers, body: init.body, signal: init.signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError(method, fullUrl, error);
+  }
+
+  const warnings = parseWarningHeader(response.headers.get('warning'));
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError(method, fullUrl, error);
+  }
+
+  if (!response.ok) {
+    throw decodeErrorResponse({
+      method,
+      url: fullUrl,
+      httpStatus: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      body: text,
+      warnings,
+    });
+  }
+
+  let body: T;
+  try {
+    body = (text ? JSON.parse(text) : null) as T;
+  } catch {
+    // A 2xx that is not JSON means something between us and the apiserver rewrote the answer.
+    throw decodeErrorResponse({
+      method,
+      url: fullUrl,
+      httpStatus: 502,
+      statusText: `Invalid JSON in a ${response.status} response`,
+      headers: response.headers,
+      body: text,
+      warnings,
+    });
+  }
+  return { body, status: response.status, headers: response.headers, warnings };
+}
+
+/** Calls the Kubernetes API of one context through the kubeglass proxy. */
+export function kubeRequest<T>(context: string, apiPath: string, init: KubeRequestInit = {}): Promise<KubeResponse<T>> {
+  return fetchJson<T>(kubeUrl(context, apiPath), init);
+}

@@ -1,0 +1,143 @@
+// The kubeglass HTTP server: security filters first, then routes (/k8s proxy, /-/ endpoints, the SPA) and upgrades.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ContextRegistry } from './contexts.js';
+import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
+import { checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
+import { serveStatic } from './static.js';
+import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
+import { WS_PATH } from '../wire/ws-protocol.js';
+import { WatchMultiplexer } from './ws-multiplexer.js';
+
+export interface AppOptions {
+  contexts: ContextRegistry;
+  /** Folder of the built SPA (dist/web). */
+  staticDir: string;
+  onError?: (message: string) => void;
+}
+
+export interface KubeglassServer {
+  server: http.Server;
+  /** Starts listening; resolves with the bound port once the Host policy is in place. */
+  listen(port: number, host: string): Promise<number>;
+  /** Stops accepting, aborts every proxied request, watch and upgraded socket. */
+  close(): Promise<void>;
+}
+
+const SOCKET_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
+
+/** Builds the server (not yet listening). */
+export function createKubeglassServer(options: AppOptions): KubeglassServer {
+  const { contexts, staticDir } = options;
+  const multiplexer = new WatchMultiplexer({ contexts });
+  const upgradedSockets = new Set<Duplex>();
+  let policy: HostPolicy | undefined;
+
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    setCommonSecurityHeaders(res);
+    if (!policy) {
+      sendStatus(res, makeStatus(503, 'kubeglass is starting', 'ServiceUnavailable'));
+      return;
+    }
+    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, false);
+    if (refusal) {
+      sendStatus(res, refusal);
+      req.resume();
+      return;
+    }
+    const url = req.url ?? '/';
+    if (url.startsWith(PROXY_PREFIX)) {
+      proxyHttpRequest(req, res, contexts).catch((error: unknown) => internalError(res, error));
+      return;
+    }
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (pathname.startsWith('/-/')) {
+      handleKubeglassEndpoint(req, res, pathname);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendStatus(res, makeStatus(405, `method ${req.method ?? ''} is not allowed on ${pathname}`));
+      return;
+    }
+    serveStatic(req, res, staticDir);
+  };
+
+  const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if (pathname === '/-/contexts' && readOnly) {
+      const body = JSON.stringify(contexts.list());
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (pathname === '/-/healthz' && readOnly) {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : 'ok');
+      return;
+    }
+    if (pathname === WS_PATH) {
+      sendStatus(res, makeStatus(400, `${WS_PATH} expects a WebSocket upgrade`));
+      return;
+    }
+    sendStatus(res, makeStatus(404, `kubeglass has no endpoint ${pathname}`));
+  };
+
+  const internalError = (res: ServerResponse, error: unknown): void => {
+    options.onError?.(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+    sendStatus(res, makeStatus(500, 'kubeglass internal error'));
+  };
+
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    if (!policy) {
+      socket.destroy();
+      return;
+    }
+    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, true);
+    if (refusal) {
+      sendStatusOnSocket(socket, refusal, SOCKET_HEADERS);
+      return;
+    }
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (pathname === WS_PATH) {
+      multiplexer.handleUpgrade(req, socket, head);
+      return;
+    }
+    if (pathname.startsWith(PROXY_PREFIX)) {
+      upgradedSockets.add(socket);
+      socket.once('close', () => upgradedSockets.delete(socket));
+      proxyUpgrade(req, socket, head, contexts).catch(() => socket.destroy());
+      return;
+    }
+    sendStatusOnSocket(socket, makeStatus(404, `no WebSocket endpoint at ${pathname}`), SOCKET_HEADERS);
+  };
+
+  const server = http.createServer({ noDelay: true }, handleRequest);
+  server.on('upgrade', handleUpgrade);
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address();
+          const bound = typeof address === 'object' && address !== null ? address.port : port;
+          policy = makeHostPolicy(host, bound);
+          resolve(bound);
+        });
+      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await multiplexer.close();
+      for (const socket of upgradedSockets) socket.destroy();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from './args.js';
+
+describe('parseCliArgs', () => {
+  it('has the documented defaults', () => {
+    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, help: false });
+  });
+
+  it('reads every flag, in both --flag value and --flag=value forms', () => {
+    expect(
+      parseCliArgs([
+        '--port', '8080', '--host=::1', '--kubeconfig', '/tmp/kc', '--context=prod', '--no-demo', '--open',
+        '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web',
+      ]),
+    ).toEqual({
+      port: 8080,
+      host: '::1',
+      kubeconfig: '/tmp/kc',
+      context: 'prod',
+      demo: false,
+      open: true,
+      demoActivityMs: 0,
+      demoSeedPods: 500,
+      staticDir: 'web',
+      help: false,
+    });
+    expect(parseCliArgs(['-h']).help).toBe(true);
+    expect(parseCliArgs(['--help']).help).toBe(true);
+  });
+
+  it.each([
+    [['--bogus'], 'unknown option --bogus'],
+    [['--port'], '--port needs a value'],
+    [['--port', '--open'], '--port needs a value'],
+    [['--port', 'http'], '--port must be a non-negative integer, got "http"'],
+    [['--port', '70000'], '--port must be between 0 and 65535'],
+    [['--demo-activity-ms', '-5'], '--demo-activity-ms must be a non-negative integer'],
+    [['--open=yes'], '--open takes no value'],
+    [['--context='], '--context needs a non-empty value'],
+    [['serve'], 'unexpected argument "serve"'],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,123 @@
+// Command-line flags of `kubeglass` (the server); kept apart from cli.ts so parsing is testable without side effects.
+
+export interface CliArgs {
+  port: number;
+  host: string;
+  kubeconfig?: string;
+  context?: string;
+  demo: boolean;
+  open: boolean;
+  demoActivityMs: number;
+  demoSeedPods?: number;
+  staticDir?: string;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: kubeglass [options]
+       kubeglass demo-cluster [options]   run only the embedded demo Kubernetes API server
+
+Serves the Kubeglass web app and proxies the Kubernetes API of your kubeconfig contexts.
+
+Options:
+  --port N               port to listen on (default 7070; 0 = any free port)
+  --host ADDRESS         address to bind (default 127.0.0.1; anything else exposes your credentials)
+  --kubeconfig PATH      kubeconfig file (default: $KUBECONFIG, else ~/.kube/config if present)
+  --context NAME         context selected at start (default: current-context, else demo)
+  --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer)
+  --open                 open the app in the default browser
+  --demo-activity-ms N   demo cluster activity tick in ms (default 3000; 0 = off)
+  --demo-seed-pods N     number of pods to seed in the demo cluster
+  --static DIR           built web app to serve (default dist/web in the package)
+  -h, --help             show this help
+`;
+
+type FlagKind = 'string' | 'integer' | 'boolean';
+
+const FLAGS: Record<string, FlagKind> = {
+  port: 'integer',
+  host: 'string',
+  kubeconfig: 'string',
+  context: 'string',
+  'no-demo': 'boolean',
+  open: 'boolean',
+  'demo-activity-ms': 'integer',
+  'demo-seed-pods': 'integer',
+  static: 'string',
+  help: 'boolean',
+};
+
+/** Parses argv (without node and script); throws UsageError with a clear message on unknown flags or bad values. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '-h') {
+      args.help = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const kind = FLAGS[name];
+    if (kind === undefined) throw new UsageError(`unknown option --${name}`);
+    let value: string | undefined;
+    if (kind === 'boolean') {
+      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
+    } else if (eq !== -1) {
+      value = arg.slice(eq + 1);
+    } else {
+      value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+    }
+    applyFlag(args, name, kind, value);
+  }
+  return args;
+}
+
+function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | undefined): void {
+  const text = value ?? '';
+  if (kind === 'string' && text === '') throw new UsageError(`--${name} needs a non-empty value`);
+  const integer = kind === 'integer' ? parseInteger(name, text) : 0;
+  switch (name) {
+    case 'port':
+      if (integer > 65535) throw new UsageError(`--port must be between 0 and 65535, got ${text}`);
+      args.port = integer;
+      break;
+    case 'host':
+      args.host = text;
+      break;
+    case 'kubeconfig':
+      args.kubeconfig = text;
+      break;
+    case 'context':
+      args.context = text;
+      break;
+    case 'no-demo':
+      args.demo = false;
+      break;
+    case 'open':
+      args.open = true;
+      break;
+    case 'demo-activity-ms':
+      args.demoActivityMs = integer;
+      break;
+    case 'demo-seed-pods':
+      args.demoSeedPods = integer;
+      break;
+    case 'static':
+      args.staticDir = text;
+      break;
+    case 'help':
+      args.help = true;
+      break;
+  }
+}
+
+function parseInteger(name: string, text: string): number {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`--${name} must be a non-negative integer, got "${text}"`);
+  }
+  return Number(text);
+}

@@ -1,0 +1,179 @@
+// The contexts kubeglass can reach: kubeconfig contexts plus the embedded demo cluster, each with its own
+// KubeConfig (current context set) so the proxy resolves credentials the same way for every cluster.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
+import type { ContextInfo, ContextList } from '../wire/contexts.js';
+import type { DemoClusterHandle } from '../wire/demo-cluster.js';
+
+/** One reachable context: public info for /-/contexts and the KubeConfig the proxy authenticates with. */
+export interface ContextTarget {
+  info: ContextInfo;
+  /** A KubeConfig holding only this context, which is its current context. Never serialized. */
+  kubeConfig: KubeConfig;
+  /** The cluster's API server URL (may carry a path prefix, e.g. Rancher). */
+  server: URL;
+}
+
+export interface ContextRegistry {
+  get(name: string): ContextTarget | undefined;
+  list(): ContextList;
+}
+
+export class KubeconfigError extends Error {}
+
+/** Where kubeconfig files come from: an explicit file, the KUBECONFIG list / ~/.kube/config, or none. */
+export type KubeconfigSource = { path: string } | { env: NodeJS.ProcessEnv } | 'none';
+
+/**
+ * Loads kubeconfig like kubectl: an explicit path must exist; KUBECONFIG may list several files
+ * (missing ones skipped; for duplicate names the first file wins, as in kubectl); else ~/.kube/config if present.
+ */
+export function loadKubeconfig(source: KubeconfigSource): KubeConfig {
+  const merged = new KubeConfig();
+  merged.loadFromOptions({ clusters: [], users: [], contexts: [], currentContext: undefined });
+  if (source === 'none') return merged;
+  let files: string[];
+  if ('path' in source) {
+    if (!existsSync(source.path)) throw new KubeconfigError(`kubeconfig file not found: ${source.path}`);
+    files = [source.path];
+  } else {
+    const list = source.env.KUBECONFIG ?? '';
+    const home = source.env.HOME ?? source.env.USERPROFILE ?? homedir();
+    files = list !== '' ? list.split(delimiter).filter((file) => file !== '') : [join(home, '.kube', 'config')];
+    files = files.filter((file) => existsSync(file));
+  }
+  for (const file of files) {
+    const kc = new KubeConfig();
+    try {
+      kc.loadFromFile(file, { onInvalidEntry: 'filter' });
+    } catch (error) {
+      throw new KubeconfigError(`cannot read kubeconfig ${file}: ${(error as Error).message}`);
+    }
+    mergeFirstWins(merged, kc);
+  }
+  return merged;
+}
+
+function mergeFirstWins(into: KubeConfig, from: KubeConfig): void {
+  const clusters = [...into.getClusters()];
+  const users = [...into.getUsers()];
+  const contexts = [...into.getContexts()];
+  const add = <T extends { name: string }>(list: T[], items: readonly T[]): void => {
+    for (const item of items) if (!list.some((existing) => existing.name === item.name)) list.push(item);
+  };
+  add(clusters, from.getClusters());
+  add(users, from.getUsers());
+  add(contexts, from.getContexts());
+  const current = into.getCurrentContext() || from.getCurrentContext();
+  into.loadFromOptions({ clusters, users, contexts, currentContext: current });
+}
+
+/** A KubeConfig holding exactly one context, set as current, for applyToHTTPSOptions. */
+function singleContextConfig(context: Context, cluster: Cluster, user: User | undefined): KubeConfig {
+  // client-node refuses plain-http servers unless skipTLSVerify is set ("HTTP protocol is not allowed...");
+  // there is no TLS to verify over http, so setting it changes nothing else.
+  const usableCluster = cluster.server.startsWith('http:') ? { ...cluster, skipTLSVerify: true } : cluster;
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [usableCluster],
+    users: user ? [user] : [],
+    contexts: [context],
+    currentContext: context.name,
+  });
+  return kc;
+}
+
+export interface DemoContextNames {
+  admin: string;
+  viewer: string;
+}
+
+/**
+ * Names for the embedded demo contexts: `demo` and `demo-viewer`, unless the kubeconfig already uses one of
+ * them; then the embedded pair becomes `kubeglass-demo` / `kubeglass-demo-viewer` (then `-2`, `-3`...),
+ * because the user's kubeconfig names are the ones they also use with kubectl.
+ */
+export function demoContextNames(taken: ReadonlySet<string>): DemoContextNames {
+  const candidates = ['demo', 'kubeglass-demo'];
+  for (let n = 2; candidates.length < 100; n++) candidates.push(`kubeglass-demo-${n}`);
+  for (const admin of candidates) {
+    const viewer = admin === 'demo' ? 'demo-viewer' : admin.replace(/^kubeglass-demo/, 'kubeglass-demo-viewer');
+    if (!taken.has(admin) && !taken.has(viewer)) return { admin, viewer };
+  }
+  throw new KubeconfigError('cannot find a free name for the demo context');
+}
+
+export interface BuildRegistryOptions {
+  kubeconfig: KubeConfig;
+  demo?: DemoClusterHandle;
+  /** --context: must name an existing context. */
+  defaultContext?: string;
+  onWarning?: (message: string) => void;
+}
+
+/** Builds the registry of reachable contexts and the default one (--context, else current-context, else demo). */
+export function buildContextRegistry(options: BuildRegistryOptions): ContextRegistry {
+  const { kubeconfig, demo } = options;
+  const targets = new Map<string, ContextTarget>();
+  for (const context of kubeconfig.getContexts()) {
+    const cluster = kubeconfig.getCluster(context.cluster);
+    if (!cluster) {
+      options.onWarning?.(`kubeconfig context "${context.name}" names an unknown cluster "${context.cluster}"; skipped`);
+      continue;
+    }
+    let server: URL;
+    try {
+      server = new URL(cluster.server);
+    } catch {
+      options.onWarning?.(`kubeconfig context "${context.name}" has an invalid server URL; skipped`);
+      continue;
+    }
+    const user = kubeconfig.getUser(context.user) ?? undefined;
+    const info: ContextInfo = { name: context.name, server: cluster.server, demo: false };
+    if (context.namespace) info.namespace = context.namespace;
+    if (context.user) info.user = context.user;
+    targets.set(context.name, { info, kubeConfig: singleContextConfig(context, cluster, user), server });
+  }
+
+  let demoName: string | undefined;
+  if (demo) {
+    const names = demoContextNames(new Set(targets.keys()));
+    demoName = names.admin;
+    if (names.admin !== 'demo') {
+      options.onWarning?.(`your kubeconfig already has a context named "demo"; the embedded demo cluster is "${names.admin}"`);
+    }
+    const cluster: Cluster = { name: 'kubeglass-demo', server: demo.url, skipTLSVerify: true };
+    for (const [name, userName, token] of [
+      [names.admin, 'demo-admin', demo.tokens.admin],
+      [names.viewer, 'demo-viewer', demo.tokens.viewer],
+    ] as const) {
+      const context: Context = { name, cluster: cluster.name, user: userName };
+      targets.set(name, {
+        info: { name, server: demo.url, user: userName, demo: true },
+        kubeConfig: singleContextConfig(context, cluster, { name: userName, token }),
+        server: new URL(demo.url),
+      });
+    }
+  }
+
+  let defaultContext: string;
+  if (options.defaultContext !== undefined) {
+    if (!targets.has(options.defaultContext)) {
+      throw new KubeconfigError(
+        `--context ${options.defaultContext}: no such context (known: ${[...targets.keys()].join(', ') || 'none'})`,
+      );
+    }
+    defaultContext = options.defaultContext;
+  } else {
+    const current = kubeconfig.getCurrentContext();
+    defaultContext = current && targets.has(current) ? current : (demoName ?? targets.keys().next().value ?? '');
+  }
+
+  const list: ContextList = { contexts: [...targets.values()].map((target) => ({ ...target.info })), default: defaultContext };
+  return {
+    get: (name) => targets.get(name),
+    list: () => structuredClone(list),
+  };
+}

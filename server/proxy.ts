@@ -1,0 +1,266 @@
+// /k8s/{context}/{API path}: a transparent, streaming proxy to the context's API server. The browser's (or
+// kubectl's) own credentials are never forwarded; the context's kubeconfig credentials always are.
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ContextRegistry, ContextTarget } from './contexts.js';
+import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
+import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
+import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
+
+export const PROXY_PREFIX = '/k8s/';
+
+/** Request headers forwarded upstream. Everything else (Cookie, Authorization, Origin, Impersonate-*...) is dropped. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'if-none-match',
+  'if-match',
+  'if-modified-since',
+  'user-agent',
+] as const;
+
+/** Response headers relayed back to the client. */
+const RELAYED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'warning',
+  'retry-after',
+  'etag',
+  'cache-control',
+  'vary',
+  'last-modified',
+  'audit-id',
+] as const;
+
+/** Headers a WebSocket/SPDY upgrade needs on top of the ordinary ones. */
+const FORWARDED_UPGRADE_HEADERS = [
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-extensions',
+  'x-stream-protocol-version',
+] as const;
+
+/** Until upstream response headers arrive; a watch gets its headers at once, so this never cuts a watch. */
+const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
+
+export interface ProxyTarget {
+  target: ContextTarget;
+  /** Path and query to request upstream, relative to the API root. */
+  pathAndQuery: string;
+}
+
+/** Resolves /k8s/{context}/{path} (context URL-encoded) to a context and an upstream path, or a Status explaining why not. */
+export function resolveProxyTarget(url: string, contexts: ContextRegistry): ProxyTarget | KubeStatus {
+  const rest = url.slice(PROXY_PREFIX.length);
+  const end = rest.search(/[/?]/);
+  const encodedName = end === -1 ? rest : rest.slice(0, end);
+  let pathAndQuery = end === -1 ? '/' : rest.slice(end);
+  if (pathAndQuery.startsWith('?')) pathAndQuery = `/${pathAndQuery}`;
+  let name: string;
+  try {
+    name = decodeURIComponent(encodedName);
+  } catch {
+    return makeStatus(400, `invalid context name in URL: ${encodedName}`);
+  }
+  const target = contexts.get(name);
+  if (!target) {
+    return makeStatus(404, `kubeglass has no context named "${name}"`, 'NotFound');
+  }
+  const path = pathAndQuery.split('?', 1)[0] ?? '';
+  let decodedSegments: string[];
+  try {
+    decodedSegments = path.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    return makeStatus(400, `invalid URL path: ${path}`);
+  }
+  if (decodedSegments.some((segment) => segment === '..' || segment === '.')) {
+    return makeStatus(400, `dot segments are not allowed in API paths: ${path}`);
+  }
+  return { target, pathAndQuery };
+}
+
+function pickHeaders(source: IncomingHttpHeaders, names: readonly string[]): OutgoingHttpHeaders {
+  const picked: OutgoingHttpHeaders = {};
+  for (const name of names) {
+    const value = source[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+/** Rewrites an upstream redirect (e.g. /openapi/v3 stale hash -> 301) so it stays inside /k8s/{context}. */
+function rewriteLocation(location: string, target: ContextTarget): string {
+  let url: URL;
+  try {
+    url = new URL(location, target.server);
+  } catch {
+    return location;
+  }
+  if (url.origin !== target.server.origin) return location;
+  const prefix = target.server.pathname.replace(/\/+$/, '');
+  const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
+  return `${PROXY_PREFIX}${encodeURIComponent(target.info.name)}${path}${url.search}`;
+}
+
+/** Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away. */
+export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry): Promise<void> {
+  res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
+  const resolved = resolveProxyTarget(req.url ?? '/', contexts);
+  if ('kind' in resolved) {
+    sendStatus(res, resolved);
+    return;
+  }
+  const { target, pathAndQuery } = resolved;
+  let upstream;
+  try {
+    upstream = await openUpstreamRequest(target, {
+      method: req.method ?? 'GET',
+      pathAndQuery,
+      headers: pickHeaders(req.headers, FORWARDED_REQUEST_HEADERS),
+    });
+  } catch (error) {
+    sendStatus(res, credentialErrorStatus(target, error));
+    req.resume();
+    return;
+  }
+  if (res.destroyed) {
+    upstream.destroy();
+    return;
+  }
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.setTimeout(UPSTREAM_HEADERS_TIMEOUT_MS, () => {
+    upstream.destroy(Object.assign(new Error('no response headers within 60s'), { code: 'ETIMEDOUT' }));
+  });
+  upstream.on('error', (error) => {
+    if (!res.headersSent) sendStatus(res, upstreamErrorStatus(target, error));
+    else res.destroy();
+  });
+  upstream.on('response', (upstreamRes) => {
+    upstream.setTimeout(0);
+    const headers: Record<string, string | string[]> = {};
+    for (const name of RELAYED_RESPONSE_HEADERS) {
+      const values = upstreamRes.headersDistinct[name];
+      if (values !== undefined) headers[name] = values.length === 1 ? values.join('') : values;
+    }
+    const location = upstreamRes.headers.location;
+    if (location !== undefined) headers.location = rewriteLocation(location, target);
+    res.writeHead(upstreamRes.statusCode ?? 502, headers);
+    // Send headers now: a watch may not produce its first byte for minutes, and clients wait for the 200.
+    res.flushHeaders();
+    upstreamRes.on('error', () => res.destroy());
+    upstreamRes.pipe(res);
+  });
+  req.pipe(upstream);
+}
+
+/** Upgrade subprotocols offered by the client, minus the bearer-token carrier (browser auth is never forwarded). */
+function forwardedSubprotocols(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const kept = header
+    .split(',')
+    .map((protocol) => protocol.trim())
+    .filter((protocol) => protocol !== '' && !protocol.startsWith('base64url.bearer.authorization.k8s.io.'));
+  return kept.length > 0 ? kept.join(', ') : undefined;
+}
+
+function rawResponseHead(statusCode: number, statusMessage: string, rawHeaders: string[]): string {
+  const lines = [`HTTP/1.1 ${statusCode} ${statusMessage}`];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) lines.push(`${rawHeaders[i]}: ${rawHeaders[i + 1]}`);
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+const MAX_REFUSAL_BODY = 1 << 20;
+
+/**
+ * Proxies a WebSocket (or SPDY) upgrade on /k8s/{context}/... to the upstream and splices the two sockets.
+ * Sets Origin to the upstream's own origin: the apiserver's websocket library refuses handshakes without one.
+ */
+export async function proxyUpgrade(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  contexts: ContextRegistry,
+): Promise<void> {
+  const resolved = resolveProxyTarget(req.url ?? '/', contexts);
+  if ('kind' in resolved) {
+    sendStatusOnSocket(socket, resolved);
+    return;
+  }
+  const { target, pathAndQuery } = resolved;
+  const headers: OutgoingHttpHeaders = {
+    ...pickHeaders(req.headers, FORWARDED_REQUEST_HEADERS),
+    ...pickHeaders(req.headers, FORWARDED_UPGRADE_HEADERS),
+    connection: 'Upgrade',
+    upgrade: req.headers.upgrade ?? 'websocket',
+    origin: target.server.origin,
+  };
+  const protocols = forwardedSubprotocols(req.headers['sec-websocket-protocol']);
+  if (protocols !== undefined) headers['sec-websocket-protocol'] = protocols;
+  let upstream;
+  try {
+    upstream = await openUpstreamRequest(target, { method: req.method ?? 'GET', pathAndQuery, headers });
+  } catch (error) {
+    sendStatusOnSocket(socket, credentialErrorStatus(target, error));
+    return;
+  }
+  if (socket.destroyed) {
+    upstream.destroy();
+    return;
+  }
+  let upgraded = false;
+  const onClientGone = (): void => {
+    if (!upgraded) upstream.destroy();
+  };
+  socket.once('close', onClientGone);
+  socket.on('error', onClientGone);
+  upstream.setTimeout(UPSTREAM_HEADERS_TIMEOUT_MS, () => {
+    upstream.destroy(Object.assign(new Error('no upgrade response within 60s'), { code: 'ETIMEDOUT' }));
+  });
+  upstream.on('error', (error) => {
+    if (!upgraded) sendStatusOnSocket(socket, upstreamErrorStatus(target, error));
+  });
+  upstream.on('upgrade', (upstreamRes, upstreamSocket, upstreamHead) => {
+    upgraded = true;
+    upstream.setTimeout(0);
+    socket.write(rawResponseHead(upstreamRes.statusCode ?? 101, upstreamRes.statusMessage ?? 'Switching Protocols', upstreamRes.rawHeaders));
+    if (upstreamHead.length > 0) socket.write(upstreamHead);
+    if (head.length > 0) upstreamSocket.write(head);
+    const closeBoth = (): void => {
+      socket.destroy();
+      upstreamSocket.destroy();
+    };
+    upstreamSocket.on('error', closeBoth);
+    upstreamSocket.on('close', closeBoth);
+    socket.on('error', closeBoth);
+    socket.on('close', closeBoth);
+    upstreamSocket.pipe(socket);
+    socket.pipe(upstreamSocket);
+  });
+  upstream.on('response', (upstreamRes) => {
+    // The upstream refused the upgrade (403 without Origin, 400 for two subprotocols, 401...): relay its answer.
+    upstream.setTimeout(0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    upstreamRes.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REFUSAL_BODY) chunks.push(chunk);
+    });
+    upstreamRes.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const relayed: string[] = ['Connection', 'close', 'Content-Length', String(body.length)];
+      for (const name of RELAYED_RESPONSE_HEADERS) {
+        const value = upstreamRes.headers[name];
+        if (name !== 'content-length' && typeof value === 'string') relayed.push(name, value);
+      }
+      socket.end(Buffer.concat([Buffer.from(rawResponseHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage ?? '', relayed)), body]));
+    });
+    upstreamRes.on('error', () => socket.destroy());
+  });
+  upstream.end();
+}

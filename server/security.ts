@@ -1,0 +1,119 @@
+// Request filters that keep a local credential-holding proxy safe from web pages: Host checks against DNS
+// rebinding, Origin checks against CSRF and cross-site WebSocket hijacking, and defensive response headers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { makeStatus, type KubeStatus } from './status.js';
+
+/** Which Host/Origin values this server answers to; built once the listening port is known. */
+export interface HostPolicy {
+  /** Lowercase host:port values accepted in the Host header. */
+  allowedHosts: ReadonlySet<string>;
+  /** The origin printed to the user, e.g. http://127.0.0.1:7070. */
+  canonicalOrigin: string;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+/** Formats host:port, bracketing IPv6 literals. */
+export function hostPort(host: string, port: number): string {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return bare.includes(':') ? `[${bare}]:${port}` : `${bare}:${port}`;
+}
+
+/** True for a wildcard bind address (all interfaces). */
+export function isWildcardHost(host: string): boolean {
+  return WILDCARD_HOSTS.has(host);
+}
+
+/** True when binding host only exposes the server to this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Host policy for a server bound to host:port: that address plus the loopback names (and every interface address for wildcard binds). */
+export function makeHostPolicy(host: string, port: number): HostPolicy {
+  const hosts = new Set<string>();
+  for (const name of ['localhost', '127.0.0.1', '::1']) hosts.add(hostPort(name, port));
+  if (isWildcardHost(host)) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const address of addresses ?? []) hosts.add(hostPort(address.address, port).toLowerCase());
+    }
+  } else {
+    hosts.add(hostPort(host, port).toLowerCase());
+  }
+  const printable = isWildcardHost(host) ? '127.0.0.1' : host;
+  return { allowedHosts: hosts, canonicalOrigin: `http://${hostPort(printable, port)}` };
+}
+
+/** Returns a 403 Status when the Host header is not one of ours (DNS rebinding), else null. */
+export function checkHost(req: IncomingMessage, policy: HostPolicy): KubeStatus | null {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (policy.allowedHosts.has(host)) return null;
+  return makeStatus(
+    403,
+    `kubeglass refused this request: the Host header "${truncate(req.headers.host ?? '')}" is not an address of this server ` +
+      `(allowed: ${[...policy.allowedHosts].join(', ')}). This protects your cluster credentials against DNS rebinding; ` +
+      `open kubeglass at ${policy.canonicalOrigin}/ instead.`,
+    'Forbidden',
+  );
+}
+
+/** Methods a cross-site page may trigger without being able to change anything (no Origin check for them). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Returns a 403 Status when the request carries an Origin other than this server's own, else null.
+ * Checked for unsafe methods and every upgrade; requests without Origin (kubectl, curl) pass, because
+ * browsers always send Origin on cross-site POST/PUT/PATCH/DELETE and on WebSocket handshakes.
+ */
+export function checkOrigin(req: IncomingMessage, policy: HostPolicy, isUpgrade: boolean): KubeStatus | null {
+  if (!isUpgrade && SAFE_METHODS.has(req.method ?? 'GET')) return null;
+  const origin = req.headers.origin;
+  if (origin === undefined) return null;
+  // Host was already checked, so the origin must be http:// plus that same host.
+  const ownOrigin = `http://${(req.headers.host ?? '').toLowerCase()}`;
+  if (origin.toLowerCase() === ownOrigin && policy.allowedHosts.has(ownOrigin.slice('http://'.length))) return null;
+  return makeStatus(
+    403,
+    `kubeglass refused this request: Origin "${truncate(origin)}" is not this server's origin (${ownOrigin}). ` +
+      'Cross-site requests that could change your clusters, and cross-site WebSocket connections, are not allowed.',
+    'Forbidden',
+  );
+}
+
+function truncate(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 200)}...` : value;
+}
+
+/** Headers on every response: no MIME sniffing, no referrer leaks, no framing. */
+export function setCommonSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/**
+ * CSP for the SPA. Monaco needs blob: workers and inline styles (it injects <style> elements);
+ * ws://host is listed because older browsers do not let 'self' match WebSocket URLs.
+ */
+export function spaContentSecurityPolicy(host: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ws://${host}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * CSP for everything the proxy relays: cluster responses are data, never a page of ours. `sandbox` puts any
+ * HTML a cluster serves (e.g. a service proxy) in an opaque origin, so it cannot call /k8s/ with our credentials.
+ */
+export const PROXY_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";

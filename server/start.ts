@@ -1,0 +1,75 @@
+// startKubeglass: the programmatic entry (CLI, integration tests, e2e) that wires kubeconfig, demo cluster and server.
+import type { ContextList } from '../wire/contexts.js';
+import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
+import { createKubeglassServer } from './app.js';
+import { buildContextRegistry, loadKubeconfig, type KubeconfigSource } from './contexts.js';
+import { hostPort, isWildcardHost } from './security.js';
+import { defaultStaticDir } from './static.js';
+
+export interface KubeglassOptions {
+  /** Default 7070; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A kubeconfig file (must exist); false loads none; unset: KUBECONFIG (several paths allowed), else ~/.kube/config if present. */
+  kubeconfig?: string | false;
+  /** Environment for KUBECONFIG/HOME lookup; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Default context announced by /-/contexts; must exist. */
+  context?: string;
+  /** Start the embedded demo cluster (contexts demo and demo-viewer); unset or false: no demo. */
+  demo?: { start: StartDemoCluster; options?: DemoClusterOptions } | false;
+  /** Built SPA folder; default dist/web in the package. */
+  staticDir?: string;
+  /** Warnings and notices (never credentials); default: none. */
+  log?: (message: string) => void;
+}
+
+export interface RunningKubeglass {
+  /** http://127.0.0.1:PORT (no trailing slash). */
+  url: string;
+  port: number;
+  contexts: ContextList;
+  /** The embedded demo cluster, when started (tests use its tokens and URL). */
+  demo?: DemoClusterHandle;
+  /** Closes watches, proxied streams, the server and the demo cluster. */
+  close(): Promise<void>;
+}
+
+/** Starts kubeglass in-process and resolves once it listens. */
+export async function startKubeglass(options: KubeglassOptions = {}): Promise<RunningKubeglass> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => undefined);
+  const source: KubeconfigSource =
+    options.kubeconfig === false
+      ? 'none'
+      : options.kubeconfig !== undefined
+        ? { path: options.kubeconfig }
+        : { env: options.env ?? process.env };
+  const kubeconfig = loadKubeconfig(source);
+
+  const demo = options.demo ? await options.demo.start(options.demo.options ?? {}) : undefined;
+  try {
+    const contexts = buildContextRegistry({ kubeconfig, demo, defaultContext: options.context, onWarning: log });
+    const app = createKubeglassServer({ contexts, staticDir: options.staticDir ?? defaultStaticDir(), onError: log });
+    const port = await app.listen(options.port ?? 7070, host);
+    const url = `http://${hostPort(isWildcardHost(host) ? '127.0.0.1' : host, port)}`;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      contexts: contexts.list(),
+      demo,
+      close: () => {
+        closing ??= (async () => {
+          await app.close();
+          await demo?.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await demo?.close();
+    throw error;
+  }
+}

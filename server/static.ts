@@ -1,0 +1,117 @@
+// Serves the built SPA (dist/web): hashed assets cached forever, index.html revalidated, history fallback for UI routes.
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spaContentSecurityPolicy } from './security.js';
+import { makeStatus, sendStatus } from './status.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** Vite puts content-hashed files under assets/: safe to cache for a year. */
+const IMMUTABLE_PREFIX = `assets${sep}`;
+
+/** The package root (the folder whose package.json is named kubeglass), searched upwards from this file. */
+export function findPackageRoot(start = dirname(fileURLToPath(import.meta.url))): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (isKubeglassManifest(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function isKubeglassManifest(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name === 'kubeglass';
+  } catch {
+    return false;
+  }
+}
+
+/** Default static folder: dist/web under the package root. */
+export function defaultStaticDir(): string {
+  return join(findPackageRoot() ?? process.cwd(), 'dist', 'web');
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** True for paths the SPA router owns: / and /c/... (answered with index.html). */
+function isUiRoute(pathname: string): boolean {
+  return pathname === '/' || pathname === '/index.html' || pathname.startsWith('/c/');
+}
+
+/** Serves a GET/HEAD for the SPA from root; 404 Status for anything unknown. */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): void {
+  const host = req.headers.host ?? '';
+  const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  const index = join(root, 'index.html');
+  if (!isFile(index)) {
+    if (isUiRoute(pathname)) {
+      const body =
+        `Kubeglass: the web app is not built (no ${index}).\n` +
+        'Run `npm run build` (or `npm start`, which builds first), then restart kubeglass.\n' +
+        'Meanwhile the API proxy (/k8s/{context}/...) and /-/contexts work.\n';
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    sendStatus(res, makeStatus(404, `not found: ${pathname}`));
+    return;
+  }
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname).replace(/^\/+/, '');
+  } catch {
+    sendStatus(res, makeStatus(400, 'invalid URL encoding'));
+    return;
+  }
+  const candidate = resolve(root, relative);
+  const inside = candidate.startsWith(resolve(root) + sep);
+  if (inside && !relative.includes('\0') && isFile(candidate) && candidate !== index) {
+    const name = candidate.slice(resolve(root).length + 1);
+    const cacheControl = name.startsWith(IMMUTABLE_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    sendFile(req, res, candidate, cacheControl, host);
+    return;
+  }
+  if (isUiRoute(pathname)) {
+    sendFile(req, res, index, 'no-cache', host);
+    return;
+  }
+  sendStatus(res, makeStatus(404, `not found: ${pathname}`));
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, host: string): void {
+  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const size = statSync(file).size;
+  const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cacheControl };
+  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host);
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}

@@ -1,0 +1,171 @@
+// Test support for server/ unit tests: a fake API server on a loopback port, a kubeconfig pointing at it, and
+// small HTTP/WebSocket helpers that can set Host and Origin (fetch cannot). Not used at runtime.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { buildContextRegistry, loadKubeconfig, type ContextRegistry } from '../contexts.js';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Resolves when the client side of this request's connection is gone. */
+  closed: Promise<void>;
+}
+
+export interface FakeUpstream {
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaced per test: how the fake apiserver answers. The body has been read already. */
+  handler: (req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) => void;
+  close(): Promise<void>;
+}
+
+/** Starts a fake Kubernetes API server on 127.0.0.1:0 that records every request. */
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const fake: FakeUpstream = {
+    url: '',
+    requests: [],
+    handler: (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    },
+    close: async () => undefined,
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    const closed = new Promise<void>((resolve) => res.on('close', () => resolve()));
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        closed,
+      };
+      fake.requests.push(recorded);
+      fake.handler(req, res, recorded);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+export const FAKE_TOKEN = 'kubeconfig-secret-token-1234';
+
+/** Writes a kubeconfig with a bearer-token context "fake" for the given server URL; returns its path. */
+export function writeKubeconfig(server: string, extra = ''): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-test-'));
+  const path = join(dir, 'config');
+  writeFileSync(
+    path,
+    `apiVersion: v1
+kind: Config
+current-context: fake
+clusters:
+- name: fake-cluster
+  cluster:
+    server: ${server}
+users:
+- name: fake-user
+  user:
+    token: ${FAKE_TOKEN}
+contexts:
+- name: fake
+  context:
+    cluster: fake-cluster
+    user: fake-user
+    namespace: team-a
+${extra}`,
+  );
+  return path;
+}
+
+/** A registry holding the kubeconfig written by writeKubeconfig for the server URL. */
+export function registryFor(server: string): ContextRegistry {
+  return buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig(server) }) });
+}
+
+export interface SimpleResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** An HTTP request with full control over headers (Host, Origin...), body read completely. */
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<SimpleResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** Result of a WebSocket handshake attempt: the open socket, or the HTTP refusal. */
+export type WsAttempt = { ws: WebSocket } | { status: number; body: string };
+
+/** Opens a WebSocket with optional Origin/Host; resolves with the socket or the refusal response. */
+export function connectWebSocket(url: string, headers: Record<string, string> = {}, protocols?: string[]): Promise<WsAttempt> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols, { headers });
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Collects parsed JSON messages of a socket; `next(n)` waits until at least n have arrived. */
+export function messageCollector(ws: WebSocket): { messages: unknown[]; waitFor(count: number, timeoutMs?: number): Promise<unknown[]> } {
+  const messages: unknown[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(data.toString('utf8')));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return {
+    messages,
+    waitFor: async (count, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} messages; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return messages;
+    },
+  };
+}
+
+/** Polls until check() is true (or throws after timeoutMs). */
+export async function waitUntil(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

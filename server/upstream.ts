@@ -1,0 +1,67 @@
+// Opens requests to a context's API server with that context's credentials (certs, tokens, exec plugins,
+// insecure-skip-tls-verify, proxy-url) via client-node's applyToHTTPSOptions, on plain node http/https.
+import http, { type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { ContextTarget } from './contexts.js';
+import { makeStatus, type KubeStatus } from './status.js';
+
+export interface UpstreamRequestInit {
+  method: string;
+  /** Path and query relative to the API root, e.g. /api/v1/pods?watch=1. */
+  pathAndQuery: string;
+  /** Headers to send; credentials are added afterwards and always win. */
+  headers: OutgoingHttpHeaders;
+}
+
+/** Builds the http(s) request options for a context: URL joined with the server's path prefix, credentials applied. */
+export async function upstreamRequestOptions(
+  target: ContextTarget,
+  init: UpstreamRequestInit,
+): Promise<https.RequestOptions> {
+  const { server } = target;
+  const prefix = server.pathname.replace(/\/+$/, '');
+  const options: https.RequestOptions = {
+    protocol: server.protocol,
+    hostname: server.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: server.port || (server.protocol === 'https:' ? 443 : 80),
+    method: init.method,
+    path: prefix + init.pathAndQuery,
+    headers: { ...init.headers },
+  };
+  await target.kubeConfig.applyToHTTPSOptions(options);
+  return options;
+}
+
+/** Starts a request to the context's API server (not yet ended: the caller writes or pipes the body). */
+export async function openUpstreamRequest(target: ContextTarget, init: UpstreamRequestInit): Promise<ClientRequest> {
+  const options = await upstreamRequestOptions(target, init);
+  return target.server.protocol === 'https:' ? https.request(options) : http.request(options);
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+/** Maps a failure to reach the upstream into a Status: 503 when unreachable, 502 for TLS/protocol failures. */
+export function upstreamErrorStatus(target: ContextTarget, error: unknown): KubeStatus {
+  const err = error as NodeJS.ErrnoException;
+  const where = `the API server of context "${target.info.name}" (${target.info.server})`;
+  const detail = err.message || String(error);
+  if (err.code && UNREACHABLE_CODES.has(err.code)) {
+    return makeStatus(503, `kubeglass could not reach ${where}: ${detail}`, 'ServiceUnavailable');
+  }
+  return makeStatus(502, `kubeglass failed talking to ${where}: ${detail}`, 'InternalError');
+}
+
+/** Status for a failure to obtain credentials (exec plugin, unreadable cert file...). */
+export function credentialErrorStatus(target: ContextTarget, error: unknown): KubeStatus {
+  const detail = error instanceof Error ? error.message : String(error);
+  return makeStatus(500, `kubeglass could not load the credentials of context "${target.info.name}": ${detail}`);
+}

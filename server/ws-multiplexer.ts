@@ -1,0 +1,339 @@
+// /-/ws: one WebSocket per browser tab multiplexing Kubernetes watches (wire/ws-protocol.ts). Each watch is an
+// upstream chunked-HTTP watch whose events are relayed unchanged; bad input closes only the watch it names.
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protocol.js';
+import type { ContextRegistry, ContextTarget } from './contexts.js';
+import { makeStatus, statusFromErrorBody, type KubeStatus } from './status.js';
+import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
+import { WatchStreamParser } from './watch-stream-parser.js';
+
+export interface WatchMultiplexerOptions {
+  contexts: ContextRegistry;
+  /** Pause upstream reading when the socket has more than this many bytes queued (default 4 MiB). */
+  highWaterMark?: number;
+  /** Resume once the queue is below this (default 1 MiB). */
+  lowWaterMark?: number;
+  /** Ping interval; a client that missed the previous pong is dropped (default 30 s). */
+  pingIntervalMs?: number;
+  /** How often a congested socket is re-checked (default 20 ms). */
+  drainPollMs?: number;
+  /** Most concurrent watches on one socket (default 500). */
+  maxWatchesPerSocket?: number;
+}
+
+const MAX_ERROR_BODY = 1 << 20;
+const MAX_ID_LENGTH = 256;
+/** Characters allowed in a watch path (RFC 3986 path characters); query parameters go in `query`. */
+const PATH_PATTERN = /^\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;
+
+/** Validates one client message; returns the parsed request or the 400 Status plus the id it concerns. */
+export function parseClientMessage(
+  data: string,
+): { op: 'watch'; request: WatchRequest } | { op: 'unwatch'; id: string } | { error: KubeStatus; id: string } {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return { id: '', error: makeStatus(400, 'invalid message on /-/ws: not JSON') };
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return { id: '', error: makeStatus(400, 'invalid message on /-/ws: expected a JSON object') };
+  }
+  const fields = message as Record<string, unknown>;
+  const { id, op } = fields;
+  if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
+    return { id: '', error: makeStatus(400, `invalid message on /-/ws: "id" must be a non-empty string of at most ${MAX_ID_LENGTH} characters`) };
+  }
+  const bad = (why: string) => ({ id, error: makeStatus(400, `invalid ${String(op)} message "${id}" on /-/ws: ${why}`) });
+  if (op === 'unwatch') return { op, id };
+  if (op !== 'watch') return bad('"op" must be "watch" or "unwatch"');
+  const { context, path, query, as } = fields;
+  if (typeof context !== 'string' || context === '') return bad('"context" must be a non-empty string');
+  if (typeof path !== 'string' || !PATH_PATTERN.test(path)) {
+    return bad('"path" must be an API path starting with "/" without query string (put parameters in "query")');
+  }
+  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return bad('"path" must not contain dot segments');
+  if (query !== undefined && (typeof query !== 'object' || query === null || Array.isArray(query))) {
+    return bad('"query" must be an object of strings');
+  }
+  const queryEntries = Object.entries((query ?? {}) as Record<string, unknown>);
+  if (queryEntries.some(([, value]) => typeof value !== 'string')) return bad('"query" values must be strings');
+  if (as !== undefined && as !== 'Table' && as !== 'Object') return bad('"as" must be "Table" or "Object"');
+  const request: WatchRequest = { op, id, context, path, query: Object.fromEntries(queryEntries) as Record<string, string> };
+  if (as !== undefined) request.as = as as WatchAs;
+  return { op, request };
+}
+
+/** Upstream path+query for a watch request: its query plus watch=1. */
+export function watchPathAndQuery(request: WatchRequest): string {
+  const params = new URLSearchParams(request.query ?? {});
+  params.set('watch', '1');
+  return `${request.path}?${params.toString()}`;
+}
+
+interface ActiveWatch {
+  id: string;
+  request?: ClientRequest;
+  response?: IncomingMessage;
+  done: boolean;
+}
+
+/** One /-/ws connection: its watches, keepalive and backpressure. */
+class WatchSession {
+  private readonly watches = new Map<string, ActiveWatch>();
+  private congested = false;
+  private drainTimer: NodeJS.Timeout | undefined;
+  private readonly pingTimer: NodeJS.Timeout;
+  private alive = true;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly options: Required<WatchMultiplexerOptions>,
+  ) {
+    ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    ws.on('pong', () => {
+      this.alive = true;
+    });
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => ws.terminate());
+    this.pingTimer = setInterval(() => {
+      if (!this.alive) {
+        ws.terminate();
+        return;
+      }
+      this.alive = false;
+      ws.ping();
+    }, options.pingIntervalMs);
+    this.pingTimer.unref();
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.sendClosed('', makeStatus(400, 'invalid message on /-/ws: binary frames are not accepted'));
+      return;
+    }
+    const parsed = parseClientMessage(rawDataToString(data));
+    if ('error' in parsed) {
+      // A bad message about an open watch still ends that watch: never leave one running the client gave up on.
+      this.abortWatch(parsed.id);
+      this.sendClosed(parsed.id, parsed.error);
+      return;
+    }
+    if (parsed.op === 'unwatch') {
+      // The client asked: nothing more is sent for this id (not even "closed").
+      this.abortWatch(parsed.id);
+      return;
+    }
+    this.startWatch(parsed.request);
+  }
+
+  private startWatch(request: WatchRequest): void {
+    const { id } = request;
+    if (this.watches.has(id)) {
+      this.abortWatch(id);
+      this.sendClosed(id, makeStatus(400, `duplicate watch id "${id}" on /-/ws: the earlier watch with this id is closed too`));
+      return;
+    }
+    const target = this.options.contexts.get(request.context);
+    if (!target) {
+      this.sendClosed(id, makeStatus(400, `unknown context "${request.context}"`));
+      return;
+    }
+    if (this.watches.size >= this.options.maxWatchesPerSocket) {
+      this.sendClosed(id, makeStatus(429, `too many watches on one /-/ws socket (limit ${this.options.maxWatchesPerSocket})`));
+      return;
+    }
+    const watch: ActiveWatch = { id, done: false };
+    this.watches.set(id, watch);
+    void this.openUpstream(watch, target, request);
+  }
+
+  private async openUpstream(watch: ActiveWatch, target: ContextTarget, request: WatchRequest): Promise<void> {
+    let upstream: ClientRequest;
+    try {
+      upstream = await openUpstreamRequest(target, {
+        method: 'GET',
+        pathAndQuery: watchPathAndQuery(request),
+        headers: { accept: request.as === 'Table' ? TABLE_ACCEPT : 'application/json', 'user-agent': 'kubeglass' },
+      });
+    } catch (error) {
+      this.finish(watch, credentialErrorStatus(target, error));
+      return;
+    }
+    if (watch.done) {
+      upstream.destroy();
+      return;
+    }
+    watch.request = upstream;
+    upstream.on('error', (error) => this.finish(watch, upstreamErrorStatus(target, error)));
+    upstream.on('response', (response) => {
+      watch.response = response;
+      const code = response.statusCode ?? 502;
+      if (code < 200 || code > 299) {
+        this.relayError(watch, response, code);
+        return;
+      }
+      if (this.congested) response.pause();
+      const parser = new WatchStreamParser();
+      response.on('data', (chunk: Buffer) => {
+        let lines: string[];
+        try {
+          lines = parser.push(chunk);
+        } catch (error) {
+          this.finish(watch, makeStatus(502, `watch ${watch.id}: ${(error as Error).message}`));
+          return;
+        }
+        this.relayEvents(watch, lines);
+      });
+      response.on('end', () => {
+        this.relayEvents(watch, parser.end());
+        this.finish(watch, null);
+      });
+      response.on('error', (error) => this.finish(watch, upstreamErrorStatus(target, error)));
+      response.on('aborted', () =>
+        this.finish(watch, makeStatus(503, `the watch connection to context "${target.info.name}" was lost`, 'ServiceUnavailable')),
+      );
+    });
+    upstream.end();
+  }
+
+  private relayEvents(watch: ActiveWatch, lines: string[]): void {
+    for (const line of lines) {
+      if (watch.done) return;
+      let event: unknown;
+      try {
+        event = JSON.parse(line);
+      } catch {
+        event = undefined;
+      }
+      if (typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string') {
+        this.finish(watch, makeStatus(502, `watch ${watch.id}: the upstream sent something that is not a watch event`));
+        return;
+      }
+      // The line is valid JSON: splice it in verbatim instead of re-serializing the (possibly large) object.
+      this.send(`{"id":${JSON.stringify(watch.id)},"event":${line}}`);
+    }
+    this.checkBackpressure();
+  }
+
+  private relayError(watch: ActiveWatch, response: IncomingMessage, code: number): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_ERROR_BODY) chunks.push(chunk);
+    });
+    response.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      this.finish(watch, statusFromErrorBody(code, body, response.headers['content-type']));
+    });
+    response.on('error', () => this.finish(watch, makeStatus(code, `the server responded with HTTP ${code}`)));
+  }
+
+  /** Ends a watch once: removes it, aborts upstream, tells the client why. */
+  private finish(watch: ActiveWatch, status: unknown): void {
+    if (watch.done) return;
+    watch.done = true;
+    if (this.watches.get(watch.id) === watch) this.watches.delete(watch.id);
+    watch.request?.destroy();
+    watch.response?.destroy();
+    this.sendClosed(watch.id, status);
+  }
+
+  private abortWatch(id: string): void {
+    const watch = this.watches.get(id);
+    if (!watch) return;
+    watch.done = true;
+    this.watches.delete(id);
+    watch.request?.destroy();
+    watch.response?.destroy();
+  }
+
+  private sendClosed(id: string, status: unknown): void {
+    this.send(JSON.stringify({ id, closed: true, status }));
+  }
+
+  private send(message: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(message);
+  }
+
+  /** Pauses every upstream read while the socket's send queue is above the high-water mark. */
+  private checkBackpressure(): void {
+    if (this.congested || this.ws.bufferedAmount <= this.options.highWaterMark) return;
+    this.congested = true;
+    for (const watch of this.watches.values()) watch.response?.pause();
+    this.drainTimer = setInterval(() => {
+      if (this.ws.bufferedAmount > this.options.lowWaterMark) return;
+      clearInterval(this.drainTimer);
+      this.drainTimer = undefined;
+      this.congested = false;
+      for (const watch of this.watches.values()) watch.response?.resume();
+    }, this.options.drainPollMs);
+  }
+
+  /** Socket gone: abort every upstream watch. */
+  dispose(): void {
+    clearInterval(this.pingTimer);
+    clearInterval(this.drainTimer);
+    for (const id of [...this.watches.keys()]) this.abortWatch(id);
+  }
+}
+
+function rawDataToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/** The /-/ws endpoint: accepts upgrades (already security-checked by the caller) and runs one session per socket. */
+export class WatchMultiplexer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  private readonly options: Required<WatchMultiplexerOptions>;
+  private readonly sessions = new Set<WatchSession>();
+
+  constructor(options: WatchMultiplexerOptions) {
+    this.options = {
+      highWaterMark: 4 * 1024 * 1024,
+      lowWaterMark: 1024 * 1024,
+      pingIntervalMs: 30_000,
+      drainPollMs: 20,
+      maxWatchesPerSocket: 500,
+      ...options,
+    };
+  }
+
+  /** Completes the WebSocket handshake and starts serving watches on the socket. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = new WatchSession(ws, this.options);
+      this.sessions.add(session);
+      ws.on('close', () => this.sessions.delete(session));
+    });
+  }
+
+  /** Aborts every upstream watch and closes every socket ("going away"), terminating those that do not close within 1 s. */
+  async close(): Promise<void> {
+    for (const session of this.sessions) session.dispose();
+    const clients = [...this.wss.clients];
+    await Promise.all(
+      clients.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) {
+              resolve();
+              return;
+            }
+            const timer = setTimeout(() => ws.terminate(), 1000);
+            ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close(1001, 'kubeglass is shutting down');
+          }),
+      ),
+    );
+    this.wss.close();
+  }
+}

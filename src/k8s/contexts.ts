@@ -1,0 +1,11 @@
+// GET /-/contexts: the contexts the kubeglass server can reach (names only, never credentials).
+import type { ContextList } from '../../wire/contexts';
+import { fetchJson } from './api-client';
+
+export const CONTEXTS_PATH = '/-/contexts';
+
+/** Lists the server's contexts and its default one. */
+export async function fetchContexts(signal?: AbortSignal): Promise<ContextList> {
+  const { body } = await fetchJson<ContextList>(CONTEXTS_PATH, { signal });
+  return { contexts: Array.isArray(body?.contexts) ? body.contexts : [], default: body?.default ?? 'demo' };
+}

@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientMessage, ServerMessage } from '../../wire/ws-protocol';
+import { defaultWatchUrl, WatchClient, type SocketLike } from './watch-client';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: ClientMessage[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(readonly url: string) {}
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onerror?.({});
+    this.onclose?.({});
+  }
+  deliver(message: ServerMessage) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const client = new WatchClient({
+    url: 'ws://test/-/ws',
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    initialBackoffMs: 1000,
+    maxBackoffMs: 8000,
+    random: () => 0.5,
+  });
+  const last = () => {
+    const s = sockets.at(-1);
+    if (!s) throw new Error('no socket');
+    return s;
+  };
+  return { client, sockets, last };
+}
+
+const podsParams = {
+  context: 'demo',
+  path: '/api/v1/namespaces/default/pods',
+  query: { resourceVersion: '100', allowWatchBookmarks: 'true' },
+  as: 'Table' as const,
+};
+
+function podEvent(type: 'ADDED' | 'MODIFIED' | 'BOOKMARK', rv: string) {
+  return { type, object: { kind: 'Table', metadata: { resourceVersion: rv }, rows: [] } };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('WatchClient', () => {
+  it('derives ws:// or wss:// from the page origin', () => {
+    expect(defaultWatchUrl({ protocol: 'http:', host: '127.0.0.1:7070' })).toBe('ws://127.0.0.1:7070/-/ws');
+    expect(defaultWatchUrl({ protocol: 'https:', host: 'kg.example' })).toBe('wss://kg.example/-/ws');
+  });
+
+  it('connects lazily and subscribes once open', () => {
+    const { client, sockets, last } = setup();
+    expect(sockets).toHaveLength(0);
+    expect(client.getState()).toBe('idle');
+    client.watch(podsParams, () => {}, () => {});
+    expect(client.getState()).toBe('connecting');
+    expect(last().sent).toEqual([]);
+    last().open();
+    expect(client.getState()).toBe('open');
+    expect(last().sent).toEqual([{ op: 'watch', id: 'w1', ...podsParams }]);
+  });
+
+  it('multiplexes events by id and stops delivering after unsubscribe', () => {
+    const { client, last } = setup();
+    const a = vi.fn();
+    const b = vi.fn();
+    const stopA = client.watch(podsParams, a, () => {});
+    client.watch({ ...podsParams, path: '/api/v1/namespaces' }, b, () => {});
+    last().open();
+    last().deliver({ id: 'w2', event: podEvent('ADDED', '101') });
+    last().deliver({ id: 'w1', event: podEvent('MODIFIED', '102') });
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).toHaveBeenCalledTimes(1);
+    stopA();
+    expect(last().sent.at(-1)).toEqual({ op: 'unwatch', id: 'w1' });
+    last().deliver({ id: 'w1', event: podEvent('MODIFIED', '103') });
+    expect(a).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a closed watch with its Status and forgets it', () => {
+    const { client, last } = setup();
+    const onClosed = vi.fn();
+    client.watch(podsParams, () => {}, onClosed);
+    last().open();
+    const status = { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'no' };
+    last().deliver({ id: 'w1', closed: true, status });
+    expect(onClosed).toHaveBeenCalledWith(status);
+    last().deliver({ id: 'w1', closed: true, status: null });
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes null for a normal close', () => {
+    const { client, last } = setup();
+    const onClosed = vi.fn();
+    client.watch(podsParams, () => {}, onClosed);
+    last().open();
+    last().deliver({ id: 'w1', closed: true, status: null });
+    expect(onClosed).toHaveBeenCalledWith(null);
+  });
+
+  it('reconnects with growing jittered backoff and resumes from the last resourceVersion seen', () => {
+    const { client, sockets, last } = setup();
+    const states: string[] = [];
+    client.subscribeState(() => states.push(client.getState()));
+    client.watch(podsParams, () => {}, () => {});
+    last().open();
+    last().deliver({ id: 'w1', event: podEvent('ADDED', '105') });
+    last().deliver({ id: 'w1', event: podEvent('BOOKMARK', '110') });
+    last().deliver({ id: 'w1', event: { type: 'ERROR', object: { kind: 'Status', code: 500 } } });
+
+    last().drop();
+    expect(client.getState()).toBe('reconnecting');
+    // attempt 0: ceiling 1000 -> 500 + 0.5 * 500 = 750ms
+    vi.advanceTimersByTime(749);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    // fails again: attempt 1: ceiling 2000 -> 1500ms
+    last().drop();
+    vi.advanceTimersByTime(1499);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    last().open();
+    expect(client.getState()).toBe('open');
+    expect(last().sent).toEqual([
+      { op: 'watch', id: 'w1', ...podsParams, query: { resourceVersion: '110', allowWatchBookmarks: 'true' } },
+    ]);
+    expect(states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
+  it('caps the backoff', () => {
+    const { client, sockets, last } = setup();
+    client.watch(podsParams, () => {}, () => {});
+    for (let i = 0; i < 6; i++) {
+      last().drop();
+      vi.advanceTimersByTime(8000);
+    }
+    expect(sockets).toHaveLength(7);
+    last().drop();
+    vi.advanceTimersByTime(5999);
+    expect(sockets).toHaveLength(7);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(8);
+  });
+
+  it('resets the backoff after a successful open', () => {
+    const { client, sockets, last } = setup();
+    client.watch(podsParams, () => {}, () => {});
+    last().drop();
+    vi.advanceTimersByTime(750);
+    last().drop();
+    vi.advanceTimersByTime(1500);
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(750);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('goes idle instead of reconnecting when no watch is active', () => {
+    const { client, sockets, last } = setup();
+    const stop = client.watch(podsParams, () => {}, () => {});
+    last().open();
+    stop();
+    last().drop();
+    expect(client.getState()).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reconnectNow skips the remaining backoff', () => {
+    const { client, sockets, last } = setup();
+    client.watch(podsParams, () => {}, () => {});
+    last().drop();
+    client.reconnectNow();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('ignores garbage and messages for unknown ids', () => {
+    const { client, last } = setup();
+    const onEvent = vi.fn();
+    client.watch(podsParams, onEvent, () => {});
+    last().open();
+    last().onmessage?.({ data: 'not json' });
+    last().onmessage?.({ data: '{"no":"id"}' });
+    last().deliver({ id: 'w9', event: podEvent('ADDED', '1') });
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('dispose closes the socket and stops reconnecting', () => {
+    const { client, sockets, last } = setup();
+    client.watch(podsParams, () => {}, () => {});
+    last().open();
+    client.dispose();
+    expect(last().closed).toBe(true);
+    expect(client.getState()).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});

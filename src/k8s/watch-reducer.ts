@@ -39,26 +39,32 @@ export function applyWatchEvents(state: Table, events: readonly WireWatchEvent[]
   let table = state;
   let rows: TableRow[] | null = null;
   let resourceVersion = state.metadata.resourceVersion;
-  // Lazily built lookups: uid -> position and namespace/name -> position.
-  let byUid: Map<string, number> | null = null;
-  let byName: Map<string, number> | null = null;
+  // Lazily built lookups (uid -> position, namespace/name -> position); dropped when positions shift.
+  let lookup: { byUid: Map<string, number>; byName: Map<string, number> } | null = null;
 
   const nameKey = (row: TableRow) => `${rowMetadata(row).namespace ?? ''}/${rowName(row, table.columnDefinitions)}`;
   const positionOf = (current: TableRow[], row: TableRow): number | undefined => {
-    if (!byUid || !byName) {
-      byUid = new Map();
-      byName = new Map();
+    if (!lookup) {
+      const built = { byUid: new Map<string, number>(), byName: new Map<string, number>() };
       current.forEach((r, i) => {
         const uid = rowMetadata(r).uid;
-        if (uid) byUid?.set(uid, i);
-        byName?.set(nameKey(r), i);
+        if (uid) built.byUid.set(uid, i);
+        built.byName.set(nameKey(r), i);
       });
+      lookup = built;
     }
     const uid = rowMetadata(row).uid;
-    const at = uid ? byUid.get(uid) : undefined;
+    const at = uid ? lookup.byUid.get(uid) : undefined;
     if (at !== undefined) return at;
     // namespace/name is unique at any resourceVersion: a row holding the name is this object's predecessor.
-    return byName.get(nameKey(row));
+    return lookup.byName.get(nameKey(row));
+  };
+
+  const remember = (row: TableRow, position: number) => {
+    if (!lookup) return;
+    const uid = rowMetadata(row).uid;
+    if (uid) lookup.byUid.set(uid, position);
+    lookup.byName.set(nameKey(row), position);
   };
 
   const finish = (): Table => {
@@ -84,18 +90,14 @@ export function applyWatchEvents(state: Table, events: readonly WireWatchEvent[]
       if (event.type === 'DELETED') {
         if (at === undefined) continue;
         rows.splice(at, 1);
-        byUid = null;
-        byName = null;
+        lookup = null;
       } else if (at !== undefined) {
         if (rowMetadata(rows[at] ?? row).uid !== rowMetadata(row).uid) {
-          byUid = null;
-          byName = null;
+          lookup = null;
         }
         rows[at] = row;
       } else {
-        const uid = rowMetadata(row).uid;
-        if (uid) byUid?.set(uid, rows.length);
-        byName?.set(nameKey(row), rows.length);
+        remember(row, rows.length);
         rows.push(row);
       }
     }

@@ -8,6 +8,11 @@ apiVersion: v1
 kind: Namespace
 metadata: {name: fx}
 ---
+# No controller-manager runs: the ServiceAccount admission plugin needs "default" to exist for pods.
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: default, namespace: fx}
+---
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: settings, namespace: fx, labels: {app: web}}

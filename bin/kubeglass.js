@@ -14,6 +14,10 @@ if (args[0] === 'demo-cluster') {
   await runDemoClusterCli(args.slice(1));
 } else {
   const { runCli } = await import(new URL('server/cli.js', compiled).href);
-  const { startDemoCluster } = await import(new URL('demo-cluster/index.js', compiled).href);
+  // Loaded only when the demo cluster is wanted (not with --no-demo).
+  const startDemoCluster = async (options) => {
+    const demo = await import(new URL('demo-cluster/index.js', compiled).href);
+    return demo.startDemoCluster(options);
+  };
   await runCli(args, { startDemoCluster });
 }

@@ -1,0 +1,16 @@
+// The server's kubeconfig contexts (GET /-/contexts).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchContexts } from '../k8s/contexts';
+import { contextsKey } from './query-keys';
+
+export function contextsQueryOptions() {
+  return queryOptions({
+    queryKey: contextsKey,
+    queryFn: ({ signal }) => fetchContexts(signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useContexts() {
+  return useQuery(contextsQueryOptions());
+}

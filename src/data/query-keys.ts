@@ -1,0 +1,21 @@
+// One key hierarchy for server data, rooted at the context (ARCHITECTURE.md "Data flow rules").
+import type { ListSelectors } from '../k8s/table';
+
+export const k8sKeys = {
+  /** Everything cached for one context. */
+  context: (context: string) => ['k8s', context] as const,
+  /** Every Table list of one context. */
+  tables: (context: string) => ['k8s', context, 'table'] as const,
+  /** One Table list: gvr is gvrKey(...) (`/v1/pods`, `apps/v1/deployments`); namespace null = cluster-scoped or all namespaces. */
+  table: (context: string, gvr: string, namespace: string | null, selectors: ListSelectors) =>
+    [
+      'k8s',
+      context,
+      'table',
+      gvr,
+      namespace,
+      { labelSelector: selectors.labelSelector ?? '', fieldSelector: selectors.fieldSelector ?? '' },
+    ] as const,
+};
+
+export const contextsKey = ['contexts'] as const;

@@ -103,31 +103,45 @@ export interface SimpleResponse {
   body: string;
 }
 
-/** An HTTP request with full control over headers (Host, Origin...), body read completely. */
+/** An HTTP request with full control over headers (Host, Origin...) and the raw path (no URL normalization). */
 export function request(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<SimpleResponse> {
+  const match = /^http:\/\/([^/:]+|\[[^\]]+\]):(\d+)(\/.*)?$/.exec(url);
+  if (!match) throw new Error(`unsupported test URL ${url}`);
+  const [, hostname = '', port = '', path = '/'] = match;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { hostname: hostname.replace(/^\[|\]$/g, ''), port: Number(port), path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
-/** Result of a WebSocket handshake attempt: the open socket, or the HTTP refusal. */
-export type WsAttempt = { ws: WebSocket } | { status: number; body: string };
+export interface MessageCollector {
+  messages: unknown[];
+  /** Waits until at least count messages have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<unknown[]>;
+}
 
-/** Opens a WebSocket with optional Origin/Host; resolves with the socket or the refusal response. */
+/** Result of a WebSocket handshake attempt: the open socket (messages collected from the first frame), or the HTTP refusal. */
+export type WsAttempt = { ws: WebSocket; received: MessageCollector } | { status: number; body: string };
+
+/** Opens a WebSocket with optional headers (Origin, Host) and subprotocols; resolves with the socket or the refusal. */
 export function connectWebSocket(url: string, headers: Record<string, string> = {}, protocols?: string[]): Promise<WsAttempt> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols, { headers });
-    ws.once('open', () => resolve({ ws }));
+    // Collect before 'open' resolves: frames that arrive with the handshake are emitted in the same tick.
+    const received = messageCollector(ws);
+    ws.once('open', () => resolve({ ws, received }));
     ws.once('unexpected-response', (_req, res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -137,12 +151,17 @@ export function connectWebSocket(url: string, headers: Record<string, string> = 
   });
 }
 
-/** Collects parsed JSON messages of a socket; `next(n)` waits until at least n have arrived. */
-export function messageCollector(ws: WebSocket): { messages: unknown[]; waitFor(count: number, timeoutMs?: number): Promise<unknown[]> } {
+/** Collects the JSON (or, failing that, text) messages of a socket. */
+export function messageCollector(ws: WebSocket): MessageCollector {
   const messages: unknown[] = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (data: Buffer) => {
-    messages.push(JSON.parse(data.toString('utf8')));
+    const text = data.toString('utf8');
+    try {
+      messages.push(JSON.parse(text));
+    } catch {
+      messages.push(text);
+    }
     for (const wake of waiters.splice(0)) wake();
   });
   return {

@@ -1,0 +1,127 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DemoClusterHandle } from '../wire/demo-cluster.js';
+import { buildContextRegistry, demoContextNames, KubeconfigError, loadKubeconfig } from './contexts.js';
+import { FAKE_TOKEN, writeKubeconfig } from './testing/fake-upstream.js';
+
+const demo: DemoClusterHandle = {
+  url: 'http://127.0.0.1:40000',
+  port: 40000,
+  tokens: { admin: 'demo-admin-secret', viewer: 'demo-viewer-secret' },
+  close: async () => undefined,
+};
+
+function kubeconfigFile(body: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-ctx-'));
+  writeFileSync(join(dir, 'config'), body);
+  return join(dir, 'config');
+}
+
+const CERT_DATA = Buffer.from('-----BEGIN CERTIFICATE-----fake-----END CERTIFICATE-----').toString('base64');
+
+describe('loadKubeconfig', () => {
+  it('reads an explicit file and refuses a missing one', () => {
+    const kc = loadKubeconfig({ path: writeKubeconfig('https://10.0.0.1:6443') });
+    expect(kc.getContexts().map((c) => c.name)).toEqual(['fake']);
+    expect(kc.getCurrentContext()).toBe('fake');
+    expect(() => loadKubeconfig({ path: '/nonexistent/kubeconfig' })).toThrow(KubeconfigError);
+  });
+
+  it('merges several KUBECONFIG files with the first file winning, skipping missing ones', () => {
+    const first = kubeconfigFile(`apiVersion: v1
+kind: Config
+current-context: one
+clusters: [{name: c, cluster: {server: "https://first:6443"}}]
+users: [{name: u, user: {token: t1}}]
+contexts: [{name: one, context: {cluster: c, user: u}}, {name: shared, context: {cluster: c, user: u}}]
+`);
+    const second = kubeconfigFile(`apiVersion: v1
+kind: Config
+current-context: two
+clusters: [{name: c, cluster: {server: "https://second:6443"}}, {name: d, cluster: {server: "https://d:6443"}}]
+users: [{name: u, user: {token: t2}}]
+contexts: [{name: two, context: {cluster: d, user: u}}, {name: shared, context: {cluster: d, user: u}}]
+`);
+    const env = { KUBECONFIG: [first, '/nonexistent/config', second].join(delimiter), HOME: '/nonexistent-home' };
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ env }) });
+    const list = registry.list();
+    expect(list.contexts.map((c) => [c.name, c.server])).toEqual([
+      ['one', 'https://first:6443'],
+      ['shared', 'https://first:6443'],
+      ['two', 'https://d:6443'],
+    ]);
+    expect(list.default).toBe('one');
+  });
+
+  it('is fine without any kubeconfig file', () => {
+    const kc = loadKubeconfig({ env: { HOME: mkdtempSync(join(tmpdir(), 'kubeglass-home-')) } });
+    expect(kc.getContexts()).toEqual([]);
+  });
+});
+
+describe('buildContextRegistry', () => {
+  it('lists kubeconfig and demo contexts without any credential', () => {
+    const path = kubeconfigFile(`apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "https://k8s.example:6443", certificate-authority-data: ${CERT_DATA}}}]
+users:
+- name: cert-user
+  user: {client-certificate-data: ${CERT_DATA}, client-key-data: ${CERT_DATA}, token: ${FAKE_TOKEN}, username: admin, password: hunter2}
+contexts: [{name: prod, context: {cluster: c, user: cert-user, namespace: shop}}]
+`);
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path }), demo });
+    const list = registry.list();
+    expect(list).toEqual({
+      contexts: [
+        { name: 'prod', server: 'https://k8s.example:6443', namespace: 'shop', user: 'cert-user', demo: false },
+        { name: 'demo', server: demo.url, user: 'demo-admin', demo: true },
+        { name: 'demo-viewer', server: demo.url, user: 'demo-viewer', demo: true },
+      ],
+      default: 'demo',
+    });
+    const json = JSON.stringify(list);
+    for (const secret of [FAKE_TOKEN, CERT_DATA, 'hunter2', demo.tokens.admin, demo.tokens.viewer]) expect(json).not.toContain(secret);
+  });
+
+  it('defaults to --context, else the current-context, else demo', () => {
+    const kubeconfig = loadKubeconfig({ path: writeKubeconfig('https://10.0.0.1:6443') });
+    expect(buildContextRegistry({ kubeconfig, demo }).list().default).toBe('fake');
+    expect(buildContextRegistry({ kubeconfig, demo, defaultContext: 'demo-viewer' }).list().default).toBe('demo-viewer');
+    expect(buildContextRegistry({ kubeconfig: loadKubeconfig('none'), demo }).list().default).toBe('demo');
+    expect(() => buildContextRegistry({ kubeconfig, demo, defaultContext: 'nope' })).toThrow('--context nope: no such context');
+  });
+
+  it('renames the embedded demo contexts when the kubeconfig already has "demo"', () => {
+    const path = kubeconfigFile(`apiVersion: v1
+kind: Config
+current-context: demo
+clusters: [{name: c, cluster: {server: "https://mine:6443"}}]
+users: [{name: u, user: {token: t}}]
+contexts: [{name: demo, context: {cluster: c, user: u}}]
+`);
+    const warnings: string[] = [];
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path }), demo, onWarning: (w) => warnings.push(w) });
+    expect(registry.list().contexts.map((c) => [c.name, c.demo])).toEqual([
+      ['demo', false],
+      ['kubeglass-demo', true],
+      ['kubeglass-demo-viewer', true],
+    ]);
+    expect(registry.list().default).toBe('demo');
+    expect(warnings.join('\n')).toContain('"kubeglass-demo"');
+    expect(demoContextNames(new Set(['demo-viewer', 'kubeglass-demo']))).toEqual({ admin: 'kubeglass-demo-2', viewer: 'kubeglass-demo-viewer-2' });
+  });
+
+  it('gives each context a KubeConfig that injects its own credentials', async () => {
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig('http://127.0.0.1:1') }), demo });
+    const headersOf = async (name: string) => {
+      const options: { headers?: Record<string, string> } = {};
+      await registry.get(name)?.kubeConfig.applyToHTTPSOptions(options);
+      return options.headers;
+    };
+    expect(await headersOf('fake')).toMatchObject({ Authorization: `Bearer ${FAKE_TOKEN}` });
+    expect(await headersOf('demo')).toMatchObject({ Authorization: `Bearer ${demo.tokens.admin}` });
+    expect(await headersOf('demo-viewer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.viewer}` });
+  });
+});

@@ -1,0 +1,63 @@
+// Decodes a failed discovery response into Status fields. Not every error body is a Status: the aggregator
+// answers an unavailable APIService with text/plain "service unavailable" (kube-aggregator proxyError).
+import { isRecord, readString } from './json-read';
+import type { DiscoveryStatus } from './types';
+
+// k8s.io/apimachinery/pkg/api/errors.NewGenericServerResponse: the reason a bare HTTP code stands for.
+const REASON_BY_CODE: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  410: 'Gone',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+  504: 'Timeout',
+};
+
+const MAX_MESSAGE_CHARS = 500;
+
+/** Status code/reason/message of a non-2xx response: from its Status body when it has one, else from the HTTP code and text. */
+export async function statusFromResponse(res: Response): Promise<DiscoveryStatus> {
+  const text = await res.text().catch(() => '');
+  const parsed = tryParseJson(text);
+  const fallbackReason = REASON_BY_CODE[res.status] ?? 'Unknown';
+  if (isRecord(parsed) && parsed.kind === 'Status') {
+    return {
+      code: typeof parsed.code === 'number' ? parsed.code : res.status,
+      reason: readString(parsed, 'reason') || fallbackReason,
+      message: readString(parsed, 'message') || res.statusText,
+    };
+  }
+  const trimmed = text.trim();
+  return {
+    code: res.status,
+    reason: fallbackReason,
+    message: (trimmed.length > MAX_MESSAGE_CHARS ? `${trimmed.slice(0, MAX_MESSAGE_CHARS)}…` : trimmed) || res.statusText,
+  };
+}
+
+/** Status fields for a request that got no response at all (code 0). */
+export function statusFromNetworkError(error: unknown): DiscoveryStatus {
+  return { code: 0, reason: 'NetworkError', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** True for the rejection of an aborted fetch, which callers must see unchanged (query cancellation). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** The parsed JSON, or undefined when the text is not JSON. */
+export function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+// Header (context, namespace, connection), resource nav, and the page.
+import { useEffect, type ReactNode } from 'react';
+import { useContexts } from '../../data/contexts-query';
+import { buildApiPath, gvrOf, isKnownClusterScoped, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
+import { useUiStore } from '../../stores/ui-store';
+import { contextLandingPath, contextNamespace } from '../default-paths';
+import { interceptLinkClicks, navigate } from '../router/history';
+import { ConnectionIndicator } from './connection-indicator';
+import { ContextPicker } from './context-picker';
+import { NamespacePicker } from './namespace-picker';
+import { SideNav } from './side-nav';
+
+export interface AppLayoutProps {
+  context: string;
+  /** The collection or object on screen, if any. */
+  path: ApiPath | null;
+  children: ReactNode;
+}
+
+export function AppLayout({ context, path, children }: AppLayoutProps) {
+  const contexts = useContexts();
+  const info = contexts.data?.contexts.find((c) => c.name === context);
+  const remembered = useUiStore((s) => s.namespaceByContext[context]);
+  const rememberNamespace = useUiStore((s) => s.rememberNamespace);
+  const namespacedPath = path !== null && !isKnownClusterScoped(gvrOf(path)) && path.name === null;
+  // The URL decides on namespaced lists; elsewhere the last choice (or the context's namespace) carries over.
+  const namespace = namespacedPath ? path.namespace : remembered !== undefined ? remembered : contextNamespace(info);
+
+  useEffect(() => {
+    if (namespacedPath) rememberNamespace(context, path.namespace);
+  }, [namespacedPath, context, path, rememberNamespace]);
+
+  const selectContext = (next: string) => {
+    const nextInfo = contexts.data?.contexts.find((c) => c.name === next);
+    if (path && path.name === null) {
+      const moved = namespacedPath && path.namespace !== null && nextInfo?.namespace ? withNamespace(path, nextInfo.namespace) : path;
+      navigate(toUiPath(next, buildApiPath(moved)));
+    } else {
+      navigate(contextLandingPath(next, nextInfo));
+    }
+  };
+
+  const selectNamespace = (next: string | null) => {
+    rememberNamespace(context, next);
+    if (path && namespacedPath) navigate(toUiPath(context, buildApiPath(withNamespace(path, next))));
+  };
+
+  return (
+    <div className="flex h-screen flex-col bg-white text-slate-900" onClick={interceptLinkClicks}>
+      <header className="flex h-12 shrink-0 items-center gap-5 border-b border-slate-200 bg-white px-4">
+        <a href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight text-slate-900">
+          <span aria-hidden="true" className="grid h-6 w-6 place-items-center rounded-md bg-indigo-600 text-[11px] font-bold text-white">
+            kg
+          </span>
+          Kubeglass
+        </a>
+        <ContextPicker context={context} onSelect={selectContext} />
+        <NamespacePicker context={context} namespace={namespace} disabled={!namespacedPath} onSelect={selectNamespace} />
+        <div className="ml-auto">
+          <ConnectionIndicator />
+        </div>
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <SideNav context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
+    </div>
+  );
+}

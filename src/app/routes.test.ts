@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from './routes';
+
+describe('matchRoute', () => {
+  it('matches home and context home', () => {
+    expect(matchRoute('/')).toEqual({ kind: 'home' });
+    expect(matchRoute('/c/demo')).toEqual({ kind: 'context-home', context: 'demo' });
+    expect(matchRoute('/c/demo/')).toEqual({ kind: 'context-home', context: 'demo' });
+  });
+
+  it('matches namespaced, all-namespaces and cluster-scoped lists', () => {
+    const ns = matchRoute('/c/demo/api/v1/namespaces/kube-system/pods');
+    expect(ns).toMatchObject({ kind: 'list', context: 'demo', apiPath: '/api/v1/namespaces/kube-system/pods' });
+    expect(ns.kind === 'list' && ns.path.namespace).toBe('kube-system');
+    const all = matchRoute('/c/demo/api/v1/pods');
+    expect(all.kind === 'list' && all.path.namespace).toBeNull();
+    const cluster = matchRoute('/c/demo/api/v1/namespaces');
+    expect(cluster).toMatchObject({ kind: 'list', path: { resource: 'namespaces', name: null } });
+  });
+
+  it('reads selectors from the query string', () => {
+    expect(matchRoute('/c/demo/api/v1/pods', '?labelSelector=app%3Dweb&fieldSelector=')).toMatchObject({
+      kind: 'list',
+      labelSelector: 'app=web',
+      fieldSelector: undefined,
+    });
+  });
+
+  it('tells objects from collections', () => {
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/web-abc12')).toMatchObject({ kind: 'object', path: { name: 'web-abc12' } });
+    expect(matchRoute('/c/demo/api/v1/namespaces/kube-system')).toMatchObject({ kind: 'object', path: { resource: 'namespaces', name: 'kube-system' } });
+  });
+
+  it('does not match other paths', () => {
+    expect(matchRoute('/nope')).toEqual({ kind: 'not-found', pathname: '/nope' });
+    expect(matchRoute('/c/demo/api/v1')).toEqual({ kind: 'not-found', pathname: '/c/demo/api/v1' });
+  });
+});

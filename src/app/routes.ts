@@ -1,0 +1,29 @@
+// URL -> screen. The URL mirrors the API path: /c/{context}{API path}.
+import { isCollection, parseApiPath, parseUiPath, type ApiPath } from '../k8s/paths';
+
+export type AppRoute =
+  | { kind: 'home' }
+  | { kind: 'context-home'; context: string }
+  | { kind: 'list'; context: string; apiPath: string; path: ApiPath; labelSelector?: string; fieldSelector?: string }
+  | { kind: 'object'; context: string; apiPath: string; path: ApiPath }
+  | { kind: 'not-found'; pathname: string };
+
+/** Resolves a location to a route; selectors come from the query string. */
+export function matchRoute(pathname: string, search = ''): AppRoute {
+  if (pathname === '/' || pathname === '') return { kind: 'home' };
+  const ui = parseUiPath(pathname);
+  if (!ui) return { kind: 'not-found', pathname };
+  if (ui.apiPath === '') return { kind: 'context-home', context: ui.context };
+  const path = parseApiPath(ui.apiPath);
+  if (!path) return { kind: 'not-found', pathname };
+  if (!isCollection(path)) return { kind: 'object', context: ui.context, apiPath: ui.apiPath, path };
+  const params = new URLSearchParams(search);
+  return {
+    kind: 'list',
+    context: ui.context,
+    apiPath: ui.apiPath,
+    path,
+    labelSelector: params.get('labelSelector') || undefined,
+    fieldSelector: params.get('fieldSelector') || undefined,
+  };
+}

@@ -1,0 +1,69 @@
+// Any failure shown the way the API reported it: code, Status reason, message, causes.
+import { KubeApiError } from '../../k8s/kube-api-error';
+
+export interface KubeErrorPanelProps {
+  error: unknown;
+  /** What was being done, e.g. "Listing pods". */
+  title?: string;
+  onRetry?: () => void;
+}
+
+function describe(error: unknown): Pick<KubeApiError, 'code' | 'reason' | 'message' | 'causes' | 'details' | 'retryAfterSeconds'> {
+  if (error instanceof KubeApiError) return error;
+  return {
+    code: 0,
+    reason: 'Error',
+    message: error instanceof Error ? error.message : String(error),
+    causes: [],
+    details: undefined,
+    retryAfterSeconds: undefined,
+  };
+}
+
+export function KubeErrorPanel({ error, title, onRetry }: KubeErrorPanelProps) {
+  const e = describe(error);
+  const subject = [e.details?.kind, e.details?.name].filter(Boolean).join(' ');
+  return (
+    <div role="alert" data-testid="kube-error" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <div className="flex items-center gap-2">
+        <span className="rounded bg-red-600 px-1.5 py-0.5 font-mono text-xs font-semibold text-white" data-testid="error-code">
+          {e.code || '—'}
+        </span>
+        <span className="font-semibold" data-testid="error-reason">
+          {e.reason}
+        </span>
+        {title && <span className="text-red-700/80">· {title}</span>}
+        {onRetry && (
+          <button
+            type="button"
+            onClick={onRetry}
+            className="ml-auto rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-medium text-red-800 hover:bg-red-100"
+          >
+            Retry
+          </button>
+        )}
+      </div>
+      <p className="mt-2 break-words font-mono text-[13px] leading-snug" data-testid="error-message">
+        {e.message}
+      </p>
+      {e.causes.length > 0 && (
+        <ul className="mt-2 space-y-0.5 text-[13px]">
+          {e.causes.map((cause, i) => (
+            <li key={i} className="font-mono">
+              {cause.field && <span className="font-semibold">{cause.field}: </span>}
+              {cause.message}
+              {cause.reason && <span className="text-red-700/70"> ({cause.reason})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(subject || e.retryAfterSeconds !== undefined) && (
+        <p className="mt-2 text-xs text-red-700/80">
+          {subject && <span>Object: {subject}</span>}
+          {subject && e.retryAfterSeconds !== undefined && ' · '}
+          {e.retryAfterSeconds !== undefined && <span>Retry after {e.retryAfterSeconds}s</span>}
+        </p>
+      )}
+    </div>
+  );
+}

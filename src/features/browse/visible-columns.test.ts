@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { readJsonFixture } from '../../testing/fixtures';
+import type { Table } from '../../k8s/table';
+import { visibleColumns } from './visible-columns';
+
+const pods = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
+const widgets = readJsonFixture<Table>('tables/apis__fx.example.com__v1__widgets.json').columnDefinitions;
+
+describe('visibleColumns', () => {
+  it('shows priority 0 columns by default', () => {
+    expect(visibleColumns(pods, { wide: false, showNamespace: false }).map((c) => c.title)).toEqual(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+  });
+
+  it('adds priority > 0 columns in wide mode, keeping server order', () => {
+    expect(visibleColumns(pods, { wide: true, showNamespace: false }).map((c) => c.title)).toEqual([
+      'Name',
+      'Ready',
+      'Status',
+      'Restarts',
+      'Age',
+      'IP',
+      'Node',
+      'Nominated Node',
+      'Readiness Gates',
+    ]);
+    const widget = visibleColumns(widgets, { wide: false, showNamespace: false });
+    expect(widget.map((c) => [c.title, c.cellIndex])).toEqual([
+      ['Name', 0],
+      ['Size', 1],
+      ['Age', 3],
+    ]);
+  });
+
+  it('prepends Namespace across namespaces', () => {
+    const columns = visibleColumns(pods, { wide: false, showNamespace: true });
+    expect(columns.map((c) => c.title)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(columns[0]).toMatchObject({ namespace: true, cellIndex: -1 });
+  });
+
+  it('marks numeric, name and age columns', () => {
+    const columns = visibleColumns(pods, { wide: false, showNamespace: false });
+    expect(columns.filter((c) => c.numeric).map((c) => c.title)).toEqual(['Restarts']);
+    expect(columns.filter((c) => c.name).map((c) => c.title)).toEqual(['Name']);
+    expect(columns.filter((c) => c.age).map((c) => c.title)).toEqual(['Age']);
+    expect(columns[1]?.description).toBe('The aggregate readiness state of this pod for accepting traffic.');
+  });
+});

@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WireWatchEvent } from '../../../wire/ws-protocol';
+import { App } from '../../app/app';
+import type { WatchChannel } from '../../data/watch-client-context';
+import type { KubeStatus } from '../../k8s/kube-status';
+import type { Table, TableRow } from '../../k8s/table';
+import type { ConnectionState, WatchParams } from '../../k8s/watch-client';
+import { useUiStore } from '../../stores/ui-store';
+import { readFixture, readJsonFixture } from '../../testing/fixtures';
+
+const NOW = Date.parse('2026-11-21T22:30:00Z');
+const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
+
+function pod(name: string, cells: unknown[], extra: Partial<TableRow> = {}, createdSecondsAgo = 300, rv = '1'): TableRow {
+  return {
+    cells: [name, ...cells],
+    object: {
+      kind: 'PartialObjectMetadata',
+      apiVersion: 'meta.k8s.io/v1',
+      metadata: {
+        name,
+        namespace: 'default',
+        uid: `uid-${name}`,
+        resourceVersion: rv,
+        creationTimestamp: new Date(NOW - createdSecondsAgo * 1000).toISOString(),
+      },
+    },
+    ...extra,
+  };
+}
+
+const podsTable: Table = {
+  kind: 'Table',
+  apiVersion: 'meta.k8s.io/v1',
+  metadata: { resourceVersion: '351' },
+  columnDefinitions: podColumns,
+  rows: [
+    // The server's frozen Age says "9d": the UI must show the live 5m.
+    pod('web-1', ['1/1', 'Running', 3, '9d', '10.0.0.7', 'node-a', '<none>', '<none>']),
+    pod('job-x', ['0/1', 'Completed', 0, '9d', '10.0.0.8', 'node-a', '<none>', '<none>'], {
+      conditions: [{ type: 'Completed', status: 'True' }],
+    }, 3 * 3600),
+  ],
+};
+
+class FakeChannel implements WatchChannel {
+  watches: Array<{ params: WatchParams; onEvent: (e: WireWatchEvent) => void; onClosed: (s: KubeStatus | null) => void; stopped: boolean }> = [];
+  state: ConnectionState = 'open';
+  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, onClosed: (s: KubeStatus | null) => void) => {
+    const w = { params, onEvent, onClosed, stopped: false };
+    this.watches.push(w);
+    return () => {
+      w.stopped = true;
+    };
+  };
+  getState = () => this.state;
+  subscribeState = () => () => {};
+  active() {
+    const w = this.watches.filter((x) => !x.stopped).at(-1);
+    if (!w) throw new Error('no active watch');
+    return w;
+  }
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function routeFetch(url: string): Response {
+  const path = new URL(url, 'http://localhost').pathname;
+  if (path === '/-/contexts') {
+    return json({
+      contexts: [
+        { name: 'demo', server: 'https://127.0.0.1:6443', demo: true },
+        { name: 'viewer', server: 'https://127.0.0.1:6443', demo: true },
+      ],
+      default: 'demo',
+    });
+  }
+  if (path.endsWith('/api/v1/namespaces')) return json(readFixture('tables/api__v1__namespaces.json'));
+  if (/^\/k8s\/demo\/api\/v1\/(namespaces\/[^/]+\/)?pods$/.test(path)) return json(podsTable);
+  if (path === '/k8s/viewer/api/v1/namespaces/default/pods') return json(readFixture('errors/403-forbidden.json'), 403);
+  return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }, 404);
+}
+
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
+  const channel = new FakeChannel();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<App queryClient={queryClient} watchClient={channel} />);
+  return { channel };
+}
+
+function modifiedEvent(row: TableRow, rv: string, type: WireWatchEvent['type'] = 'MODIFIED'): WireWatchEvent {
+  return { type, object: { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: rv }, columnDefinitions: null, rows: [row] } };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
+  useUiStore.setState({ wide: false, namespaceByContext: {} });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('resource list page', () => {
+  it('renders the server Table columns and rows with live ages and watch state', async () => {
+    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    expect(screen.getByTestId('loading')).toBeTruthy();
+    const table = await screen.findByTestId('resource-table');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(headers[1]?.getAttribute('title')).toBe('The aggregate readiness state of this pod for accepting traffic.');
+
+    const web = screen.getByTestId('row-web-1');
+    expect(web.getAttribute('data-row-key')).toBe('default/web-1');
+    const cells = within(web).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['web-1', '1/1', 'Running', '3', '5m']);
+    expect(cells[3]?.className).toContain('text-right');
+
+    const job = screen.getByTestId('row-job-x');
+    expect(job.hasAttribute('data-completed')).toBe(true);
+    expect(within(job).getAllByRole('cell').at(-1)?.textContent).toBe('3h');
+
+    await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
+    expect(channel.active().params).toEqual({
+      context: 'demo',
+      path: '/api/v1/namespaces/default/pods',
+      query: { allowWatchBookmarks: 'true', resourceVersion: '351' },
+      as: 'Table',
+    });
+  });
+
+  it('ticks ages every second', async () => {
+    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const web = await screen.findByTestId('row-web-1');
+    expect(within(web).getAllByRole('cell').at(-1)?.textContent).toBe('5m');
+    vi.setSystemTime(NOW + 125_000);
+    await waitFor(() => expect(within(web).getAllByRole('cell').at(-1)?.textContent).toBe('7m5s'), { timeout: 2500 });
+  });
+
+  it('shows wide columns on demand and dims <none>', async () => {
+    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const table = await screen.findByTestId('resource-table');
+    fireEvent.click(screen.getByTestId('wide-toggle'));
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Ready',
+      'Status',
+      'Restarts',
+      'Age',
+      'IP',
+      'Node',
+      'Nominated Node',
+      'Readiness Gates',
+    ]);
+    const none = within(screen.getByTestId('row-web-1')).getAllByText('<none>');
+    expect(none[0]?.className).toContain('text-slate-400');
+    expect(screen.getByTestId('wide-toggle').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('applies watch events in place without duplicating rows, flashing what changed', async () => {
+    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    await screen.findByTestId('resource-table');
+    await waitFor(() => expect(channel.watches.length).toBe(1));
+    const watch = channel.active();
+
+    act(() => watch.onEvent(modifiedEvent(pod('web-1', ['0/1', 'CrashLoopBackOff', 4, '9d', '', '', '', ''], {}, 300, '352'), '352')));
+    await waitFor(() => expect(within(screen.getByTestId('row-web-1')).getByText('CrashLoopBackOff')).toBeTruthy());
+    expect(screen.getByTestId('row-web-1').hasAttribute('data-flash')).toBe(true);
+    expect(screen.getByTestId('row-job-x').hasAttribute('data-flash')).toBe(false);
+
+    act(() => watch.onEvent(modifiedEvent(pod('new-1', ['0/1', 'Pending', 0, '0s', '', '', '', ''], {}, 0, '353'), '353', 'ADDED')));
+    act(() => watch.onEvent(modifiedEvent(pod('web-1', ['1/1', 'Running', 4, '9d', '', '', '', ''], {}, 300, '354'), '354', 'ADDED')));
+    await waitFor(() => expect(screen.getByTestId('row-new-1')).toBeTruthy());
+    const rowKeys = screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-row-key'));
+    expect(rowKeys).toEqual(['default/web-1', 'default/job-x', 'default/new-1']);
+    expect(screen.getByTestId('row-count').textContent).toBe('3 items');
+
+    act(() => watch.onEvent(modifiedEvent(pod('job-x', [], {}, 0, '355'), '355', 'DELETED')));
+    await waitFor(() => expect(screen.queryByTestId('row-job-x')).toBeNull());
+  });
+
+  it('re-lists when the watch reports 410 Expired', async () => {
+    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    await screen.findByTestId('resource-table');
+    await waitFor(() => expect(channel.watches.length).toBe(1));
+    act(() =>
+      channel.active().onEvent({
+        type: 'ERROR',
+        object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'too old resource version: 1 (351)', reason: 'Expired', code: 410 },
+      }),
+    );
+    await waitFor(() => expect(channel.watches.length).toBe(2));
+    expect(channel.watches[0]?.stopped).toBe(true);
+    expect(vi.mocked(fetch).mock.calls.filter(([u]) => String(u).includes('/namespaces/default/pods'))).toHaveLength(2);
+    await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
+  });
+
+  it('shows a 403 as a Forbidden panel with the server message, not a blank page', async () => {
+    renderAt('/c/viewer/api/v1/namespaces/default/pods');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByTestId('error-code').textContent).toBe('403');
+    expect(within(alert).getByTestId('error-reason').textContent).toBe('Forbidden');
+    expect(alert.textContent).toContain('cannot list resource "secrets" in API group "" in the namespace "fx"');
+    expect(screen.getByTestId('watch-state').textContent).toBe('stale');
+    expect(screen.queryByTestId('resource-table')).toBeNull();
+  });
+
+  it('lists all namespaces with a Namespace column', async () => {
+    renderAt('/c/demo/api/v1/pods');
+    const table = await screen.findByTestId('resource-table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
+  });
+
+  it('lists cluster-scoped namespaces without a namespace choice', async () => {
+    renderAt('/c/demo/api/v1/namespaces');
+    const table = await screen.findByTestId('resource-table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Status', 'Age']);
+    expect(within(table).getByText('kube-system')).toBeTruthy();
+    expect((screen.getByTestId('namespace-picker') as HTMLSelectElement).disabled).toBe(true);
+  });
+});
+
+describe('navigation', () => {
+  it('redirects / to the default context pods in namespace default', async () => {
+    renderAt('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces/default/pods'));
+    expect(await screen.findByTestId('resource-table')).toBeTruthy();
+  });
+
+  it('changes the URL when picking a namespace, all namespaces or a context', async () => {
+    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const picker = (await screen.findByTestId('namespace-picker')) as HTMLSelectElement;
+    await waitFor(() => expect(within(picker).getByText('kube-system')).toBeTruthy());
+    fireEvent.change(picker, { target: { value: 'kube-system' } });
+    expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces/kube-system/pods');
+    fireEvent.change(screen.getByTestId('namespace-picker'), { target: { value: '' } });
+    expect(window.location.pathname).toBe('/c/demo/api/v1/pods');
+    const contextPicker = screen.getByTestId('context-picker');
+    await waitFor(() => expect(within(contextPicker).getByText('viewer')).toBeTruthy());
+    fireEvent.change(contextPicker, { target: { value: 'viewer' } });
+    expect(window.location.pathname).toBe('/c/viewer/api/v1/pods');
+  });
+
+  it('keeps the namespace when following a nav link', async () => {
+    renderAt('/c/demo/api/v1/namespaces/kube-system/pods');
+    await screen.findByTestId('resource-table');
+    const nav = screen.getByRole('navigation', { name: 'Resources' });
+    expect(within(nav).getByText('ConfigMaps').getAttribute('href')).toBe('/c/demo/api/v1/namespaces/kube-system/configmaps');
+    expect(within(nav).getByText('Namespaces').getAttribute('href')).toBe('/c/demo/api/v1/namespaces');
+    expect(within(nav).getByText('Pods').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(nav).getByText('Namespaces'));
+    expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces');
+    await screen.findByTestId('row-kube-system');
+    expect(within(screen.getByRole('navigation', { name: 'Resources' })).getByText('Pods').getAttribute('href')).toBe(
+      '/c/demo/api/v1/namespaces/kube-system/pods',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 // Opens requests to a context's API server with that context's credentials (certs, tokens, exec plugins,
 // insecure-skip-tls-verify, proxy-url) via client-node's applyToHTTPSOptions, on plain node http/https.
+import { createHash } from 'node:crypto';
 import http, { type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { ContextTarget } from './contexts.js';
@@ -29,7 +30,45 @@ export async function upstreamRequestOptions(
     headers: { ...init.headers },
   };
   await target.kubeConfig.applyToHTTPSOptions(options);
+  reuseKeepAliveAgent(target, options);
   return options;
+}
+
+const agents = new WeakMap<ContextTarget, { fingerprint: string; agent: http.Agent }>();
+
+/**
+ * applyToHTTPSOptions makes a fresh agent per call, without keep-alive: every request would pay a new TCP and
+ * TLS handshake. Reuse one keep-alive agent per context while its TLS material stays the same (exec plugins may
+ * rotate client certificates). Clusters with proxy-url keep client-node's proxy agent.
+ */
+function reuseKeepAliveAgent(target: ContextTarget, options: https.RequestOptions): void {
+  if (target.kubeConfig.getCurrentCluster()?.proxyUrl) return;
+  const hash = createHash('sha256');
+  for (const part of [target.server.protocol, options.ca, options.cert, options.key, options.pfx, options.passphrase, options.servername, options.rejectUnauthorized]) {
+    hash.update(`${part === undefined ? '-' : String(part)}\0`);
+  }
+  const fingerprint = hash.digest('hex');
+  let cached = agents.get(target);
+  if (!cached || cached.fingerprint !== fingerprint) {
+    // Node's own default: keep idle sockets 5 s, reuse the most recent one first.
+    const base = { keepAlive: true, timeout: 5000, scheduling: 'lifo' as const };
+    const agent =
+      target.server.protocol === 'https:'
+        ? new https.Agent({
+            ...base,
+            ca: options.ca,
+            cert: options.cert,
+            key: options.key,
+            pfx: options.pfx,
+            passphrase: options.passphrase,
+            servername: options.servername,
+            ...(options.rejectUnauthorized !== undefined ? { rejectUnauthorized: options.rejectUnauthorized } : {}),
+          })
+        : new http.Agent(base);
+    cached = { fingerprint, agent };
+    agents.set(target, cached);
+  }
+  options.agent = cached.agent;
 }
 
 /** Starts a request to the context's API server (not yet ended: the caller writes or pipes the body). */

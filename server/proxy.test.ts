@@ -167,9 +167,11 @@ describe('/k8s/{context} WebSocket upgrades', () => {
     const { WebSocketServer } = await import('ws');
     const wss = new WebSocketServer({ noServer: true });
     const seen: http.IncomingHttpHeaders[] = [];
+    const streamVersions: Array<string[] | undefined> = [];
     const server = http.createServer();
     server.on('upgrade', (req, socket, head) => {
       seen.push(req.headers);
+      streamVersions.push(req.headersDistinct['x-stream-protocol-version']);
       wss.handleUpgrade(req, socket, head, (ws) => ws.send('{"type":"ADDED","object":{}}'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -177,16 +179,18 @@ describe('/k8s/{context} WebSocket upgrades', () => {
     await app.close();
     await startApp(upstreamUrl);
     try {
-      const attempt = await connectWebSocket(`${base.replace('http', 'ws')}/k8s/fake/api/v1/pods?watch=1`, {}, [
-        'base64url.bearer.authorization.k8s.io.dG9rZW4',
-        'v4.channel.k8s.io',
-      ]);
+      const attempt = await connectWebSocket(
+        `${base.replace('http', 'ws')}/k8s/fake/api/v1/pods?watch=1`,
+        { Authorization: 'Bearer client-token', 'X-Stream-Protocol-Version': ['v4.channel.k8s.io', 'v3.channel.k8s.io'] },
+        ['base64url.bearer.authorization.k8s.io.dG9rZW4', 'v4.channel.k8s.io'],
+      );
       if (!('ws' in attempt)) throw new Error(`refused: ${attempt.status} ${attempt.body}`);
       expect(await attempt.received.waitFor(1)).toEqual([{ type: 'ADDED', object: {} }]);
       expect(attempt.ws.protocol).toBe('v4.channel.k8s.io');
       expect(seen[0]?.origin).toBe(upstreamUrl);
       expect(seen[0]?.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
       expect(seen[0]?.['sec-websocket-protocol']).toBe('v4.channel.k8s.io');
+      expect(streamVersions[0]).toEqual(['v4.channel.k8s.io', 'v3.channel.k8s.io']);
       attempt.ws.close();
     } finally {
       server.closeAllConnections();

@@ -1,6 +1,6 @@
 // /k8s/{context}/{API path}: a transparent, streaming proxy to the context's API server. The browser's (or
 // kubectl's) own credentials are never forwarded; the context's kubeconfig credentials always are.
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
@@ -83,11 +83,12 @@ export function resolveProxyTarget(url: string, contexts: ContextRegistry): Prox
   return { target, pathAndQuery };
 }
 
-function pickHeaders(source: IncomingHttpHeaders, names: readonly string[]): OutgoingHttpHeaders {
+/** Copies the named headers, keeping repeated ones as separate lines (X-Stream-Protocol-Version lists several). */
+function pickHeaders(req: IncomingMessage, names: readonly string[]): OutgoingHttpHeaders {
   const picked: OutgoingHttpHeaders = {};
   for (const name of names) {
-    const value = source[name];
-    if (value !== undefined) picked[name] = value;
+    const values = req.headersDistinct[name];
+    if (values !== undefined) picked[name] = values.length === 1 ? values.join('') : values;
   }
   return picked;
 }
@@ -120,7 +121,7 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     upstream = await openUpstreamRequest(target, {
       method: req.method ?? 'GET',
       pathAndQuery,
-      headers: pickHeaders(req.headers, FORWARDED_REQUEST_HEADERS),
+      headers: pickHeaders(req, FORWARDED_REQUEST_HEADERS),
     });
   } catch (error) {
     sendStatus(res, credentialErrorStatus(target, error));
@@ -194,8 +195,8 @@ export async function proxyUpgrade(
   }
   const { target, pathAndQuery } = resolved;
   const headers: OutgoingHttpHeaders = {
-    ...pickHeaders(req.headers, FORWARDED_REQUEST_HEADERS),
-    ...pickHeaders(req.headers, FORWARDED_UPGRADE_HEADERS),
+    ...pickHeaders(req, FORWARDED_REQUEST_HEADERS),
+    ...pickHeaders(req, FORWARDED_UPGRADE_HEADERS),
     connection: 'Upgrade',
     upgrade: req.headers.upgrade ?? 'websocket',
     origin: target.server.origin,

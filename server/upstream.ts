@@ -50,8 +50,9 @@ function reuseKeepAliveAgent(target: ContextTarget, options: https.RequestOption
   const fingerprint = hash.digest('hex');
   let cached = agents.get(target);
   if (!cached || cached.fingerprint !== fingerprint) {
-    // Node's own default: keep idle sockets 5 s, reuse the most recent one first.
-    const base = { keepAlive: true, timeout: 5000, scheduling: 'lifo' as const };
+    // Drop idle sockets after 4 s, before servers with Node's default 5 s keep-alive timeout (the demo cluster)
+    // close them, so a reused socket is never one the server is closing.
+    const base = { keepAlive: true, timeout: 4000, scheduling: 'lifo' as const };
     const agent =
       target.server.protocol === 'https:'
         ? new https.Agent({

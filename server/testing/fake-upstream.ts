@@ -136,7 +136,7 @@ export interface MessageCollector {
 export type WsAttempt = { ws: WebSocket; received: MessageCollector } | { status: number; body: string };
 
 /** Opens a WebSocket with optional headers (Origin, Host) and subprotocols; resolves with the socket or the refusal. */
-export function connectWebSocket(url: string, headers: Record<string, string> = {}, protocols?: string[]): Promise<WsAttempt> {
+export function connectWebSocket(url: string, headers: Record<string, string | string[]> = {}, protocols?: string[]): Promise<WsAttempt> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols, { headers });
     // Collect before 'open' resolves: frames that arrive with the handshake are emitted in the same tick.

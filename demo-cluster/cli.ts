@@ -1,0 +1,95 @@
+// `kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]`.
+import { writeFileSync } from 'node:fs';
+import { startDemoClusterWithOptions } from './index.js';
+import { renderKubeconfig } from './kubeconfig.js';
+
+interface CliOptions {
+  port: number;
+  host: string;
+  kubeconfig?: string;
+  activityMs: number;
+  seedPods?: number;
+}
+
+const USAGE = 'usage: kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]';
+
+/** Parses the CLI flags (both "--flag value" and "--flag=value"). */
+export function parseDemoClusterArgs(argv: string[]): CliOptions {
+  const opts: CliOptions = { port: 0, host: '127.0.0.1', activityMs: 2000 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq >= 0) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    const int = (): number => {
+      const v = value();
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${flag}: not a non-negative integer: ${v}\n${USAGE}`);
+      return n;
+    };
+    switch (flag) {
+      case '--port':
+        opts.port = int();
+        break;
+      case '--host':
+        opts.host = value();
+        break;
+      case '--write-kubeconfig':
+        opts.kubeconfig = value();
+        break;
+      case '--activity-ms':
+        opts.activityMs = int();
+        break;
+      case '--seed-pods':
+        opts.seedPods = int();
+        break;
+      case '--help':
+      case '-h':
+        throw new Error(USAGE);
+      default:
+        throw new Error(`unknown flag: ${arg}\n${USAGE}`);
+    }
+  }
+  return opts;
+}
+
+/** Runs the demo cluster until SIGINT/SIGTERM. */
+export async function runDemoClusterCli(argv: string[]): Promise<void> {
+  let opts: CliOptions;
+  try {
+    opts = parseDemoClusterArgs(argv);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const handle = await startDemoClusterWithOptions({
+    host: opts.host,
+    port: opts.port,
+    activityIntervalMs: opts.activityMs,
+    ...(opts.seedPods !== undefined ? { seed: { pods: opts.seedPods } } : {}),
+  });
+  console.log(`demo cluster listening on ${handle.url}`);
+  if (opts.kubeconfig) {
+    writeFileSync(opts.kubeconfig, renderKubeconfig(handle), { mode: 0o600 });
+    console.log(`kubeconfig written to ${opts.kubeconfig} (contexts: demo, demo-viewer)`);
+    console.log(`try: kubectl --kubeconfig ${opts.kubeconfig} get pods -A`);
+  } else {
+    console.log(`admin token: ${handle.tokens.admin}`);
+    console.log(`viewer token: ${handle.tokens.viewer}`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void handle.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

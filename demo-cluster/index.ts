@@ -1,0 +1,118 @@
+// Entry point: startDemoCluster starts the embedded Kubernetes API server on a loopback port.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
+import { makeServingCert } from './tls-cert.js';
+import { startActivity } from './activity.js';
+import { createApiServer } from './http-server.js';
+import type { ApiServerContext } from './http-server.js';
+import { defaultRegistry } from './resources/index.js';
+import { seedCluster } from './seed.js';
+import { Store } from './store.js';
+import type { WatchSession } from './watch.js';
+
+/** Knobs beyond the wire contract, for tests of time-dependent behavior. */
+export interface DemoClusterInternalOptions extends DemoClusterOptions {
+  /** Interval of BOOKMARK events on watches that allow them (default 60 s, like the cacher's ~1 min). */
+  bookmarkIntervalMs?: number;
+  /** Events kept per resource for watch resume (default 5000); small values make 410 Expired easy to hit. */
+  historyCapacity?: number;
+  /** Time the simulated kubelet takes to finish a graceful pod deletion (default 1000 ms). */
+  podTerminationMs?: number;
+  /** Time the simulated namespace controller takes to empty a deleted namespace (default 500 ms). */
+  namespaceTerminationMs?: number;
+}
+
+/** The version a 1.20.2 apiserver reports (the fixtures' server). */
+export const DEMO_VERSION = {
+  major: '1',
+  minor: '20',
+  gitVersion: 'v1.20.2',
+  gitCommit: 'faecb196815e248d3ecfb03c680a4507229c2a56',
+  gitTreeState: 'clean',
+  buildDate: '2021-01-13T13:20:00Z',
+  goVersion: 'go1.15.5',
+  compiler: 'gc',
+  platform: 'linux/amd64',
+};
+
+function randomToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The handle plus what a TLS client (kubectl) needs: the same port also speaks HTTPS. */
+export interface DemoClusterTlsHandle extends DemoClusterHandle {
+  /** https://HOST:PORT, same port as url. kubectl only sends tokens over TLS. */
+  httpsUrl: string;
+  /** PEM of the self-signed certificate made at start (trust anchor for httpsUrl). */
+  certificateAuthority: string;
+}
+
+/** Starts the demo cluster with the internal knobs; close() ends every watch and socket. */
+export async function startDemoClusterWithOptions(options: DemoClusterInternalOptions = {}): Promise<DemoClusterTlsHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const tokens = options.tokens ?? { admin: randomToken(), viewer: randomToken() };
+  const store = new Store({ historyCapacity: options.historyCapacity ?? 5000 });
+  const registry = defaultRegistry();
+  seedCluster(store, options.seed ?? {});
+  store.markHistoryBase();
+
+  const timers = new Set<NodeJS.Timeout>();
+  const watches = new Set<WatchSession>();
+  let port = 0;
+  const ctx: ApiServerContext = {
+    store,
+    registry,
+    tokens,
+    watches,
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
+    podTerminationMs: options.podTerminationMs ?? 1000,
+    namespaceTerminationMs: options.namespaceTerminationMs ?? 500,
+    version: DEMO_VERSION,
+    serverAddress: () => `${host}:${port}`,
+    scheduler: {
+      defer(fn, ms) {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          fn();
+        }, ms);
+        timers.add(t);
+      },
+    },
+  };
+  const cert = makeServingCert(host);
+  const { listener, destroyConnections } = createApiServer(ctx, cert);
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port ?? 0, host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  port = (listener.address() as AddressInfo).port;
+  const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    httpsUrl: `https://${urlHost}:${port}`,
+    certificateAuthority: cert.certPem,
+    port,
+    tokens,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        stopActivity?.();
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        for (const w of [...watches]) w.close();
+        listener.close(() => resolve());
+        destroyConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** Starts the demo cluster (the wire contract); the handle is a DemoClusterTlsHandle. */
+export const startDemoCluster: StartDemoCluster = (options) => startDemoClusterWithOptions(options);

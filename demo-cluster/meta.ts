@@ -1,0 +1,57 @@
+// Object shape helpers: Go field order for metadata and top-level fields, generated names.
+import { randomInt } from 'node:crypto';
+import type { KubeObject, ObjectMeta } from './types.js';
+
+const META_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'clusterName',
+  'managedFields',
+];
+
+/** Orders ObjectMeta fields as Go serializes them and drops undefined values. */
+export function orderMeta(meta: ObjectMeta): ObjectMeta {
+  const out: ObjectMeta = {};
+  for (const k of META_ORDER) if (meta[k] !== undefined) out[k] = meta[k];
+  for (const [k, v] of Object.entries(meta)) if (!(k in out) && v !== undefined) out[k] = v;
+  return out;
+}
+
+/** kind, apiVersion, metadata, then the rest in their order with status last. */
+export function orderObject(obj: KubeObject): KubeObject {
+  const out: KubeObject = { kind: obj.kind, apiVersion: obj.apiVersion, metadata: orderMeta(obj.metadata) };
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === 'kind' || k === 'apiVersion' || k === 'metadata' || k === 'status' || v === undefined) continue;
+    out[k] = v;
+  }
+  if (obj.status !== undefined) out.status = obj.status;
+  return out;
+}
+
+// k8s.io/apimachinery/pkg/util/rand: consonants and digits without look-alikes.
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** A random suffix like the apiserver's names.SimpleNameGenerator (5 chars). */
+export function randomSuffix(n = 5): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += ALPHANUMS.charAt(randomInt(ALPHANUMS.length));
+  return s;
+}
+
+/** generateName + suffix, the base truncated so the result fits 63 characters. */
+export function generateName(base: string): string {
+  const maxBase = 63 - 5;
+  return `${base.length > maxBase ? base.slice(0, maxBase) : base}${randomSuffix()}`;
+}

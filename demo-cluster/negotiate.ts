@@ -1,0 +1,79 @@
+// Accept header negotiation (apiserver pkg/endpoints/handlers/negotiation): clauses are tried in order.
+
+export interface MediaRange {
+  type: string;
+  subtype: string;
+  params: Record<string, string>;
+}
+
+/** Parses an Accept header into media ranges, keeping their order (q-values are ignored upstream too). */
+export function parseAccept(header: string | undefined): MediaRange[] {
+  if (header === undefined || header.trim() === '') return [];
+  const out: MediaRange[] = [];
+  for (const clause of header.split(',')) {
+    const [mime = '', ...rawParams] = clause.split(';');
+    const [type = '', subtype = ''] = mime.trim().toLowerCase().split('/');
+    if (type === '') continue;
+    const params: Record<string, string> = {};
+    for (const p of rawParams) {
+      const eq = p.indexOf('=');
+      if (eq < 0) continue;
+      params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+    }
+    out.push({ type, subtype, params });
+  }
+  return out;
+}
+
+/** What a resource GET may answer with. */
+export type Representation =
+  | { kind: 'json' }
+  | { kind: 'yaml' }
+  | { kind: 'table'; version: 'v1' | 'v1beta1' }
+  | { kind: 'partial'; version: 'v1' | 'v1beta1' };
+
+function isJsonLike(m: MediaRange): 'json' | 'yaml' | undefined {
+  if ((m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*')) return 'json';
+  if (m.type === '*' && m.subtype === '*') return 'json';
+  if (m.type === 'application' && m.subtype === 'yaml') return 'yaml';
+  return undefined;
+}
+
+/**
+ * Picks the first Accept clause the endpoint can serve. `allowTransform` enables Table and
+ * PartialObjectMetadata (GET/LIST/WATCH only). Undefined = 406.
+ */
+export function negotiateResource(header: string | undefined, allowTransform: boolean): Representation | undefined {
+  const ranges = parseAccept(header);
+  if (ranges.length === 0) return { kind: 'json' };
+  for (const m of ranges) {
+    const base = isJsonLike(m);
+    if (base === undefined) continue;
+    const as = m.params.as;
+    if (as === undefined) {
+      if (m.params.g !== undefined || m.params.v !== undefined) continue;
+      return { kind: base };
+    }
+    if (!allowTransform || base !== 'json' || m.params.g !== 'meta.k8s.io') continue;
+    const version = m.params.v;
+    if (version !== 'v1' && version !== 'v1beta1') continue;
+    if (as === 'Table') return { kind: 'table', version };
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return { kind: 'partial', version };
+  }
+  return undefined;
+}
+
+/** Negotiation for discovery documents: plain JSON only; `as=`/`g=` clauses (aggregated discovery) are skipped. */
+export function negotiateDiscovery(header: string | undefined): 'json' | undefined {
+  const ranges = parseAccept(header);
+  if (ranges.length === 0) return 'json';
+  for (const m of ranges) {
+    if (isJsonLike(m) !== 'json') continue;
+    if (m.params.as !== undefined || m.params.g !== undefined || m.params.v !== undefined) continue;
+    return 'json';
+  }
+  return undefined;
+}
+
+/** Media types a resource endpoint lists in its 406. */
+export const RESOURCE_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];

@@ -1,0 +1,176 @@
+// Core v1 resource types: namespaces, configmaps, pods.
+import type { FieldError } from '../errors.js';
+import type { ResourceType } from '../registry.js';
+import { ALL_VERBS } from '../registry.js';
+import type { JsonObject, KubeObject } from '../types.js';
+import { isPlainObject } from '../types.js';
+import { namespacePrinter } from '../tables/namespaces.js';
+import { configMapPrinter } from '../tables/configmaps.js';
+import { podPrinter } from '../tables/pods.js';
+import { dns1123LabelErrors } from '../validation.js';
+
+const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export const namespaces: ResourceType = {
+  group: '',
+  version: 'v1',
+  resource: 'namespaces',
+  kind: 'Namespace',
+  namespaced: false,
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  shortNames: ['ns'],
+  storageVersionHash: 'Q3oi5N2YM8M=',
+  subresources: [
+    { name: 'finalize', kind: 'Namespace', verbs: ['update'] },
+    { name: 'status', kind: 'Namespace', verbs: ['get', 'patch', 'update'] },
+  ],
+  hasGeneration: false,
+  zeroValue: { spec: {}, status: {} },
+  nameRule: 'label',
+  printer: namespacePrinter,
+  fieldLabels: {
+    'status.phase': (o) => str(obj(o.status).phase),
+  },
+  defaults(o) {
+    const status = obj(o.status);
+    if (!status.phase) o.status = { ...status, phase: 'Active' };
+  },
+  prepareForCreate(o) {
+    const spec = obj(o.spec);
+    const finalizers = Array.isArray(spec.finalizers) ? spec.finalizers : [];
+    o.spec = { ...spec, finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'] };
+    o.status = { phase: 'Active' };
+  },
+  prepareForUpdate(o, old) {
+    o.status = old.status;
+    o.spec = old.spec;
+  },
+};
+
+const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+
+export const configmaps: ResourceType = {
+  group: '',
+  version: 'v1',
+  resource: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+  verbs: ALL_VERBS,
+  shortNames: ['cm'],
+  storageVersionHash: 'qFsyl6wFWjQ=',
+  subresources: [],
+  hasGeneration: false,
+  zeroValue: {},
+  nameRule: 'subdomain',
+  printer: configMapPrinter,
+  validate(cm) {
+    const errors: FieldError[] = [];
+    for (const field of ['data', 'binaryData'] as const) {
+      for (const key of Object.keys(obj(cm[field]))) {
+        if (!CONFIG_KEY.test(key) || key.length > 253) {
+          errors.push({
+            type: 'FieldValueInvalid',
+            field: `${field}[${key}]`,
+            value: key,
+            detail:
+              "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+          });
+        }
+      }
+    }
+    return errors;
+  },
+};
+
+function defaultContainer(c: JsonObject): JsonObject {
+  const image = str(c.image);
+  const tagged = /:[^/]+$/.test(image) && !image.endsWith(':latest');
+  return {
+    ...c,
+    resources: c.resources ?? {},
+    terminationMessagePath: c.terminationMessagePath ?? '/dev/termination-log',
+    terminationMessagePolicy: c.terminationMessagePolicy ?? 'File',
+    imagePullPolicy: c.imagePullPolicy ?? (tagged || image.includes('@') ? 'IfNotPresent' : 'Always'),
+    ...(Array.isArray(c.ports) ? { ports: c.ports.map((p) => ({ protocol: 'TCP', ...obj(p) })) } : {}),
+  };
+}
+
+/** SetDefaults_Pod / PodSpec: the fields a real apiserver fills in. */
+function defaultPod(pod: KubeObject): void {
+  const spec = obj(pod.spec);
+  pod.spec = {
+    ...spec,
+    ...(Array.isArray(spec.containers) ? { containers: spec.containers.map((c) => defaultContainer(obj(c))) } : {}),
+    ...(Array.isArray(spec.initContainers) ? { initContainers: spec.initContainers.map((c) => defaultContainer(obj(c))) } : {}),
+    restartPolicy: spec.restartPolicy ?? 'Always',
+    terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds ?? 30,
+    dnsPolicy: spec.dnsPolicy ?? 'ClusterFirst',
+    securityContext: spec.securityContext ?? {},
+    schedulerName: spec.schedulerName ?? 'default-scheduler',
+    enableServiceLinks: spec.enableServiceLinks ?? true,
+  };
+}
+
+function validatePod(pod: KubeObject): FieldError[] {
+  const errors: FieldError[] = [];
+  const spec = obj(pod.spec);
+  const containers = Array.isArray(spec.containers) ? spec.containers : [];
+  if (containers.length === 0) errors.push({ type: 'FieldValueRequired', field: 'spec.containers', hasValue: false });
+  const seen = new Set<string>();
+  containers.forEach((raw, i) => {
+    const c = obj(raw);
+    const name = str(c.name);
+    if (name === '') errors.push({ type: 'FieldValueRequired', field: `spec.containers[${i}].name`, hasValue: false });
+    else {
+      for (const detail of dns1123LabelErrors(name)) errors.push({ type: 'FieldValueInvalid', field: `spec.containers[${i}].name`, value: name, detail });
+      if (seen.has(name)) errors.push({ type: 'FieldValueDuplicate', field: `spec.containers[${i}].name`, value: name });
+      seen.add(name);
+    }
+    if (str(c.image).trim() === '') errors.push({ type: 'FieldValueRequired', field: `spec.containers[${i}].image`, hasValue: false });
+  });
+  const restartPolicy = spec.restartPolicy;
+  if (restartPolicy !== undefined && !['Always', 'OnFailure', 'Never'].includes(str(restartPolicy))) {
+    errors.push({ type: 'FieldValueNotSupported', field: 'spec.restartPolicy', value: restartPolicy, detail: 'supported values: "Always", "OnFailure", "Never"' });
+  }
+  return errors;
+}
+
+export const pods: ResourceType = {
+  group: '',
+  version: 'v1',
+  resource: 'pods',
+  kind: 'Pod',
+  namespaced: true,
+  verbs: ALL_VERBS,
+  shortNames: ['po'],
+  categories: ['all'],
+  storageVersionHash: 'xPOwRZ+Yhw8=',
+  subresources: [
+    { name: 'eviction', kind: 'Eviction', verbs: ['create'], group: 'policy', version: 'v1beta1' },
+    { name: 'log', kind: 'Pod', verbs: ['get'] },
+    { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
+  ],
+  hasGeneration: false,
+  zeroValue: { spec: { containers: null }, status: {} },
+  nameRule: 'subdomain',
+  printer: podPrinter,
+  fieldLabels: {
+    'spec.nodeName': (p) => str(obj(p.spec).nodeName),
+    'spec.restartPolicy': (p) => str(obj(p.spec).restartPolicy),
+    'spec.schedulerName': (p) => str(obj(p.spec).schedulerName),
+    'spec.serviceAccountName': (p) => str(obj(p.spec).serviceAccountName),
+    'status.phase': (p) => str(obj(p.status).phase),
+    'status.podIP': (p) => str(obj(p.status).podIP),
+    'status.nominatedNodeName': (p) => str(obj(p.status).nominatedNodeName),
+  },
+  defaults: defaultPod,
+  prepareForCreate(pod) {
+    pod.status = { phase: 'Pending', qosClass: 'BestEffort' };
+  },
+  prepareForUpdate(pod, old) {
+    pod.status = old.status;
+  },
+  validate: validatePod,
+  deleteReturnsObject: true,
+};

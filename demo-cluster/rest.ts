@@ -1,0 +1,369 @@
+// HTTP handlers for resource endpoints: get, list, watch (chunked), create, update, delete,
+// deletecollection, the status subresource and pods/log.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseYaml } from 'yaml';
+import type { ApiError } from './errors.js';
+import { badRequest, failure, methodNotAllowed, notAcceptable, notFound, unsupportedMediaType } from './errors.js';
+import { ApiError as ApiErrorClass } from './errors.js';
+import { authorize } from './auth.js';
+import type { User } from './auth.js';
+import { buildFilter } from './filters.js';
+import { listObjects } from './list.js';
+import { managerFor } from './managed-fields.js';
+import { RESOURCE_MEDIA_TYPES, negotiateResource } from './negotiate.js';
+import type { Representation } from './negotiate.js';
+import type { ResourceType, Verb } from './registry.js';
+import { apiVersionOf, storageKey } from './registry.js';
+import type { RequestInfo } from './request-info.js';
+import { baseHeaders, sendObject, sendPageNotFound, sendStatus } from './respond.js';
+import type { Store } from './store.js';
+import { buildTable } from './tables/table.js';
+import type { IncludeObject } from './tables/table.js';
+import type { KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
+import { planWatch } from './watch.js';
+import type { WatchPlan, WatchSession } from './watch.js';
+import { createObject, deleteObject, updateObject } from './writes.js';
+import type { WriteContext } from './writes.js';
+import { podLogs } from './pod-logs.js';
+
+export interface RestContext extends WriteContext {
+  store: Store;
+  bookmarkIntervalMs: number;
+  /** Open watches, closed when the cluster shuts down. */
+  watches: Set<WatchSession>;
+}
+
+export type ResourceInfo = Extract<RequestInfo, { kind: 'resource' }>;
+
+/** The longest body the apiserver decodes (3 MiB). */
+const MAX_BODY = 3 * 1024 * 1024;
+
+/** Reads and decodes a JSON or YAML request body; 415 for other media types. */
+export async function readBody(req: IncomingMessage, accepted: string[] = RESOURCE_MEDIA_TYPES): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY) throw new ApiErrorClass(failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY}`));
+    chunks.push(buf);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  const contentType = (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType === 'application/json' || contentType === '') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (e) {
+      throw badRequest(`json: ${(e as Error).message}`);
+    }
+  }
+  if (contentType === 'application/yaml') {
+    try {
+      return parseYaml(text) as unknown;
+    } catch (e) {
+      throw badRequest(`yaml: ${(e as Error).message}`);
+    }
+  }
+  throw unsupportedMediaType(accepted);
+}
+
+function includeObjectParam(query: URLSearchParams): IncludeObject {
+  const v = query.get('includeObject') ?? '';
+  if (v === '' || v === 'Metadata') return 'Metadata';
+  if (v === 'None' || v === 'Object') return v;
+  throw badRequest(`includeObject: Unsupported value: "${v}": supported values: "Metadata", "None", "Object"`);
+}
+
+function isDryRun(query: URLSearchParams): boolean {
+  const values = query.getAll('dryRun');
+  for (const v of values) {
+    if (v !== 'All') throw badRequest(`dryRun: Unsupported value: "${v}": supported values: "All"`);
+  }
+  return values.length > 0;
+}
+
+/** Strips kind/apiVersion from list items, as built-in list serialization does. */
+function listItem(obj: KubeObject): KubeObject {
+  const { kind: _k, apiVersion: _a, ...rest } = obj;
+  return rest as KubeObject;
+}
+
+function sendRepresentation(
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  code: number,
+  t: ResourceType,
+  rep: Representation,
+  single: KubeObject | undefined,
+  list: { items: KubeObject[]; resourceVersion: string; continue?: string; remainingItemCount?: number } | undefined,
+): void {
+  if (rep.kind === 'table') {
+    const objects = single ? [single] : (list?.items ?? []);
+    const meta = single
+      ? { resourceVersion: single.metadata.resourceVersion ?? '' }
+      : {
+          resourceVersion: list?.resourceVersion ?? '',
+          ...(list?.continue !== undefined ? { continue: list.continue } : {}),
+          ...(list?.remainingItemCount !== undefined ? { remainingItemCount: list.remainingItemCount } : {}),
+        };
+    const table = buildTable(t, objects, meta, {
+      includeObject: includeObjectParam(query),
+      apiVersion: `meta.k8s.io/${rep.version}`,
+      withColumns: true,
+    });
+    sendObject(req, res, code, table, 'json', query);
+    return;
+  }
+  if (rep.kind === 'partial') {
+    const apiVersion = `meta.k8s.io/${rep.version}`;
+    const partial = (o: KubeObject): unknown => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: o.metadata });
+    if (single) sendObject(req, res, code, partial(single), 'json', query);
+    else sendObject(req, res, code, { kind: 'PartialObjectMetadataList', apiVersion, metadata: listMeta(list), items: (list?.items ?? []).map(partial) }, 'json', query);
+    return;
+  }
+  const format = rep.kind === 'yaml' ? 'yaml' : 'json';
+  if (single) sendObject(req, res, code, single, format, query);
+  else sendObject(req, res, code, { kind: `${t.kind}List`, apiVersion: apiVersionOf(t), metadata: listMeta(list), items: (list?.items ?? []).map(listItem) }, format, query);
+}
+
+function listMeta(list: { resourceVersion: string; continue?: string; remainingItemCount?: number } | undefined): Record<string, unknown> {
+  const meta: Record<string, unknown> = { resourceVersion: list?.resourceVersion ?? '' };
+  if (list?.continue !== undefined) meta.continue = list.continue;
+  if (list?.remainingItemCount !== undefined) meta.remainingItemCount = list.remainingItemCount;
+  return meta;
+}
+
+/** Which verb a request is, as the authorizer sees it. */
+export function verbOf(method: string, info: ResourceInfo, query: URLSearchParams): string {
+  const watch = info.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
+  switch (method) {
+    case 'GET':
+    case 'HEAD':
+      if (info.name === undefined) return watch ? 'watch' : 'list';
+      return watch ? 'watch' : 'get';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return info.name === undefined ? 'deletecollection' : 'delete';
+    default:
+      return method.toLowerCase();
+  }
+}
+
+/** Resolves the type of a resource request; undefined when nothing serves the path. */
+export function resolveType(ctx: RestContext & { registry: WriteContext['registry'] }, info: ResourceInfo): ResourceType | undefined {
+  const t = ctx.registry.get(info.group, info.version, info.resource);
+  if (!t) return undefined;
+  if (!t.namespaced && info.namespace !== undefined && t.resource !== 'namespaces') return undefined;
+  if (info.subresource !== undefined && !t.subresources.some((s) => s.name === info.subresource)) return undefined;
+  return t;
+}
+
+/** Checks authorization, answering 403 when denied. Returns false when the response was sent. */
+export function authorizeRequest(user: User, verb: string, info: ResourceInfo): ApiError | undefined {
+  return authorize(user, {
+    verb,
+    group: info.group,
+    resource: info.resource,
+    ...(info.subresource !== undefined ? { subresource: info.subresource } : {}),
+    ...(info.namespace !== undefined ? { namespace: info.namespace } : {}),
+    ...(info.name !== undefined ? { name: info.name } : {}),
+  });
+}
+
+/** Validates a watch request and returns its plan (shared by chunked HTTP and WebSocket). */
+export function planResourceWatch(ctx: RestContext, t: ResourceType, info: ResourceInfo, query: URLSearchParams, accept: string | undefined): WatchPlan {
+  const rep = negotiateResource(accept, true);
+  if (rep === undefined || rep.kind === 'yaml') throw notAcceptable(RESOURCE_MEDIA_TYPES);
+  const namespace = t.namespaced ? info.namespace : undefined;
+  const q = new URLSearchParams(query);
+  if (info.name !== undefined) {
+    // Watching a single object = a field selector on its name.
+    const existing = q.get('fieldSelector');
+    q.set('fieldSelector', existing ? `${existing},metadata.name=${info.name}` : `metadata.name=${info.name}`);
+  }
+  const filter = buildFilter(t, namespace, q);
+  return planWatch({
+    type: t,
+    store: ctx.store,
+    filter,
+    query: q,
+    representation: rep,
+    includeObject: rep.kind === 'table' ? includeObjectParam(q) : 'Metadata',
+    bookmarkIntervalMs: ctx.bookmarkIntervalMs,
+  });
+}
+
+/** Serves a watch over chunked HTTP: newline-delimited JSON events, flushed per event. */
+function serveChunkedWatch(ctx: RestContext, req: IncomingMessage, res: ServerResponse, plan: WatchPlan): void {
+  res.writeHead(200, { ...baseHeaders('application/json'), 'Transfer-Encoding': 'chunked' });
+  res.flushHeaders();
+  const session = plan.start(
+    {
+      write(text) {
+        if (res.destroyed) return false;
+        res.write(`${text}\n`);
+        // A client that cannot keep up is dropped, like a watcher whose buffer fills in the cacher.
+        return res.writableLength < 64 * 1024 * 1024;
+      },
+      end() {
+        if (!res.writableEnded) res.end();
+      },
+      batch(fn) {
+        res.cork();
+        try {
+          fn();
+        } finally {
+          res.uncork();
+        }
+      },
+    },
+    () => ctx.watches.delete(session),
+  );
+  if (!session.closed) {
+    ctx.watches.add(session);
+    req.on('close', () => session.close());
+    res.on('close', () => session.close());
+  }
+}
+
+/** Handles one authenticated resource request. */
+export async function handleResource(
+  ctx: RestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  info: ResourceInfo,
+  query: URLSearchParams,
+  user: User,
+): Promise<void> {
+  const t = resolveType(ctx, info);
+  if (!t) {
+    sendPageNotFound(res);
+    return;
+  }
+  const method = req.method ?? 'GET';
+  const verb = verbOf(method, info, query);
+  const denied = authorizeRequest(user, verb, info);
+  if (denied) throw denied;
+  const sub = t.subresources.find((s) => s.name === info.subresource);
+  const allowed = (sub ? sub.verbs : t.verbs) as string[];
+  if (!allowed.includes(verb === 'watch' && info.name !== undefined ? 'watch' : verb)) throw methodNotAllowed();
+
+  const namespace = t.namespaced ? info.namespace : undefined;
+  const name = info.name;
+  const manager = managerFor(query.get('fieldManager'), req.headers['user-agent']);
+  const key = storageKey(t);
+
+  if (info.subresource === 'log' && name !== undefined) {
+    const pod = ctx.store.get(key, namespace, name);
+    if (!pod) throw notFound(t.group, t.resource, name);
+    podLogs(ctx, req, res, pod, query);
+    return;
+  }
+
+  switch (verb) {
+    case 'get': {
+      const rep = negotiateResource(req.headers.accept, info.subresource === undefined);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const obj = ctx.store.get(key, namespace, name ?? '');
+      if (!obj) throw notFound(t.group, t.resource, name ?? '');
+      sendRepresentation(req, res, query, 200, t, rep, obj, undefined);
+      return;
+    }
+    case 'list': {
+      const rep = negotiateResource(req.headers.accept, true);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (rep.kind === 'table') includeObjectParam(query);
+      const filter = buildFilter(t, namespace, query);
+      const list = listObjects(ctx.store, key, filter, query);
+      sendRepresentation(req, res, query, 200, t, rep, undefined, list);
+      return;
+    }
+    case 'watch': {
+      const plan = planResourceWatch(ctx, t, info, query, req.headers.accept);
+      serveChunkedWatch(ctx, req, res, plan);
+      return;
+    }
+    case 'create': {
+      if (name !== undefined) throw methodNotAllowed();
+      const rep = negotiateResource(req.headers.accept, false);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const body = await readBody(req);
+      const created = createObject(ctx, t, namespace, body, { manager, dryRun: isDryRun(query) });
+      sendRepresentation(req, res, query, 201, t, rep, created, undefined);
+      return;
+    }
+    case 'update': {
+      const rep = negotiateResource(req.headers.accept, false);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const body = await readBody(req);
+      const result = updateObject(ctx, t, namespace, name ?? '', body, {
+        manager,
+        dryRun: isDryRun(query),
+        ...(info.subresource !== undefined ? { subresource: info.subresource } : {}),
+      });
+      sendRepresentation(req, res, query, result.created ? 201 : 200, t, rep, result.object, undefined);
+      return;
+    }
+    case 'delete': {
+      const rep = negotiateResource(req.headers.accept, false);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const body = await readBody(req);
+      const opts = deleteOptions(body, query);
+      const result = deleteObject(ctx, t, namespace, name ?? '', opts);
+      if (result.kind === 'status') sendObject(req, res, 200, result.status, 'json', query);
+      else sendRepresentation(req, res, query, 200, t, rep, result.object, undefined);
+      return;
+    }
+    case 'deletecollection': {
+      const rep = negotiateResource(req.headers.accept, false);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const body = await readBody(req);
+      const opts = deleteOptions(body, query);
+      const filter = buildFilter(t, namespace, query);
+      const c = ctx.store.collection(key);
+      const deleted: KubeObject[] = [];
+      for (const k of [...c.sortedKeys()]) {
+        const obj = c.objects.get(k);
+        if (!obj || !filter.matches(obj)) continue;
+        const r = deleteObject(ctx, t, obj.metadata.namespace, obj.metadata.name ?? '', opts);
+        deleted.push(r.kind === 'object' ? r.object : obj);
+      }
+      sendRepresentation(req, res, query, 200, t, rep, undefined, { items: deleted, resourceVersion: String(ctx.store.resourceVersion) });
+      return;
+    }
+    case 'patch':
+      throw unsupportedMediaType(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
+    default:
+      throw methodNotAllowed();
+  }
+}
+
+function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } {
+  const opts: { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } = {
+    dryRun: isDryRun(query),
+  };
+  const b = isPlainObject(body) ? body : {};
+  const graceRaw = query.get('gracePeriodSeconds');
+  if (graceRaw !== null && graceRaw !== '') opts.gracePeriodSeconds = Number(graceRaw);
+  else if (typeof b.gracePeriodSeconds === 'number') opts.gracePeriodSeconds = b.gracePeriodSeconds;
+  if (isPlainObject(b.preconditions)) {
+    const p = b.preconditions;
+    opts.preconditions = {
+      ...(typeof p.uid === 'string' ? { uid: p.uid } : {}),
+      ...(typeof p.resourceVersion === 'string' ? { resourceVersion: p.resourceVersion } : {}),
+    };
+  }
+  if (Array.isArray(b.dryRun) && b.dryRun.includes('All')) opts.dryRun = true;
+  return opts;
+}
+
+export { sendStatus };
+export type { Verb };

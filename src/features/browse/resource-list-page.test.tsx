@@ -128,6 +128,9 @@ describe('resource list page', () => {
 
     const job = screen.getByTestId('row-job-x');
     expect(job.hasAttribute('data-completed')).toBe(true);
+    expect(job.className).toContain('text-slate-400');
+    expect(within(job).getAllByRole('cell')[0]?.className).not.toContain('text-slate-900');
+    expect(web.className).not.toContain('text-slate-400');
     expect(within(job).getAllByRole('cell').at(-1)?.textContent).toBe('3h');
 
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));

@@ -33,12 +33,14 @@ function truncates(column: VisibleColumn): boolean {
   return !column.name && !column.age && !column.numeric && !column.namespace;
 }
 
-function cellClass(column: VisibleColumn): string {
+function cellClass(column: VisibleColumn, completed: boolean): string {
   const classes = ['px-3 py-1.5 whitespace-nowrap'];
   if (column.numeric) classes.push('text-right tabular-nums');
-  if (column.age) classes.push('tabular-nums text-slate-600');
-  if (column.name) classes.push('font-medium text-slate-900');
-  if (column.namespace) classes.push('text-slate-600');
+  if (column.age) classes.push('tabular-nums');
+  if (column.name) classes.push('font-medium');
+  // Completed rows stay dim in every cell; others give names and secondary columns their own tone.
+  if (!completed && column.name) classes.push('text-slate-900');
+  if (!completed && (column.age || column.namespace)) classes.push('text-slate-600');
   if (truncates(column)) classes.push('max-w-[32rem] truncate');
   return classes.join(' ');
 }
@@ -70,7 +72,7 @@ export const ResourceRow = memo(function ResourceRow({ row, columns, name, table
       className={`border-b border-slate-100 hover:bg-slate-50 ${completed ? 'text-slate-400' : 'text-slate-700'}`}
     >
       {columns.map((column) => (
-        <td key={column.id} className={cellClass(column)} title={truncates(column) ? formatCell(row.cells[column.cellIndex]).text : undefined}>
+        <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? formatCell(row.cells[column.cellIndex]).text : undefined}>
           <Cell column={column} row={row} />
         </td>
       ))}

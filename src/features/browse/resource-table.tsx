@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { rowName, tableRowKey, type Table } from '../../k8s/table';
 import { ResourceRow } from './resource-row';
-import { visibleColumns } from './visible-columns';
+import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
 
 export interface ResourceTableProps {
   table: Table;
@@ -13,9 +13,10 @@ export interface ResourceTableProps {
 
 /** The server's Table as an HTML table: its columns, its rows, its order. */
 export function ResourceTable({ table, wide, showNamespace, label }: ResourceTableProps) {
+  const numericKey = numericCellKey(table.rows, table.columnDefinitions.length);
   const columns = useMemo(
-    () => visibleColumns(table.columnDefinitions, { wide, showNamespace }),
-    [table.columnDefinitions, wide, showNamespace],
+    () => visibleColumns(table.columnDefinitions, { wide, showNamespace, numericCells: parseNumericCellKey(numericKey) }),
+    [table.columnDefinitions, wide, showNamespace, numericKey],
   );
   const mountedAt = useRef(Number.POSITIVE_INFINITY);
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../testing/fixtures';
 import type { Table } from '../../k8s/table';
-import { visibleColumns } from './visible-columns';
+import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
 
 const pods = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
+const configmaps = readJsonFixture<Table>('tables/api__v1__configmaps.json');
 const widgets = readJsonFixture<Table>('tables/apis__fx.example.com__v1__widgets.json').columnDefinitions;
 
 describe('visibleColumns', () => {
@@ -43,5 +44,24 @@ describe('visibleColumns', () => {
     expect(columns.filter((c) => c.name).map((c) => c.title)).toEqual(['Name']);
     expect(columns.filter((c) => c.age).map((c) => c.title)).toEqual(['Age']);
     expect(columns[1]?.description).toBe('The aggregate readiness state of this pod for accepting traffic.');
+  });
+});
+
+describe('numeric cells', () => {
+  it('right-aligns string-typed columns whose cells are all numbers (ConfigMap Data)', () => {
+    const key = numericCellKey(configmaps.rows, configmaps.columnDefinitions.length);
+    expect(key).toBe('1');
+    const columns = visibleColumns(configmaps.columnDefinitions, { wide: false, showNamespace: false, numericCells: parseNumericCellKey(key) });
+    expect(columns.map((c) => [c.title, c.numeric])).toEqual([
+      ['Name', false],
+      ['Data', true],
+      ['Age', false],
+    ]);
+  });
+
+  it('is empty without rows and ignores mixed columns', () => {
+    expect(numericCellKey([], 3)).toBe('');
+    expect(numericCellKey([{ cells: ['a', 1] }, { cells: ['b', '2'] }], 2)).toBe('');
+    expect(parseNumericCellKey('')).toEqual(new Set());
   });
 });

@@ -17,6 +17,8 @@ export interface VisibleColumn {
 
 export interface VisibleColumnsOptions {
   wide: boolean;
+  /** Cell indexes whose values are all numbers (printers declare some, like ConfigMap Data, as strings). */
+  numericCells?: ReadonlySet<number>;
   /** Listing across namespaces: prepend a Namespace column like `kubectl get -A`. */
   showNamespace: boolean;
 }
@@ -42,11 +44,28 @@ export function visibleColumns(definitions: readonly TableColumnDefinition[], op
       title: definition.name,
       description: definition.description,
       cellIndex: index,
-      numeric: definition.type === 'integer' || definition.type === 'number',
+      numeric: definition.type === 'integer' || definition.type === 'number' || (options.numericCells?.has(index) ?? false),
       age: definition.name.toLowerCase() === 'age',
       name: definition.format === 'name',
       namespace: false,
     });
   });
   return columns;
+}
+
+/**
+ * Cell indexes holding only numbers in every row, as a stable string key ("1,3") so that
+ * column layouts are recomputed only when it changes, not on every watch event.
+ */
+export function numericCellKey(rows: readonly { cells: readonly unknown[] }[], columnCount: number): string {
+  if (rows.length === 0) return '';
+  const numeric: number[] = [];
+  for (let i = 0; i < columnCount; i++) {
+    if (rows.every((row) => typeof row.cells[i] === 'number')) numeric.push(i);
+  }
+  return numeric.join(',');
+}
+
+export function parseNumericCellKey(key: string): Set<number> {
+  return new Set(key ? key.split(',').map(Number) : []);
 }

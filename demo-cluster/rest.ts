@@ -26,6 +26,7 @@ import type { WatchPlan, WatchSession } from './watch.js';
 import { createObject, deleteObject, updateObject } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
+import { decodeKubernetesProtobuf } from './protobuf/decode.js';
 
 export interface RestContext extends WriteContext {
   store: Store;
@@ -49,9 +50,11 @@ export async function readBody(req: IncomingMessage, accepted: string[] = RESOUR
     if (size > MAX_BODY) throw new ApiErrorClass(failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY}`));
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
+  const raw = Buffer.concat(chunks);
   const contentType = (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType === 'application/vnd.kubernetes.protobuf' && raw.length > 0) return decodeKubernetesProtobuf(raw);
+  const text = raw.toString('utf8');
+  if (text.trim() === '') return undefined;
   if (contentType === 'application/json' || contentType === '') {
     try {
       return JSON.parse(text) as unknown;
@@ -243,15 +246,16 @@ export async function handleResource(
   query: URLSearchParams,
   user: User,
 ): Promise<void> {
+  const method = req.method ?? 'GET';
+  const verb = verbOf(method, info, query);
+  // The authorization filter runs before routing: RBAC denies even resources that do not exist.
+  const denied = authorizeRequest(user, verb, info);
+  if (denied) throw denied;
   const t = resolveType(ctx, info);
   if (!t) {
     sendPageNotFound(res);
     return;
   }
-  const method = req.method ?? 'GET';
-  const verb = verbOf(method, info, query);
-  const denied = authorizeRequest(user, verb, info);
-  if (denied) throw denied;
   const sub = t.subresources.find((s) => s.name === info.subresource);
   const allowed = (sub ? sub.verbs : t.verbs) as string[];
   if (!allowed.includes(verb === 'watch' && info.name !== undefined ? 'watch' : verb)) throw methodNotAllowed();

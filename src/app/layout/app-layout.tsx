@@ -24,7 +24,8 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   const rememberNamespace = useUiStore((s) => s.rememberNamespace);
   const namespacedPath = path !== null && !isKnownClusterScoped(gvrOf(path)) && path.name === null;
   // The URL decides on namespaced lists; elsewhere the last choice (or the context's namespace) carries over.
-  const namespace = namespacedPath ? path.namespace : remembered !== undefined ? remembered : contextNamespace(info);
+  const fallback = remembered !== undefined ? remembered : contextNamespace(info);
+  const namespace = namespacedPath ? path.namespace : (path?.namespace ?? fallback);
 
   useEffect(() => {
     if (namespacedPath) rememberNamespace(context, path.namespace);

@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 
-const vitestJson = 'test-results/vitest.json';
-const e2eJson = 'test-results/e2e.json';
-mkdirSync('test-results', { recursive: true });
+const vitestJson = 'test-reports/vitest.json';
+const e2eJson = 'test-reports/e2e.json';
+mkdirSync('test-reports', { recursive: true });
 rmSync(vitestJson, { force: true });
 rmSync(e2eJson, { force: true });
 const failures = [];

@@ -39,7 +39,7 @@ test('a pod created and deleted with kubectl appears and disappears without relo
   await page.goto('/c/demo/api/v1/namespaces/default/pods');
   const table = page.getByTestId('resource-table');
   await expect(page.getByTestId('watch-state')).toHaveText('live');
-  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+  await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
   const name = `e2e-${Date.now()}`;
   const created = await k('-n', 'default', 'run', name, '--image=nginx:1.25', '--restart=Never');
   expect(created.code, created.stderr).toBe(0);
@@ -47,18 +47,18 @@ test('a pod created and deleted with kubectl appears and disappears without relo
   const deleted = await k('-n', 'default', 'delete', 'pod', name, '--wait=false');
   expect(deleted.code, deleted.stderr).toBe(0);
   await expect(table.locator('tbody tr', { hasText: name })).toHaveCount(0, { timeout: 5_000 });
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
 });
 
 test('the activity loop changes rows in place without reload', async ({ page }) => {
   await page.goto('/c/demo/api/v1/pods');
   await expect(page.getByTestId('watch-state')).toHaveText('live');
-  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+  await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
   // Age cells tick every second on their own: compare rows without their last (Age) cell.
   const withoutAge = async () => (await rowTexts(page)).map((t) => t.split('\t').slice(0, -1).join('\t')).join('\n');
   const before = await withoutAge();
   await expect.poll(withoutAge, { timeout: 15_000, intervals: [500] }).not.toBe(before);
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
 });
 
 test('an API error shows the Status reason and message, not a blank page', async ({ page }) => {

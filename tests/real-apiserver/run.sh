@@ -13,9 +13,9 @@ bash tests/real-apiserver/start.sh "$STATE" || exit 1
 export KUBECONFIG_REAL="$STATE/kubeconfig"
 bash tests/real-apiserver/seed.sh "$KUBECONFIG_REAL" || { echo "real tier: seeding failed"; exit 1; }
 
-mkdir -p test-results
+mkdir -p test-reports
 status=0
-npx vitest run --project real --reporter=default --reporter=json --outputFile.json=test-results/real-vitest.json || status=1
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/real-e2e.json npx playwright test -c playwright.real.config.ts --reporter=list,json || status=1
-node scripts/sum-results.mjs test-results/real-vitest.json test-results/real-e2e.json || status=1
+npx vitest run --project real --reporter=default --reporter=json --outputFile.json=test-reports/real-vitest.json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/real-e2e.json npx playwright test -c playwright.real.config.ts --reporter=list,json || status=1
+node scripts/sum-results.mjs test-reports/real-vitest.json test-reports/real-e2e.json || status=1
 exit $status

@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -27,9 +27,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Needs KUBECONFIG_REAL from tests/real-apiserver/run.sh (npm run test:real).
+          // Needs KUBECONFIG_REAL from tests/real-apiserver/run.sh (npm run test:real); conformance compares real vs demo.
           name: 'real',
-          include: ['tests/real-apiserver/**/*.test.ts'],
+          include: ['tests/real-apiserver/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

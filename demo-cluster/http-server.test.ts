@@ -173,7 +173,7 @@ describe('CRUD', () => {
     expect(created.body.status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' });
     const del = await api('/api/v1/namespaces/demo/pods/p1', { method: 'DELETE' });
     expect(del.body.kind).toBe('Pod');
-    const bound = await api('/api/v1/namespaces/demo/pods?limit=1&fieldSelector=spec.nodeName%3Ddemo-node-1');
+    const bound = await api('/api/v1/namespaces/demo/pods?limit=1&labelSelector=app%3Dweb&fieldSelector=spec.nodeName!%3D');
     const name = bound.body.items[0].metadata.name as string;
     const pending = await api(`/api/v1/namespaces/demo/pods/${name}`, { method: 'DELETE' });
     expect(pending.body.metadata.deletionTimestamp).toBeDefined();
@@ -226,6 +226,23 @@ describe('tables', () => {
     ['/api/v1/pods', 'tables/api__v1__pods.json'],
     ['/api/v1/namespaces', 'tables/api__v1__namespaces.json'],
     ['/api/v1/configmaps', 'tables/api__v1__configmaps.json'],
+    ...[
+      'api/v1/events',
+      'api/v1/nodes',
+      'api/v1/secrets',
+      'api/v1/serviceaccounts',
+      'api/v1/services',
+      'apis/apps/v1/deployments',
+      'apis/apps/v1/replicasets',
+      'apis/apps/v1/statefulsets',
+      'apis/apps/v1/daemonsets',
+      'apis/batch/v1/jobs',
+      'apis/batch/v1beta1/cronjobs',
+      'apis/networking.k8s.io/v1/ingresses',
+      'apis/rbac.authorization.k8s.io/v1/roles',
+      'apis/rbac.authorization.k8s.io/v1/clusterroles',
+      'apis/rbac.authorization.k8s.io/v1/rolebindings',
+    ].map((p): [string, string] => [`/${p}`, `tables/${p.replaceAll('/', '__')}.json`]),
   ])('%s has the recorded column definitions', async (path, file) => {
     const res = await api(path, { headers: { Accept: TABLE } });
     expect(res.headers.get('content-type')).toBe('application/json');

@@ -16,6 +16,8 @@ export interface PodSeed {
   ip?: string;
   restarts?: number;
   labels?: Record<string, string>;
+  /** The controller owning the pod (ReplicaSet, StatefulSet, Job, DaemonSet). */
+  owner?: { apiVersion: string; kind: string; name: string; uid: string };
 }
 
 const KCM_FIELDS = {
@@ -143,6 +145,7 @@ export function makePod(seed: PodSeed): KubeObject {
       uid: randomUUID(),
       creationTimestamp: created,
       labels: { app: seed.app, ...(seed.labels ?? {}) },
+      ...(seed.owner ? { ownerReferences: [{ ...seed.owner, controller: true, blockOwnerDeletion: true }] } : {}),
       managedFields: [managed('kube-controller-manager', created, KCM_FIELDS), managed('kubelet', rfc3339(seed.createdAt + 3000), KUBELET_FIELDS)],
     },
     spec,

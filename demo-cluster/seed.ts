@@ -7,12 +7,17 @@ import { makeConfigMap, makeNamespace, makePod } from './seed-objects.js';
 import type { PodSeed, PodState } from './seed-objects.js';
 import { rfc3339 } from './duration.js';
 import type { KubeObject } from './types.js';
+import { registryTypes } from './resources/index.js';
+import { allocateClusterIp } from './resources/core-extra.js';
+import { makeCronJob, makeDaemonSet, makeDeployment, makeJob, makeService, makeStatefulSet } from './seed-workloads.js';
+import { seedClusterObjects, seedPodEvents } from './seed-cluster.js';
 
 const NS = storageKey({ group: '', resource: 'namespaces' });
 const PODS = storageKey({ group: '', resource: 'pods' });
 const CMS = storageKey({ group: '', resource: 'configmaps' });
 
-export const NODES = ['demo-node-1', 'demo-node-2', 'demo-node-3'];
+export { NODE_NAMES as NODES } from './seed-cluster.js';
+import { NODE_NAMES as NODES } from './seed-cluster.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -33,38 +38,38 @@ function hash(n: number): string {
   return (0x5f3a1c9 + n * 7919).toString(16).slice(0, 9).padEnd(9, '7');
 }
 
+type WorkloadKind = 'Deployment' | 'StatefulSet' | 'Job' | 'CronJob';
+
 interface Workload {
+  kind: WorkloadKind;
   app: string;
   image: string;
   replicas: PodState[];
   restarts?: number;
+  port?: number;
 }
 
 const SYSTEM_PODS: Array<{ name: string; app: string; image: string; node: string }> = [
-  { name: 'coredns-74ff55c5b-7xq2m', app: 'coredns', image: 'k8s.gcr.io/coredns:1.7.0', node: 'demo-node-1' },
-  { name: 'coredns-74ff55c5b-kp9wd', app: 'coredns', image: 'k8s.gcr.io/coredns:1.7.0', node: 'demo-node-2' },
   { name: 'etcd-demo-node-1', app: 'etcd', image: 'k8s.gcr.io/etcd:3.4.13-0', node: 'demo-node-1' },
   { name: 'kube-apiserver-demo-node-1', app: 'kube-apiserver', image: 'k8s.gcr.io/kube-apiserver:v1.20.2', node: 'demo-node-1' },
-  { name: 'kube-proxy-2xkdf', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', node: 'demo-node-1' },
-  { name: 'kube-proxy-9wl4c', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', node: 'demo-node-2' },
-  { name: 'kube-proxy-tq7zn', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', node: 'demo-node-3' },
 ];
 
 const DEMO_WORKLOADS: Record<string, Workload[]> = {
-  default: [{ app: 'hello', image: 'nginx:1.19', replicas: ['Running'] }],
+  'kube-system': [{ kind: 'Deployment', app: 'coredns', image: 'k8s.gcr.io/coredns:1.7.0', replicas: ['Running', 'Running'], port: 53 }],
+  default: [{ kind: 'Deployment', app: 'hello', image: 'nginx:1.19', replicas: ['Running'], port: 80 }],
   demo: [
-    { app: 'web', image: 'nginx:1.19', replicas: ['Running', 'Running', 'Running'] },
-    { app: 'api', image: 'ghcr.io/kubeglass/demo-api:0.4.1', replicas: ['Running', 'NotReady'] },
-    { app: 'worker', image: 'busybox:1.32', replicas: ['CrashLoopBackOff'], restarts: 7 },
-    { app: 'migrate', image: 'busybox:1.32', replicas: ['Completed'] },
-    { app: 'cache', image: 'redis:6.0', replicas: ['Pending'] },
+    { kind: 'Deployment', app: 'web', image: 'nginx:1.19', replicas: ['Running', 'Running', 'Running'], port: 80 },
+    { kind: 'Deployment', app: 'api', image: 'ghcr.io/kubeglass/demo-api:0.4.1', replicas: ['Running', 'NotReady'], port: 8080 },
+    { kind: 'Deployment', app: 'worker', image: 'busybox:1.32', replicas: ['CrashLoopBackOff'], restarts: 7 },
+    { kind: 'Job', app: 'migrate', image: 'busybox:1.32', replicas: ['Completed'] },
+    { kind: 'Deployment', app: 'cache', image: 'redis:6.0', replicas: ['Pending'], port: 6379 },
   ],
   shop: [
-    { app: 'frontend', image: 'ghcr.io/kubeglass/shop-frontend:1.2.0', replicas: ['Running', 'Running'] },
-    { app: 'cart', image: 'ghcr.io/kubeglass/shop-cart:1.2.0', replicas: ['Running', 'ContainerCreating'] },
-    { app: 'payments', image: 'ghcr.io/kubeglass/shop-payments:1.1.9', replicas: ['ImagePullBackOff'] },
-    { app: 'reports', image: 'busybox:1.32', replicas: ['Error'] },
-    { app: 'db', image: 'postgres:13', replicas: ['Running'], restarts: 1 },
+    { kind: 'Deployment', app: 'frontend', image: 'ghcr.io/kubeglass/shop-frontend:1.2.0', replicas: ['Running', 'Running'], port: 3000 },
+    { kind: 'Deployment', app: 'cart', image: 'ghcr.io/kubeglass/shop-cart:1.2.0', replicas: ['Running', 'ContainerCreating'], port: 8080 },
+    { kind: 'Deployment', app: 'payments', image: 'ghcr.io/kubeglass/shop-payments:1.1.9', replicas: ['ImagePullBackOff'], port: 8443 },
+    { kind: 'CronJob', app: 'reports', image: 'busybox:1.32', replicas: ['Error'] },
+    { kind: 'StatefulSet', app: 'db', image: 'postgres:13', replicas: ['Running'], restarts: 1, port: 5432 },
   ],
 };
 
@@ -104,28 +109,85 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
   }
   for (const cm of CONFIGMAPS) store.seed(CMS, makeConfigMap(cm.name, cm.namespace, cm.data, now - 20 * HOUR));
 
+  seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);
   for (const p of SYSTEM_PODS) {
     store.seed(PODS, makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() }));
   }
+  const proxy = makeDaemonSet({ namespace: 'kube-system', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', replicas: NODES.length, ready: NODES.length, createdAt: clusterBirth + 30_000 });
+  store.seed(storageKey(registryTypes.daemonsets), proxy);
+  NODES.forEach((node, i) => {
+    const pod = makePod({
+      name: `kube-proxy-${suffix(i + 101)}`,
+      namespace: 'kube-system',
+      app: 'kube-proxy',
+      image: 'k8s.gcr.io/kube-proxy:v1.20.2',
+      state: 'Running',
+      createdAt: clusterBirth + 60_000,
+      node,
+      ip: `10.0.0.${11 + i}`,
+      labels: { 'k8s-app': 'kube-proxy' },
+      owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', uid: proxy.metadata.uid ?? '' },
+    });
+    store.seed(PODS, pod);
+  });
   let n = 0;
   for (const [namespace, workloads] of Object.entries(DEMO_WORKLOADS)) {
     for (const w of workloads) {
       const h = hash(n++);
+      const createdAt = namespace === 'kube-system' ? clusterBirth + 60_000 : now - (30 + n * 17) * 60_000;
+      const shape = { namespace, app: w.app, image: w.image, replicas: w.replicas.length, ready: w.replicas.filter((r) => r === 'Running').length, createdAt, ...(w.port ? { port: w.port } : {}) };
+      const podNames: string[] = [];
+      let owner: PodSeed['owner'];
+      let labels: Record<string, string> = {};
+      if (w.kind === 'Deployment') {
+        const { deployment, replicaset } = makeDeployment(shape, h);
+        store.seed(storageKey(registryTypes.deployments), deployment);
+        store.seed(storageKey(registryTypes.replicasets), replicaset);
+        owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: replicaset.metadata.name ?? '', uid: replicaset.metadata.uid ?? '' };
+        labels = { 'pod-template-hash': h };
+        w.replicas.forEach((_, i) => podNames.push(`${w.app}-${h}-${suffix(n * 31 + i)}`));
+      } else if (w.kind === 'StatefulSet') {
+        const sts = makeStatefulSet(shape);
+        store.seed(storageKey(registryTypes.statefulsets), sts);
+        owner = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: w.app, uid: sts.metadata.uid ?? '' };
+        labels = { 'statefulset.kubernetes.io/pod-name': `${w.app}-0` };
+        w.replicas.forEach((_, i) => podNames.push(`${w.app}-${i}`));
+      } else {
+        const cron = w.kind === 'CronJob' ? makeCronJob(shape, '0 3 * * *', now - 3 * HOUR) : undefined;
+        if (cron) store.seed(storageKey(registryTypes.cronjobs), cron);
+        const jobName = cron ? `${w.app}-${Math.floor((now - 3 * HOUR) / 60_000)}` : w.app;
+        const job = makeJob({ ...shape, createdAt: cron ? now - 3 * HOUR : createdAt }, jobName, w.replicas[0] === 'Completed', cron);
+        store.seed(storageKey(registryTypes.jobs), job);
+        owner = { apiVersion: 'batch/v1', kind: 'Job', name: jobName, uid: job.metadata.uid ?? '' };
+        labels = { 'controller-uid': job.metadata.uid ?? '', 'job-name': jobName };
+        w.replicas.forEach((_, i) => podNames.push(`${jobName}-${suffix(n * 31 + i)}`));
+      }
       w.replicas.forEach((state, i) => {
         const seed: PodSeed = {
-          name: `${w.app}-${h}-${suffix(n * 31 + i)}`,
+          name: podNames[i] ?? `${w.app}-${i}`,
           namespace,
           app: w.app,
           image: w.image,
           state,
-          createdAt: now - (30 + n * 17 + i * 3) * 60_000,
+          createdAt: w.kind === 'CronJob' ? now - 3 * HOUR + 2000 : createdAt + 2000 + i * 3000,
           node: NODES[(n + i) % NODES.length] ?? 'demo-node-1',
           ip: nextPodIp(),
           restarts: w.restarts ?? 0,
-          labels: { 'pod-template-hash': h },
+          labels,
+          ...(owner ? { owner } : {}),
         };
-        store.seed(PODS, makePod(seed));
+        const pod = makePod(seed);
+        store.seed(PODS, pod);
+        seedPodEvents(store, pod, state, now);
       });
+      if (w.port) {
+        const svc = makeService(w.app, namespace, allocateClusterIp(), w.port === 3000 ? 80 : w.port, createdAt, {
+          targetPort: w.port,
+          ...(w.app === 'frontend' ? { type: 'LoadBalancer', nodePort: 31080 } : {}),
+          ...(w.app === 'coredns' ? { selector: { 'k8s-app': 'kube-dns' } } : {}),
+        });
+        store.seed(storageKey(registryTypes.services), w.app === 'coredns' ? { ...svc, metadata: { ...svc.metadata, name: 'kube-dns' } } : svc);
+      }
     }
   }
   if (bulkCount > 0) seedBulkPods(store, bulkCount, bulkNamespaces.length > 0 ? bulkNamespaces : ['default'], now);

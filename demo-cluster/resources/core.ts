@@ -98,8 +98,15 @@ function defaultContainer(c: JsonObject): JsonObject {
 
 /** SetDefaults_Pod / PodSpec: the fields a real apiserver fills in. */
 function defaultPod(pod: KubeObject): void {
-  const spec = obj(pod.spec);
-  pod.spec = {
+  const spec = defaultPodSpec(pod.spec);
+  // SetDefaults_Pod (not PodSpec): templates in workloads do not get it.
+  pod.spec = { ...spec, enableServiceLinks: spec.enableServiceLinks ?? true };
+}
+
+/** SetDefaults for a PodSpec (also used inside workload templates). */
+export function defaultPodSpec(raw: unknown): JsonObject {
+  const spec = obj(raw);
+  return {
     ...spec,
     ...(Array.isArray(spec.containers) ? { containers: spec.containers.map((c) => defaultContainer(obj(c))) } : {}),
     ...(Array.isArray(spec.initContainers) ? { initContainers: spec.initContainers.map((c) => defaultContainer(obj(c))) } : {}),
@@ -108,32 +115,36 @@ function defaultPod(pod: KubeObject): void {
     dnsPolicy: spec.dnsPolicy ?? 'ClusterFirst',
     securityContext: spec.securityContext ?? {},
     schedulerName: spec.schedulerName ?? 'default-scheduler',
-    enableServiceLinks: spec.enableServiceLinks ?? true,
   };
 }
 
-function validatePod(pod: KubeObject): FieldError[] {
+/** Container validation of a PodSpec at a field path (name and image required, names unique). */
+export function validatePodSpec(raw: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const spec = obj(pod.spec);
+  const spec = obj(raw);
   const containers = Array.isArray(spec.containers) ? spec.containers : [];
-  if (containers.length === 0) errors.push({ type: 'FieldValueRequired', field: 'spec.containers', hasValue: false });
+  if (containers.length === 0) errors.push({ type: 'FieldValueRequired', field: `${path}.containers`, hasValue: false });
   const seen = new Set<string>();
-  containers.forEach((raw, i) => {
-    const c = obj(raw);
-    const name = str(c.name);
-    if (name === '') errors.push({ type: 'FieldValueRequired', field: `spec.containers[${i}].name`, hasValue: false });
+  containers.forEach((c, i) => {
+    const container = obj(c);
+    const name = str(container.name);
+    if (name === '') errors.push({ type: 'FieldValueRequired', field: `${path}.containers[${i}].name`, hasValue: false });
     else {
-      for (const detail of dns1123LabelErrors(name)) errors.push({ type: 'FieldValueInvalid', field: `spec.containers[${i}].name`, value: name, detail });
-      if (seen.has(name)) errors.push({ type: 'FieldValueDuplicate', field: `spec.containers[${i}].name`, value: name });
+      for (const detail of dns1123LabelErrors(name)) errors.push({ type: 'FieldValueInvalid', field: `${path}.containers[${i}].name`, value: name, detail });
+      if (seen.has(name)) errors.push({ type: 'FieldValueDuplicate', field: `${path}.containers[${i}].name`, value: name });
       seen.add(name);
     }
-    if (str(c.image).trim() === '') errors.push({ type: 'FieldValueRequired', field: `spec.containers[${i}].image`, hasValue: false });
+    if (str(container.image).trim() === '') errors.push({ type: 'FieldValueRequired', field: `${path}.containers[${i}].image`, hasValue: false });
   });
   const restartPolicy = spec.restartPolicy;
   if (restartPolicy !== undefined && !['Always', 'OnFailure', 'Never'].includes(str(restartPolicy))) {
-    errors.push({ type: 'FieldValueNotSupported', field: 'spec.restartPolicy', value: restartPolicy, detail: 'supported values: "Always", "OnFailure", "Never"' });
+    errors.push({ type: 'FieldValueNotSupported', field: `${path}.restartPolicy`, value: restartPolicy, detail: 'supported values: "Always", "OnFailure", "Never"' });
   }
   return errors;
+}
+
+function validatePod(pod: KubeObject): FieldError[] {
+  return validatePodSpec(pod.spec, 'spec');
 }
 
 export const pods: ResourceType = {

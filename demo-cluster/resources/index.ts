@@ -1,11 +1,53 @@
-// The resource types the demo cluster serves, in discovery order.
+// The resource types the demo cluster serves; groups appear in /apis in the order a 1.20 server lists them.
 import { Registry } from '../registry.js';
 import { configmaps, namespaces, pods } from './core.js';
+import { events, nodes, secrets, serviceaccounts, services } from './core-extra.js';
+import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';
+import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } from './workloads.js';
 
-/** Named access to built-in types for code that writes objects (seed, activity). */
-export const registryTypes = { configmaps, namespaces, pods };
+/** Named access to built-in types for code that writes objects (seed, activity, controllers). */
+export const registryTypes = {
+  configmaps,
+  namespaces,
+  pods,
+  events,
+  nodes,
+  secrets,
+  serviceaccounts,
+  services,
+  deployments,
+  replicasets,
+  statefulsets,
+  daemonsets,
+  jobs,
+  cronjobs,
+  ingresses,
+  roles,
+  clusterroles,
+  rolebindings,
+  clusterrolebindings,
+};
 
 /** A registry with every built-in type of the demo cluster. */
 export function defaultRegistry(): Registry {
-  return new Registry().add(configmaps).add(namespaces).add(pods);
+  return new Registry()
+    .add(configmaps)
+    .add(events)
+    .add(namespaces)
+    .add(nodes)
+    .add(pods)
+    .add(secrets)
+    .add(serviceaccounts)
+    .add(services)
+    .add(deployments)
+    .add(replicasets)
+    .add(statefulsets)
+    .add(daemonsets)
+    .add(jobs)
+    .add(cronjobs)
+    .add(ingresses)
+    .add(roles)
+    .add(clusterroles)
+    .add(rolebindings)
+    .add(clusterrolebindings);
 }

@@ -1,0 +1,73 @@
+// networking.k8s.io/v1 ingresses and rbac.authorization.k8s.io/v1 roles and bindings.
+import type { FieldError } from '../errors.js';
+import type { ResourceType } from '../registry.js';
+import type { JsonObject, KubeObject } from '../types.js';
+import { isPlainObject } from '../types.js';
+import { ingressCells, roleBindingCells } from '../tables/printers.js';
+import { AGE_COLUMN, NAME_COLUMN, column } from '../tables/columns.js';
+import { recordedType } from './define.js';
+
+const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
+
+export const ingresses: ResourceType = recordedType('networking.k8s.io/v1', 'ingresses', {
+  hasGeneration: true,
+  zeroValue: { spec: {}, status: { loadBalancer: {} } },
+  nameRule: 'subdomain',
+  cells: ingressCells,
+  prepareForCreate(o) {
+    o.status = { loadBalancer: {} };
+  },
+  prepareForUpdate(o, old) {
+    o.status = old.status;
+  },
+});
+
+/** Roles and ClusterRoles have no printer upstream: the default Name / Created At table. */
+export const roles: ResourceType = recordedType('rbac.authorization.k8s.io/v1', 'roles', {
+  hasGeneration: false,
+  zeroValue: { rules: null },
+  nameRule: 'subdomain',
+});
+
+export const clusterroles: ResourceType = recordedType('rbac.authorization.k8s.io/v1', 'clusterroles', {
+  hasGeneration: false,
+  zeroValue: { rules: null },
+  nameRule: 'subdomain',
+});
+
+function validateRoleRef(o: KubeObject): FieldError[] {
+  const ref = obj(o.roleRef);
+  const errors: FieldError[] = [];
+  if (!ref.name) errors.push({ type: 'FieldValueRequired', field: 'roleRef.name', hasValue: false });
+  if (ref.apiGroup !== 'rbac.authorization.k8s.io') {
+    errors.push({ type: 'FieldValueNotSupported', field: 'roleRef.apiGroup', value: ref.apiGroup ?? '', detail: 'supported values: "rbac.authorization.k8s.io"' });
+  }
+  return errors;
+}
+
+export const rolebindings: ResourceType = recordedType('rbac.authorization.k8s.io/v1', 'rolebindings', {
+  hasGeneration: false,
+  zeroValue: { roleRef: { apiGroup: '', kind: '', name: '' } },
+  nameRule: 'subdomain',
+  cells: roleBindingCells,
+  validate: validateRoleRef,
+});
+
+const ROLE_REF_DESCRIPTION = 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.';
+
+/** Not recorded: columns from printers.go clusterRoleBindingsColumnDefinitions (1.20). */
+export const clusterrolebindings: ResourceType = recordedType('rbac.authorization.k8s.io/v1', 'clusterrolebindings', {
+  hasGeneration: false,
+  zeroValue: { roleRef: { apiGroup: '', kind: '', name: '' } },
+  nameRule: 'subdomain',
+  cells: roleBindingCells,
+  columns: [
+    NAME_COLUMN,
+    column('Role', 'string', ROLE_REF_DESCRIPTION),
+    AGE_COLUMN,
+    column('Users', 'string', 'Users in the clusterRoleBinding', 1),
+    column('Groups', 'string', 'Groups in the clusterRoleBinding', 1),
+    column('ServiceAccounts', 'string', 'ServiceAccounts in the clusterRoleBinding', 1),
+  ],
+  validate: validateRoleRef,
+});

@@ -4,6 +4,8 @@ import type { ListSelectors } from '../k8s/table';
 export const k8sKeys = {
   /** Everything cached for one context. */
   context: (context: string) => ['k8s', context] as const,
+  /** Discovery (groups and resources) of one context. */
+  discovery: (context: string) => ['k8s', context, 'discovery'] as const,
   /** Every Table list of one context. */
   tables: (context: string) => ['k8s', context, 'table'] as const,
   /** One Table list: gvr is gvrKey(...) (`/v1/pods`, `apps/v1/deployments`); namespace null = cluster-scoped or all namespaces. */

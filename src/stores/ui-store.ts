@@ -1,4 +1,4 @@
-// UI state only (never server data): wide columns, the namespace last chosen per context.
+// UI state only (never server data): wide columns, the namespace last chosen per context, pinned and recent resources.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -7,16 +7,38 @@ export interface UiState {
   wide: boolean;
   /** Last namespace chosen per context: a name, or null for all namespaces. */
   namespaceByContext: Record<string, string | null>;
+  /** Pinned resources of the navigator, as kubectl spells them qualified (`pods`, `deployments.apps`). */
+  pinnedResources: string[];
+  /** Recently visited resources (same spelling), most recent first. */
+  recentResources: string[];
   setWide: (wide: boolean) => void;
+  togglePinnedResource: (resource: string) => void;
+  visitResource: (resource: string) => void;
   rememberNamespace: (context: string, namespace: string | null) => void;
 }
+
+const MAX_RECENT_RESOURCES = 8;
 
 export const useUiStore = create<UiState>()(
   persist(
     (set) => ({
       wide: false,
       namespaceByContext: {},
+      pinnedResources: [],
+      recentResources: [],
       setWide: (wide) => set({ wide }),
+      togglePinnedResource: (resource) =>
+        set((state) => ({
+          pinnedResources: state.pinnedResources.includes(resource)
+            ? state.pinnedResources.filter((r) => r !== resource)
+            : [...state.pinnedResources, resource],
+        })),
+      visitResource: (resource) =>
+        set((state) =>
+          state.recentResources[0] === resource
+            ? state
+            : { recentResources: [resource, ...state.recentResources.filter((r) => r !== resource)].slice(0, MAX_RECENT_RESOURCES) },
+        ),
       rememberNamespace: (context, namespace) =>
         set((state) =>
           state.namespaceByContext[context] === namespace
@@ -27,7 +49,12 @@ export const useUiStore = create<UiState>()(
     {
       name: 'kubeglass-ui',
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ wide: state.wide, namespaceByContext: state.namespaceByContext }),
+      partialize: (state) => ({
+        wide: state.wide,
+        namespaceByContext: state.namespaceByContext,
+        pinnedResources: state.pinnedResources,
+        recentResources: state.recentResources,
+      }),
     },
   ),
 );

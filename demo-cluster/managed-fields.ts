@@ -96,9 +96,12 @@ const LIST_MAP_KEYS: Record<string, string[]> = {
   containerStatuses: ['name'],
   initContainerStatuses: ['name'],
   ownerReferences: ['uid'],
+  hostAliases: ['ip'],
+  topologySpreadConstraints: ['topologyKey'],
 };
 
-function listKeys(field: string, items: unknown[]): string[] | undefined {
+/** The merge keys of an associative list field, or undefined for atomic/set lists. */
+export function listKeys(field: string, items: unknown[]): string[] | undefined {
   if (field === 'ports') {
     const first = items[0];
     if (isPlainObject(first) && 'containerPort' in first) return ['containerPort', 'protocol'];

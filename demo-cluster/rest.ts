@@ -3,7 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { ApiError } from './errors.js';
-import { badRequest, failure, methodNotAllowed, notAcceptable, notFound, unsupportedMediaType } from './errors.js';
+import { badRequest, failure, invalid, methodNotAllowed, notAcceptable, notFound, unsupportedMediaType } from './errors.js';
+import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
+import { serverSideApply } from './apply.js';
+import { rfc3339 } from './duration.js';
 import { ApiError as ApiErrorClass } from './errors.js';
 import { authorize } from './auth.js';
 import type { User } from './auth.js';
@@ -23,7 +26,7 @@ import type { KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 import { planWatch } from './watch.js';
 import type { WatchPlan, WatchSession } from './watch.js';
-import { createObject, deleteObject, updateObject } from './writes.js';
+import { checkTypeMeta, createObject, deleteObject, updateObject } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { decodeKubernetesProtobuf } from './protobuf/decode.js';
@@ -42,6 +45,11 @@ const MAX_BODY = 3 * 1024 * 1024;
 
 /** Reads and decodes a JSON or YAML request body; 415 for other media types. */
 export async function readBody(req: IncomingMessage, accepted: string[] = RESOURCE_MEDIA_TYPES): Promise<unknown> {
+  return decodeBody(await readRaw(req), req.headers['content-type'], accepted);
+}
+
+/** Reads a request body up to the apiserver's limit. */
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -50,8 +58,11 @@ export async function readBody(req: IncomingMessage, accepted: string[] = RESOUR
     if (size > MAX_BODY) throw new ApiErrorClass(failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY}`));
     chunks.push(buf);
   }
-  const raw = Buffer.concat(chunks);
-  const contentType = (req.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  return Buffer.concat(chunks);
+}
+
+function decodeBody(raw: Buffer, contentTypeHeader: string | undefined, accepted: string[]): unknown {
+  const contentType = (contentTypeHeader ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
   if (contentType === 'application/vnd.kubernetes.protobuf' && raw.length > 0) return decodeKubernetesProtobuf(raw);
   const text = raw.toString('utf8');
   if (text.trim() === '') return undefined;
@@ -343,11 +354,70 @@ export async function handleResource(
       sendRepresentation(req, res, query, 200, t, rep, undefined, { items: deleted, resourceVersion: String(ctx.store.resourceVersion) });
       return;
     }
-    case 'patch':
-      throw unsupportedMediaType(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
+    case 'patch': {
+      const rep = negotiateResource(req.headers.accept, false);
+      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      const result = await patchResource(ctx, t, info, query, req, manager);
+      sendRepresentation(req, res, query, result.created ? 201 : 200, t, rep, result.object, undefined);
+      return;
+    }
     default:
       throw methodNotAllowed();
   }
+}
+
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+
+/** PATCH: decode by Content-Type, apply to the live object, write through the update path. */
+async function patchResource(
+  ctx: RestContext,
+  t: ResourceType,
+  info: ResourceInfo,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  manager: string,
+): Promise<{ object: KubeObject; created: boolean }> {
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
+  const raw = (await readRaw(req)).toString('utf8');
+  const namespace = t.namespaced ? info.namespace : undefined;
+  const name = info.name ?? '';
+  const dryRun = isDryRun(query);
+  const sub = info.subresource !== undefined ? { subresource: info.subresource } : {};
+  let patch: unknown;
+  try {
+    patch = contentType === 'application/apply-patch+yaml' ? (parseYaml(raw) as unknown) : (JSON.parse(raw) as unknown);
+  } catch (e) {
+    throw badRequest(`error decoding patch: ${(e as Error).message}`);
+  }
+  const live = ctx.store.get(storageKey(t), namespace, name);
+
+  if (contentType === 'application/apply-patch+yaml') {
+    const fieldManager = query.get('fieldManager') ?? '';
+    if (fieldManager === '') {
+      throw invalid('meta.k8s.io', 'PatchOptions', '', [{ type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch', hasValue: false }]);
+    }
+    if (!isPlainObject(patch)) throw badRequest('error decoding YAML: the applied configuration must be an object');
+    const applied = structuredClone(patch) as KubeObject;
+    if (!isPlainObject(applied.metadata)) applied.metadata = {};
+    if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
+    checkTypeMeta(t, applied);
+    const force = query.get('force') === 'true';
+    const result = serverSideApply(live, applied, fieldManager, apiVersionOf(t), force, rfc3339());
+    const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
+    if (!live) {
+      const body = { ...result.object, metadata: { ...result.object.metadata, name } };
+      return { object: createObject(ctx, t, namespace, body, opts), created: true };
+    }
+    return updateObject(ctx, t, namespace, name, result.object, opts);
+  }
+
+  if (!live) throw notFound(t.group, t.resource, name);
+  let patched: unknown;
+  if (contentType === 'application/json-patch+json') patched = applyJsonPatch(live, patch);
+  else if (contentType === 'application/merge-patch+json') patched = applyMergePatch(live, patch);
+  else patched = strategicMerge(live, patch);
+  return updateObject(ctx, t, namespace, name, patched, { manager, dryRun, ...sub });
 }
 
 function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } {

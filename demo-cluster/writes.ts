@@ -20,7 +20,7 @@ import { generateName, orderObject } from './meta.js';
 import type { Registry, ResourceType } from './registry.js';
 import { apiVersionOf, storageKey } from './registry.js';
 import type { Store } from './store.js';
-import type { JsonObject, KubeObject, ObjectMeta, Status } from './types.js';
+import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } from './types.js';
 import { isPlainObject } from './types.js';
 import { validateObjectMeta } from './validation.js';
 
@@ -42,6 +42,8 @@ export interface WriteContext {
 export interface WriteOptions {
   manager: string;
   dryRun: boolean;
+  /** Precomputed managedFields (server-side apply); otherwise an "Update" entry is recorded. */
+  managedFields?: ManagedFieldsEntry[];
 }
 
 const NAMESPACES_KEY = storageKey({ group: '', resource: 'namespaces' });
@@ -55,7 +57,7 @@ function toObject(body: unknown): KubeObject {
 }
 
 /** apiVersion/kind in the body must name the endpoint's type when present. */
-function checkTypeMeta(t: ResourceType, obj: KubeObject): void {
+export function checkTypeMeta(t: ResourceType, obj: KubeObject): void {
   const apiVersion = apiVersionOf(t);
   if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
     throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
@@ -122,7 +124,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   delete meta.selfLink;
   if (t.hasGeneration) meta.generation = 1;
   else delete meta.generation;
-  meta.managedFields = recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, t.zeroValue, opts.manager, apiVersionOf(t), now);
+  meta.managedFields = opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, t.zeroValue, opts.manager, apiVersionOf(t), now);
   if (meta.managedFields.length === 0) delete meta.managedFields;
   t.prepareForCreate?.(obj);
   validate(t, obj, undefined);
@@ -207,14 +209,9 @@ export function updateObject(
   }
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   const now = rfc3339();
-  next.metadata.managedFields = recordUpdate(
-    { ...next, metadata: { ...next.metadata, managedFields: [] } },
-    existing,
-    t.zeroValue,
-    opts.manager,
-    apiVersionOf(t),
-    now,
-  );
+  next.metadata.managedFields =
+    opts.managedFields ??
+    recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, t.zeroValue, opts.manager, apiVersionOf(t), now);
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);
 

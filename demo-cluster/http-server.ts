@@ -13,6 +13,8 @@ import type { Tokens } from './auth.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import { negotiateDiscovery } from './negotiate.js';
 import { parseRequestPath } from './request-info.js';
+import type { OpenApi } from './openapi/openapi.js';
+import { serveOpenApi } from './openapi/serve.js';
 import { authorizeRequest, handleResource, planResourceWatch, resolveType, verbOf } from './rest.js';
 import type { RestContext } from './rest.js';
 import { sendError, sendObject, sendPageNotFound } from './respond.js';
@@ -23,6 +25,7 @@ export interface ApiServerContext extends RestContext {
   /** host:port as /api reports it in serverAddressByClientCIDRs. */
   serverAddress(): string;
   version: Record<string, string>;
+  openapi: OpenApi;
 }
 
 const PUBLIC_PREFIXES = ['/healthz', '/livez', '/readyz'];
@@ -75,6 +78,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
     }
     const user = authenticate(req.headers, ctx.tokens);
     if (handleDiscovery(ctx, req, res, query)) return;
+    if (path.startsWith('/openapi/') && serveOpenApi(ctx.openapi, req, res, url)) return;
     const info = parseRequestPath(path);
     if (info.kind === 'resource') {
       await handleResource(ctx, req, res, info, query, user);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
 import { makeServingCert } from './tls-cert.js';
+import { OpenApi } from './openapi/openapi.js';
 import { startActivity } from './activity.js';
 import { createApiServer } from './http-server.js';
 import type { ApiServerContext } from './http-server.js';
@@ -69,6 +70,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     podTerminationMs: options.podTerminationMs ?? 1000,
     namespaceTerminationMs: options.namespaceTerminationMs ?? 500,
     version: DEMO_VERSION,
+    openapi: new OpenApi(registry, DEMO_VERSION.gitVersion),
     serverAddress: () => `${host}:${port}`,
     scheduler: {
       defer(fn, ms) {

@@ -1,11 +1,11 @@
 // Renders the screen for the current URL.
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
-import { collectionPath, gvrOf, toUiPath } from '../k8s/paths';
+import { ObjectPage } from '../features/object/object-page';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
-import { useLocation } from './router/history';
+import { navigate, useLocation } from './router/history';
 import { matchRoute } from './routes';
 
 export function AppRoutes() {
@@ -22,30 +22,21 @@ export function AppRoutes() {
       return (
         <AppLayout context={route.context} path={route.path}>
           <ResourceListPage
-            key={`${route.context}${route.apiPath}${search}`}
+            key={`${route.context}${route.apiPath}`}
             context={route.context}
             apiPath={route.apiPath}
             path={route.path}
-            labelSelector={route.labelSelector}
-            fieldSelector={route.fieldSelector}
+            search={search}
+            onNavigate={navigate}
           />
         </AppLayout>
       );
-    case 'object': {
-      const list = toUiPath(route.context, collectionPath(gvrOf(route.path), route.path.namespace));
+    case 'object':
       return (
         <AppLayout context={route.context} path={route.path}>
-          <PlaceholderPage title={route.path.name ?? ''}>
-            <p>
-              Object views are not built yet: <span className="font-mono">{route.apiPath}</span>
-            </p>
-            <a href={list} className="mt-2 inline-block text-indigo-600 hover:underline">
-              Back to {route.path.resource}
-            </a>
-          </PlaceholderPage>
+          <ObjectPage key={`${route.context}${route.apiPath}`} context={route.context} apiPath={route.apiPath} path={route.path} />
         </AppLayout>
       );
-    }
     case 'not-found':
       return (
         <AppLayout context={contexts.data?.default ?? 'demo'} path={null}>

@@ -1,0 +1,51 @@
+import { LiveAge } from './live-age';
+
+export interface Condition {
+  type?: string;
+  status?: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
+/** status.conditions of any object, when it has them. */
+export function conditionsOf(status: unknown): Condition[] {
+  const conditions = typeof status === 'object' && status !== null ? (status as { conditions?: unknown }).conditions : undefined;
+  return Array.isArray(conditions) ? conditions.filter((c): c is Condition => typeof c === 'object' && c !== null) : [];
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  True: 'text-emerald-700',
+  False: 'text-red-700',
+  Unknown: 'text-amber-700',
+};
+
+export function ConditionsTable({ conditions }: { conditions: Condition[] }) {
+  return (
+    <table data-testid="conditions" className="w-full text-left text-[13px]">
+      <caption className="pb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">Conditions</caption>
+      <thead className="text-xs text-slate-500">
+        <tr>
+          <th className="py-1 pr-3 font-medium">Type</th>
+          <th className="py-1 pr-3 font-medium">Status</th>
+          <th className="py-1 pr-3 font-medium">Reason</th>
+          <th className="py-1 pr-3 font-medium">Message</th>
+          <th className="py-1 font-medium">Last transition</th>
+        </tr>
+      </thead>
+      <tbody>
+        {conditions.map((c, i) => (
+          <tr key={`${c.type ?? ''}-${i}`} className="border-t border-slate-100 align-top">
+            <td className="py-1 pr-3 font-medium text-slate-800">{c.type}</td>
+            <td className={`py-1 pr-3 ${STATUS_STYLE[c.status ?? ''] ?? 'text-slate-600'}`}>{c.status}</td>
+            <td className="py-1 pr-3 text-slate-700">{c.reason}</td>
+            <td className="py-1 pr-3 break-words text-slate-600">{c.message}</td>
+            <td className="py-1 whitespace-nowrap text-slate-600">
+              <LiveAge timestamp={c.lastTransitionTime} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,49 @@
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../data/object-query';
+import { readJsonFixture } from '../../testing/fixtures';
+import { kubectlGetCommand } from './kubectl-command';
+import { managedFieldsCount, objectText } from './object-text';
+
+const deployment = readJsonFixture<KubeObject>('objects/apis__apps__v1__namespaces__fx__deployments__web.json');
+
+describe('objectText', () => {
+  it('hides managedFields by default and keeps everything else in server order', () => {
+    const yaml = objectText(deployment, 'yaml', false);
+    expect(yaml).not.toContain('managedFields');
+    expect(yaml.split('\n').slice(0, 4)).toEqual(['kind: Deployment', 'apiVersion: apps/v1', 'metadata:', '  name: web']);
+    const { managedFields: _hidden, ...metadata } = deployment.metadata;
+    expect(parse(yaml)).toEqual({ ...deployment, metadata });
+    // The object itself is not changed (the cache holds it).
+    expect(deployment.metadata.managedFields).toHaveLength(1);
+  });
+
+  it('shows managedFields when asked, in YAML and JSON', () => {
+    expect(managedFieldsCount(deployment)).toBe(1);
+    const yaml = objectText(deployment, 'yaml', true);
+    expect(yaml).toContain('managedFields:');
+    expect(yaml).toContain('manager: kubectl-client-side-apply');
+    expect(parse(yaml)).toEqual(deployment);
+    expect(JSON.parse(objectText(deployment, 'json', true))).toEqual(deployment);
+    expect(objectText(deployment, 'json', false)).not.toContain('managedFields');
+  });
+
+  it('keeps a long annotation value on one line instead of folding it', () => {
+    const lines = objectText(deployment, 'yaml', false).split('\n');
+    // Like kubectl: a value ending in a newline becomes a block scalar whose JSON line stays whole.
+    const at = lines.findIndex((l) => l.includes('last-applied-configuration'));
+    expect(lines[at]).toMatch(/: \|$/);
+    expect(lines[at + 1]?.trim()).toBe(deployment.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']?.trim());
+  });
+});
+
+describe('kubectlGetCommand', () => {
+  it('names the group outside core, the namespace when namespaced, and quotes what the shell would split', () => {
+    expect(kubectlGetCommand('demo', { group: 'apps', version: 'v1', namespace: 'fx', resource: 'deployments', name: 'web', subresource: null })).toBe(
+      'kubectl --context demo get deployments.apps web -n fx -o yaml',
+    );
+    expect(kubectlGetCommand('my ctx', { group: '', version: 'v1', namespace: null, resource: 'nodes', name: 'node-a', subresource: null })).toBe(
+      "kubectl --context 'my ctx' get nodes node-a -o yaml",
+    );
+  });
+});

@@ -1,0 +1,26 @@
+// The object as text, the way kubectl prints it (-o yaml / -o json), with managedFields hidden unless asked for.
+import { stringify } from 'yaml';
+import type { KubeObject } from '../../data/object-query';
+
+export type TextFormat = 'yaml' | 'json';
+
+/** The object without metadata.managedFields (kubectl get hides them by default since 1.21). */
+export function withoutManagedFields(object: KubeObject): KubeObject {
+  if (!('managedFields' in object.metadata)) return object;
+  const { managedFields: _managedFields, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
+/** YAML or JSON text of the object; key order is the server's. */
+export function objectText(object: KubeObject, format: TextFormat, showManagedFields: boolean): string {
+  const shown = showManagedFields ? object : withoutManagedFields(object);
+  if (format === 'json') return `${JSON.stringify(shown, null, 2)}\n`;
+  // lineWidth 0: never fold long strings (annotations holding JSON stay one line, as in kubectl).
+  return stringify(shown, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+/** Number of managedFields entries (the toggle's label says how many are hidden). */
+export function managedFieldsCount(object: KubeObject): number {
+  const entries = object.metadata.managedFields;
+  return Array.isArray(entries) ? entries.length : 0;
+}

@@ -243,7 +243,7 @@ describe('LiveTableController', () => {
 
   it('starts from cached rows without listing again', async () => {
     const { controller, channel, queryClient, fetchFn } = setup();
-    queryClient.setQueryData(tableQueryKey(params), { table: table('90', [row('a', 'ua')]), warnings: [] });
+    queryClient.setQueryData(tableQueryKey(params), { table: table('90', [row('a', 'ua')]), warnings: [], complete: true, restarts: 0 });
     controller.start();
     expect(channel.watches).toHaveLength(1);
     expect(channel.last().params.query?.resourceVersion).toBe('90');

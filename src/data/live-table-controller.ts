@@ -87,7 +87,8 @@ export class LiveTableController {
     const cached = this.deps.queryClient.getQueryData(this.options.queryKey);
     // Cached rows (a page visited before) are shown at once; the watch resumes from their
     // resourceVersion and a 410 sends us back to a fresh list.
-    if (cached) this.watchFrom(session, cached.table.metadata.resourceVersion);
+    // A list cut short (the page left mid-stream) is no snapshot to watch from: list again.
+    if (cached?.complete) this.watchFrom(session, cached.table.metadata.resourceVersion);
     else void this.list(session, false);
   }
 
@@ -142,9 +143,10 @@ export class LiveTableController {
     this.setPhase('listing');
     let data: LiveTableData;
     try {
-      data = fresh
-        ? await this.deps.queryClient.fetchQuery({ ...this.options, staleTime: 0 })
-        : await this.deps.queryClient.ensureQueryData(this.options);
+      const cached = this.deps.queryClient.getQueryData(this.options.queryKey);
+      // fetchQuery joins a list already in flight (useQuery's), so pages are fetched once; the
+      // watch starts only when the last page is in, from the list's resourceVersion.
+      data = !fresh && cached?.complete ? cached : await this.deps.queryClient.fetchQuery({ ...this.options, staleTime: 0 });
     } catch (error) {
       if (session === this.session) this.setPhase('failed', error);
       return;

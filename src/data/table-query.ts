@@ -1,9 +1,10 @@
 // Query options for a Table list: key and fetcher built together.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { gvrKey } from '../k8s/discovery/gvr';
 import { gvrOf, parseApiPath } from '../k8s/paths';
-import { listAllTable, type ListSelectors, type Table } from '../k8s/table';
+import type { ListSelectors, Table } from '../k8s/table';
 import { k8sKeys } from './query-keys';
+import { listTablePages, type ListPagesOptions } from './table-pages';
 
 export interface TableQueryParams extends ListSelectors {
   context: string;
@@ -16,6 +17,10 @@ export interface LiveTableData {
   table: Table;
   /** Warning headers of the list response (deprecated APIs...). */
   warnings: string[];
+  /** False while continue pages are still streaming in (the first page is shown at once). */
+  complete: boolean;
+  /** Times the list started over because a continue token expired (the UI says so). */
+  restarts: number;
 }
 
 /** Cache key of a Table list (parsed so that equivalent paths share one entry). */
@@ -26,18 +31,40 @@ export function tableQueryKey(params: TableQueryParams) {
 }
 
 /**
+ * Lists every page; while nothing complete is cached (a first visit), each page is written to the
+ * cache as it arrives so the first 500 rows show at once. A re-list over complete rows keeps them
+ * on screen until the new list is whole, then swaps: never a mix of two snapshots.
+ */
+export async function fetchLiveTable(
+  params: TableQueryParams,
+  context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal },
+  fetchPage?: ListPagesOptions['fetchPage'],
+): Promise<LiveTableData> {
+  const { client, queryKey, signal } = context;
+  const cached = client.getQueryData<LiveTableData>(queryKey);
+  const stream = !cached || !cached.complete;
+  let last: LiveTableData | null = null;
+  for await (const progress of listTablePages(params.context, params.path, {
+    labelSelector: params.labelSelector,
+    fieldSelector: params.fieldSelector,
+    signal,
+    fetchPage,
+  })) {
+    last = progress;
+    if (!progress.complete && stream && !signal.aborted) client.setQueryData<LiveTableData>(queryKey, progress);
+  }
+  if (!last) throw new Error('list ended without a page');
+  return last;
+}
+
+/**
  * A Table list, never stale on its own: useLiveTable keeps it current with a watch. Used alone
  * (without a watch) callers override staleTime.
  */
 export function tableQueryOptions(params: TableQueryParams) {
   return queryOptions({
     queryKey: tableQueryKey(params),
-    queryFn: ({ signal }): Promise<LiveTableData> =>
-      listAllTable(params.context, params.path, {
-        labelSelector: params.labelSelector,
-        fieldSelector: params.fieldSelector,
-        signal,
-      }),
+    queryFn: ({ client, queryKey, signal }): Promise<LiveTableData> => fetchLiveTable(params, { client, queryKey, signal }),
     staleTime: Infinity,
     refetchOnReconnect: false,
   });

@@ -1,10 +1,17 @@
-// A collection as the server prints it (Table), kept live by a watch.
-import { useEffect } from 'react';
+// A collection as the server prints it (Table), kept live by a watch; sorted, filtered and selected by the URL.
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
-import type { ApiPath } from '../../k8s/paths';
-import { useUiStore } from '../../stores/ui-store';
+import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
+import { columnWidths } from './column-widths';
+import { RowFilter } from './filter-rows';
+import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
+import { SelectorBar } from './selector-bar';
+import { RowSorter, sortKindOf, type SortSpec } from './sort-rows';
+import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
 import { WatchStateBadge } from './watch-state-badge';
 
 export interface ResourceListPageProps {
@@ -12,30 +19,124 @@ export interface ResourceListPageProps {
   /** Collection API path, e.g. /api/v1/namespaces/default/pods. */
   apiPath: string;
   path: ApiPath;
-  labelSelector?: string;
-  fieldSelector?: string;
+  /** The URL query string: selectors, wide, sort, filter (see list-view-state). */
+  search: string;
+  /** Goes to a same-origin URL (the router's navigate). */
+  onNavigate: (to: string, options?: { replace?: boolean }) => void;
 }
+
+const NO_ROWS: readonly TableRow[] = [];
 
 function scopeLabel(path: ApiPath, namespaced: boolean): string {
   if (path.namespace !== null) return `namespace ${path.namespace}`;
   return namespaced ? 'all namespaces' : 'cluster';
 }
 
-export function ResourceListPage({ context, apiPath, path, labelSelector, fieldSelector }: ResourceListPageProps) {
-  const { query, watchState, problem, retry } = useLiveTable({ context, path: apiPath, labelSelector, fieldSelector });
-  const wide = useUiStore((s) => s.wide);
-  const setWide = useUiStore((s) => s.setWide);
-  const data = query.data;
-  const rows = data?.table.rows ?? [];
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** The last defined value: rows stay on screen while a new selector lists or after it fails. */
+function useKept(data: LiveTableData | undefined): LiveTableData | undefined {
+  const [kept, setKept] = useState(data);
+  if (data !== undefined && data !== kept) setKept(data);
+  return data ?? kept;
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export function ResourceListPage({ context, apiPath, path, search, onNavigate }: ResourceListPageProps) {
+  const view = useMemo(() => parseListView(search), [search]);
+  const { labelSelector, fieldSelector } = view;
+  const { query, watchState, problem, retry } = useLiveTable({
+    context,
+    path: apiPath,
+    labelSelector: labelSelector || undefined,
+    fieldSelector: fieldSelector || undefined,
+  });
+  const data = useKept(query.data);
+  const showingPrevious = query.data === undefined && data !== undefined;
+  const table = data?.table;
+  const rows = table?.rows ?? NO_ROWS;
+  const definitions = table?.columnDefinitions;
   const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
   const showNamespace = path.namespace === null && namespaced;
   const groupVersion = path.group ? `${path.group}/${path.version}` : path.version;
   const scope = scopeLabel(path, namespaced);
   const error = query.error ?? problem;
+  const filterRef = useRef<HTMLInputElement>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+
+  const setView = useCallback(
+    (change: Partial<ListViewState>, options: { replace?: boolean } = { replace: true }) => {
+      onNavigate(`${toUiPath(context, apiPath)}${formatListView({ ...view, ...change })}`, options);
+    },
+    [onNavigate, context, apiPath, view],
+  );
+
+  // Columns: numeric-looking string columns right-align; recomputed only when that set changes.
+  const numericKey = useMemo(() => numericCellKey(rows, definitions?.length ?? 0), [rows, definitions]);
+  const columns = useMemo(
+    () => visibleColumns(definitions ?? [], { wide: view.wide, showNamespace, numericCells: parseNumericCellKey(numericKey) }),
+    [definitions, view.wide, showNamespace, numericKey],
+  );
+  const widths = useMemo(() => columnWidths(rows, columns), [rows, columns]);
+
+  // Sort, then filter: both keep per-row caches, so a watch frame costs a merge and one pass.
+  const [sorter] = useState(() => new RowSorter());
+  const [rowFilter] = useState(() => new RowFilter());
+  const sortColumn = view.sort === null ? undefined : columns.find((c) => c.title === view.sort);
+  const sortType = sortColumn && sortColumn.cellIndex >= 0 ? definitions?.[sortColumn.cellIndex]?.type : undefined;
+  const spec = useMemo<SortSpec | null>(
+    () => (sortColumn ? { column: sortColumn, kind: sortKindOf(sortColumn, sortType), desc: view.desc } : null),
+    [sortColumn, sortType, view.desc],
+  );
+  const nameIndex = definitions ? nameColumnIndex(definitions) : 0;
+  const sorted = useMemo(() => sorter.sort(rows, spec, nameIndex), [sorter, rows, spec, nameIndex]);
+  const filterText = useDeferredValue(view.filter);
+  const displayed = useMemo(() => rowFilter.filter(sorted, columns, filterText), [rowFilter, sorted, columns, filterText]);
+
+  const nameOf = useCallback((row: TableRow) => rowName(row, definitions ?? []), [definitions]);
+  const keyOf = useCallback(
+    (row: TableRow) => {
+      const namespace = row.object?.metadata.namespace;
+      const name = nameOf(row);
+      return namespace ? `${namespace}/${name}` : name;
+    },
+    [nameOf],
+  );
+  const hrefOf = useCallback(
+    (row: TableRow) => {
+      // Across namespaces the object lives in its own namespace: /api/v1/namespaces/{ns}/pods/{name}.
+      const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
+      return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name: nameOf(row), subresource: null }));
+    },
+    [context, path, nameOf],
+  );
+  const openRow = useCallback((row: TableRow) => onNavigate(hrefOf(row)), [onNavigate, hrefOf]);
+  const onSort = useCallback((column: string) => setView(nextSort(view, column)), [setView, view]);
 
   useEffect(() => {
     document.title = `${path.resource} · ${path.namespace ?? (namespaced ? 'all' : 'cluster')} · ${context} — Kubeglass`;
   }, [path.resource, path.namespace, namespaced, context]);
+
+  // "/" jumps to the filter, as in many list UIs (never while typing elsewhere).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target)) return;
+      event.preventDefault();
+      filterRef.current?.focus();
+      filterRef.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const total = rows.length;
+  const filtered = displayed.length !== total;
 
   return (
     <section aria-labelledby="resource-list-title" className="flex h-full min-h-0 flex-col">
@@ -48,25 +149,36 @@ export function ResourceListPage({ context, apiPath, path, labelSelector, fieldS
           {scope}
         </span>
         {(labelSelector || fieldSelector) && (
-          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600" data-testid="applied-selectors">
             {[labelSelector, fieldSelector].filter(Boolean).join(' · ')}
           </span>
         )}
         {data && (
           <span className="text-xs text-slate-400 tabular-nums" data-testid="row-count">
-            {rows.length} {rows.length === 1 ? 'item' : 'items'}
+            {filtered ? `${count(displayed.length)} of ${count(total)} items` : `${count(total)} ${total === 1 ? 'item' : 'items'}`}
+          </span>
+        )}
+        {data && !data.complete && (
+          <span role="status" data-testid="loading-more" className="flex items-center gap-1.5 text-xs text-slate-500 tabular-nums">
+            <span aria-hidden="true" className="h-2.5 w-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
+            loading more… {count(total)} rows
+          </span>
+        )}
+        {showingPrevious && !error && (
+          <span role="status" data-testid="relisting" className="text-xs text-slate-500">
+            listing with the new selectors…
           </span>
         )}
         <div className="ml-auto flex items-center gap-2">
           <WatchStateBadge state={watchState} />
           <button
             type="button"
-            aria-pressed={wide}
+            aria-pressed={view.wide}
             data-testid="wide-toggle"
-            onClick={() => setWide(!wide)}
+            onClick={() => setView({ wide: !view.wide })}
             title="Show the columns kubectl prints with -o wide"
             className={`rounded border px-2 py-0.5 text-xs font-medium ${
-              wide ? 'border-indigo-300 bg-indigo-50 text-indigo-700' : 'border-slate-200 text-slate-600 hover:bg-slate-50'
+              view.wide ? 'border-indigo-300 bg-indigo-50 text-indigo-700' : 'border-slate-200 text-slate-600 hover:bg-slate-50'
             }`}
           >
             Wide
@@ -74,6 +186,37 @@ export function ResourceListPage({ context, apiPath, path, labelSelector, fieldS
         </div>
       </header>
 
+      <div className="flex shrink-0 items-center gap-3 border-b border-slate-200 px-4 py-1.5">
+        <label className="flex w-56 shrink-0 items-center gap-1.5 text-xs text-slate-500">
+          <span className="sr-only">Filter rows</span>
+          <input
+            ref={filterRef}
+            type="search"
+            data-testid="table-filter"
+            value={view.filter}
+            onChange={(e) => setView({ filter: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && view.filter) setView({ filter: '' });
+            }}
+            placeholder="Filter rows  ( / )"
+            spellCheck={false}
+            className="w-full rounded border border-slate-200 px-2 py-1 text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none"
+          />
+        </label>
+        <SelectorBar
+          key={`${labelSelector}\n${fieldSelector}`}
+          labelSelector={labelSelector}
+          fieldSelector={fieldSelector}
+          resource={path.resource}
+          onApply={(selectors) => setView(selectors, { replace: false })}
+        />
+      </div>
+
+      {data && data.restarts > 0 && (
+        <p role="status" data-testid="list-restarted" className="border-b border-sky-200 bg-sky-50 px-4 py-1.5 text-xs text-sky-800">
+          The list changed while it was loading (continue token expired, 410): it was loaded again from the start, so all rows are from one snapshot.
+        </p>
+      )}
       {data && data.warnings.length > 0 && (
         <ul data-testid="api-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
           {data.warnings.map((warning) => (
@@ -81,30 +224,51 @@ export function ResourceListPage({ context, apiPath, path, labelSelector, fieldS
           ))}
         </ul>
       )}
-
-      <div className="min-h-0 flex-1 overflow-auto">
-        {error !== null && error !== undefined && (
-          <div className="p-4">
-            <KubeErrorPanel error={error} title={query.error ? `Listing ${path.resource}` : `Watching ${path.resource}`} onRetry={retry} />
-          </div>
-        )}
-        {!data && !error && (
-          <div role="status" data-testid="loading" className="flex items-center gap-2 p-4 text-sm text-slate-500">
-            <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
-            Loading {path.resource}…
-          </div>
-        )}
-        {data && (
-          <>
-            <ResourceTable key={apiPath} table={data.table} wide={wide} showNamespace={showNamespace} label={path.resource} />
-            {rows.length === 0 && (
-              <p data-testid="empty-state" className="px-4 py-6 text-sm text-slate-500">
-                No {path.resource} in {scope}.
-              </p>
-            )}
-          </>
-        )}
-      </div>
+      {error !== null && error !== undefined && (
+        <div className="shrink-0 p-4 pb-2">
+          <KubeErrorPanel error={error} title={query.error ? `Listing ${path.resource}` : `Watching ${path.resource}`} onRetry={retry} />
+          {showingPrevious && (
+            <p data-testid="previous-rows-note" className="mt-2 text-xs text-slate-500">
+              Showing the rows from before this change; they are not being watched.
+            </p>
+          )}
+        </div>
+      )}
+      {!data && !error && (
+        <div role="status" data-testid="loading" className="flex items-center gap-2 p-4 text-sm text-slate-500">
+          <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
+          Loading {path.resource}…
+        </div>
+      )}
+      {data && (
+        <>
+          <ResourceTable
+            rows={displayed}
+            columns={columns}
+            widths={widths}
+            sort={{ column: spec ? view.sort : null, desc: view.desc }}
+            selectedKey={selectedKey}
+            label={path.resource}
+            keyOf={keyOf}
+            nameOf={nameOf}
+            hrefOf={hrefOf}
+            onSort={onSort}
+            onSelect={setSelectedKey}
+            onOpen={openRow}
+          />
+          {total === 0 && (
+            <p data-testid="empty-state" className="px-4 py-6 text-sm text-slate-500">
+              No {path.resource} in {scope}
+              {labelSelector || fieldSelector ? ' matching the selectors' : ''}.
+            </p>
+          )}
+          {total > 0 && displayed.length === 0 && (
+            <p data-testid="no-matches" className="px-4 py-6 text-sm text-slate-500">
+              No rows match “{view.filter}”.
+            </p>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -5,53 +5,89 @@ import { flash } from './flash';
 import { formatCell } from './format-cell';
 import type { VisibleColumn } from './visible-columns';
 
+export const ROW_HEIGHT = 32;
+
 export interface ResourceRowProps {
   row: TableRow;
   columns: VisibleColumn[];
   name: string;
-  /** performance.now() when the table mounted: rows that appear later are watch arrivals and flash. */
+  /** UI path of the object page; the name cell links to it. */
+  href: string;
+  /** Stable key (namespace/name), also the selection key. */
+  rowKey: string;
+  /** 1-based position among all rows (header is row 1), for aria-rowindex. */
+  ariaRowIndex: number;
+  selected: boolean;
+  /** performance.now() when the table mounted: rows that appear later may be watch arrivals and flash. */
   tableMountedAt: RefObject<number>;
+  onSelect: (rowKey: string) => void;
 }
 
 const ARRIVAL_GRACE_MS = 1000;
+// Rows mount whenever they scroll into view: only objects created this recently flash on mount.
+const NEW_OBJECT_MS = 10_000;
 
 function isCompleted(row: TableRow): boolean {
   return row.conditions?.some((c) => c.type === 'Completed' && c.status === 'True') ?? false;
 }
 
-function Cell({ column, row }: { column: VisibleColumn; row: TableRow }) {
+function isNewObject(row: TableRow): boolean {
+  const created = Date.parse(row.object?.metadata.creationTimestamp ?? '');
+  return !Number.isNaN(created) && Date.now() - created < NEW_OBJECT_MS;
+}
+
+function Cell({ column, row, href }: { column: VisibleColumn; row: TableRow; href: string }) {
   const meta = row.object?.metadata;
   if (column.namespace) return <>{meta?.namespace ?? ''}</>;
   const value = row.cells[column.cellIndex];
   if (column.age && meta?.creationTimestamp) return <AgeCell timestamp={meta.creationTimestamp} fallback={formatCell(value).text} />;
   const { text, dim } = formatCell(value);
+  if (column.name) {
+    return (
+      <a href={href} tabIndex={-1} className="hover:text-indigo-700 hover:underline">
+        {text}
+      </a>
+    );
+  }
   return dim ? <span className="text-slate-400">{text}</span> : <>{text}</>;
 }
 
-/** Free-text cells are cut at a width; their title shows the whole text. */
+function cellText(column: VisibleColumn, row: TableRow): string {
+  return column.namespace ? (row.object?.metadata.namespace ?? '') : formatCell(row.cells[column.cellIndex]).text;
+}
+
+/** Free-text cells are cut at the column width; their title shows the whole text. */
 function truncates(column: VisibleColumn): boolean {
-  return !column.name && !column.age && !column.numeric && !column.namespace;
+  return !column.age && !column.numeric;
 }
 
 function cellClass(column: VisibleColumn, completed: boolean): string {
-  const classes = ['px-3 py-1.5 whitespace-nowrap'];
+  const classes = ['px-3 whitespace-nowrap overflow-hidden'];
   if (column.numeric) classes.push('text-right tabular-nums');
   if (column.age) classes.push('tabular-nums');
   if (column.name) classes.push('font-medium');
   // Completed rows stay dim in every cell; others give names and secondary columns their own tone.
   if (!completed && column.name) classes.push('text-slate-900');
   if (!completed && (column.age || column.namespace)) classes.push('text-slate-600');
-  if (truncates(column)) classes.push('max-w-[32rem] truncate');
+  if (truncates(column)) classes.push('text-ellipsis');
   return classes.join(' ');
 }
 
 /** One Table row; memoized so a watch event re-renders only the rows it touched. */
-export const ResourceRow = memo(function ResourceRow({ row, columns, name, tableMountedAt }: ResourceRowProps) {
+export const ResourceRow = memo(function ResourceRow({
+  row,
+  columns,
+  name,
+  href,
+  rowKey,
+  ariaRowIndex,
+  selected,
+  tableMountedAt,
+  onSelect,
+}: ResourceRowProps) {
   const ref = useRef<HTMLTableRowElement>(null);
   const shownVersion = useRef<string | null>(null);
-  const meta = row.object?.metadata;
-  const resourceVersion = meta?.resourceVersion ?? '';
-  const namespace = meta?.namespace;
+  const resourceVersion = row.object?.metadata.resourceVersion ?? '';
   const completed = isCompleted(row);
 
   useEffect(() => {
@@ -59,21 +95,28 @@ export const ResourceRow = memo(function ResourceRow({ row, columns, name, table
     if (!element || shownVersion.current === resourceVersion) return;
     const mounting = shownVersion.current === null;
     shownVersion.current = resourceVersion;
-    if (mounting && performance.now() - tableMountedAt.current < ARRIVAL_GRACE_MS) return;
+    if (mounting && (performance.now() - tableMountedAt.current < ARRIVAL_GRACE_MS || !isNewObject(row))) return;
     return flash(element);
-  }, [resourceVersion, tableMountedAt]);
+  }, [resourceVersion, tableMountedAt, row]);
 
   return (
     <tr
       ref={ref}
       data-testid={`row-${name}`}
-      data-row-key={namespace ? `${namespace}/${name}` : name}
+      data-row-key={rowKey}
       data-completed={completed ? '' : undefined}
-      className={`border-b border-slate-100 hover:bg-slate-50 ${completed ? 'text-slate-400' : 'text-slate-700'}`}
+      data-selected={selected ? '' : undefined}
+      aria-rowindex={ariaRowIndex}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(rowKey)}
+      style={{ height: ROW_HEIGHT }}
+      className={`border-b border-slate-100 ${
+        selected ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-500' : 'hover:bg-slate-50'
+      } ${completed ? 'text-slate-400' : 'text-slate-700'}`}
     >
       {columns.map((column) => (
-        <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? formatCell(row.cells[column.cellIndex]).text : undefined}>
-          <Cell column={column} row={row} />
+        <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? cellText(column, row) : undefined}>
+          <Cell column={column} row={row} href={href} />
         </td>
       ))}
     </tr>

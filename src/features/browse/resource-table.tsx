@@ -1,55 +1,200 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { rowName, tableRowKey, type Table } from '../../k8s/table';
-import { ResourceRow } from './resource-row';
-import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { TableRow } from '../../k8s/table';
+import { ResourceRow, ROW_HEIGHT } from './resource-row';
+import { useVirtualRows } from './use-virtual-rows';
+import type { VisibleColumn } from './visible-columns';
 
-export interface ResourceTableProps {
-  table: Table;
-  wide: boolean;
-  showNamespace: boolean;
-  /** Accessible name, e.g. "pods". */
-  label: string;
+export interface TableSort {
+  /** Column title sorted by, or null for the server's order. */
+  column: string | null;
+  desc: boolean;
 }
 
-/** The server's Table as an HTML table: its columns, its rows, its order. */
-export function ResourceTable({ table, wide, showNamespace, label }: ResourceTableProps) {
-  const numericKey = numericCellKey(table.rows, table.columnDefinitions.length);
-  const columns = useMemo(
-    () => visibleColumns(table.columnDefinitions, { wide, showNamespace, numericCells: parseNumericCellKey(numericKey) }),
-    [table.columnDefinitions, wide, showNamespace, numericKey],
-  );
+export interface ResourceTableProps {
+  /** Rows in display order (sorted and filtered). */
+  rows: readonly TableRow[];
+  columns: VisibleColumn[];
+  /** Pixel width per column (same order as columns). */
+  widths: number[];
+  sort: TableSort;
+  selectedKey: string | null;
+  /** Accessible name, e.g. "pods". */
+  label: string;
+  keyOf: (row: TableRow) => string;
+  nameOf: (row: TableRow) => string;
+  hrefOf: (row: TableRow) => string;
+  onSort: (column: string) => void;
+  onSelect: (rowKey: string | null) => void;
+  onOpen: (row: TableRow) => void;
+}
+
+const OVERSCAN = 12;
+
+function ariaSort(column: VisibleColumn, sort: TableSort): 'ascending' | 'descending' | 'none' {
+  if (sort.column !== column.title) return 'none';
+  return sort.desc ? 'descending' : 'ascending';
+}
+
+// The glyph is CSS content so header text stays the column title (tests, screen readers, copy).
+const SORT_GLYPH = {
+  ascending: "after:ml-1 after:text-[9px] after:text-indigo-600 after:content-['▲']",
+  descending: "after:ml-1 after:text-[9px] after:text-indigo-600 after:content-['▼']",
+  none: "after:ml-1 after:text-[9px] after:text-slate-300 after:opacity-0 hover:after:opacity-100 after:content-['↕']",
+} as const;
+
+/**
+ * The server's Table as a real HTML table, virtualized: only the rows in view (plus overscan) are in
+ * the DOM, between two spacer rows that keep the scroll height; the header sticks. Arrow keys,
+ * Home/End and PageUp/PageDown move the selection; Enter opens the selected object.
+ */
+export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen }: ResourceTableProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLTableSectionElement>(null);
   const mountedAt = useRef(Number.POSITIVE_INFINITY);
   useEffect(() => {
     mountedAt.current = performance.now();
   }, []);
+  const virtual = useVirtualRows(containerRef, { count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, headerRef });
+  const { scrollToIndex } = virtual;
+  const selectedIndex = selectedKey === null ? -1 : rows.findIndex((row) => keyOf(row) === selectedKey);
+  const totalWidth = widths.reduce((sum, w) => sum + w, 0);
+
+  // Keyboard moves keep the selected row in view.
+  const pendingScroll = useRef<number | null>(null);
+  useEffect(() => {
+    if (pendingScroll.current === null) return;
+    scrollToIndex(pendingScroll.current);
+    pendingScroll.current = null;
+  });
+
+  const moveTo = (index: number) => {
+    if (rows.length === 0) return;
+    const clamped = Math.max(0, Math.min(rows.length - 1, index));
+    const row = rows[clamped];
+    if (!row) return;
+    pendingScroll.current = clamped;
+    onSelect(keyOf(row));
+    scrollToIndex(clamped);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = selectedIndex;
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(from < 0 ? virtual.start : from + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(from < 0 ? virtual.start : from - 1);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
+      case 'PageDown':
+        moveTo(Math.max(0, from) + virtual.pageRows);
+        break;
+      case 'PageUp':
+        moveTo(Math.max(0, from) - virtual.pageRows);
+        break;
+      case 'Enter': {
+        const row = rows[selectedIndex];
+        if (!row) return;
+        onOpen(row);
+        break;
+      }
+      case 'Escape':
+        if (selectedKey === null) return;
+        onSelect(null);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const visible = rows.slice(virtual.start, virtual.end);
 
   return (
-    <table data-testid="resource-table" aria-label={label} className="w-full border-collapse text-left text-[13px]">
-      <thead className="sticky top-0 z-10 bg-white shadow-[inset_0_-1px_0] shadow-slate-200">
-        <tr>
-          {columns.map((column) => (
-            <th
-              key={column.id}
-              scope="col"
-              title={column.description}
-              className={`px-3 py-2 text-xs font-medium whitespace-nowrap text-slate-500 ${column.numeric ? 'text-right' : ''}`}
-            >
-              {column.title}
-            </th>
+    <div
+      ref={containerRef}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="table-scroller"
+      aria-label={`${label} table: arrow keys select a row, Enter opens it`}
+      className="min-h-0 flex-1 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-inset"
+    >
+      <table
+        data-testid="resource-table"
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        className="w-full table-fixed border-collapse text-left text-[13px]"
+        style={{ minWidth: totalWidth }}
+      >
+        <colgroup>
+          {columns.map((column, i) => (
+            <col key={column.id} style={{ width: widths[i] }} />
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row) => (
-          <ResourceRow
-            key={tableRowKey(row, table.columnDefinitions)}
-            row={row}
-            columns={columns}
-            name={rowName(row, table.columnDefinitions)}
-            tableMountedAt={mountedAt}
-          />
-        ))}
-      </tbody>
-    </table>
+        </colgroup>
+        <thead ref={headerRef} className="sticky top-0 z-10 bg-white shadow-[inset_0_-1px_0] shadow-slate-200">
+          <tr aria-rowindex={1}>
+            {columns.map((column) => {
+              const state = ariaSort(column, sort);
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  title={column.description}
+                  aria-sort={state}
+                  className={`p-0 text-xs font-medium whitespace-nowrap text-slate-500 ${column.numeric ? 'text-right' : ''}`}
+                >
+                  <button
+                    type="button"
+                    data-testid={`sort-${column.title}`}
+                    onClick={() => onSort(column.title)}
+                    className={`w-full overflow-hidden px-3 py-2 text-ellipsis hover:text-slate-900 ${SORT_GLYPH[state]} ${column.numeric ? 'text-right' : 'text-left'} ${
+                      state !== 'none' ? 'text-slate-900' : ''
+                    }`}
+                  >
+                    {column.title}
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {virtual.paddingTop > 0 && (
+            <tr aria-hidden="true" data-spacer="">
+              <td colSpan={columns.length} style={{ height: virtual.paddingTop, padding: 0 }} />
+            </tr>
+          )}
+          {visible.map((row, i) => {
+            const key = keyOf(row);
+            return (
+              <ResourceRow
+                key={key}
+                row={row}
+                columns={columns}
+                name={nameOf(row)}
+                href={hrefOf(row)}
+                rowKey={key}
+                ariaRowIndex={virtual.start + i + 2}
+                selected={key === selectedKey}
+                tableMountedAt={mountedAt}
+                onSelect={onSelect}
+              />
+            );
+          })}
+          {virtual.paddingBottom > 0 && (
+            <tr aria-hidden="true" data-spacer="">
+              <td colSpan={columns.length} style={{ height: virtual.paddingBottom, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

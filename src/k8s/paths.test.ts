@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildApiPath,
   collectionPath,
-  isKnownClusterScoped,
   parseApiPath,
   parseUiPath,
   toUiPath,
@@ -80,22 +79,17 @@ describe('buildApiPath', () => {
 describe('withNamespace', () => {
   it('moves a namespaced path to another namespace or to all namespaces', () => {
     const pods = p({ namespace: 'default' });
-    expect(buildApiPath(withNamespace(pods, 'kube-system'))).toBe('/api/v1/namespaces/kube-system/pods');
-    expect(buildApiPath(withNamespace(pods, null))).toBe('/api/v1/pods');
-    expect(buildApiPath(withNamespace(p({}), 'fx'))).toBe('/api/v1/namespaces/fx/pods');
+    const namespaced = () => false;
+    expect(buildApiPath(withNamespace(pods, 'kube-system', namespaced))).toBe('/api/v1/namespaces/kube-system/pods');
+    expect(buildApiPath(withNamespace(pods, null, namespaced))).toBe('/api/v1/pods');
+    expect(buildApiPath(withNamespace(p({}), 'fx', namespaced))).toBe('/api/v1/namespaces/fx/pods');
   });
 
-  it('leaves cluster-scoped resources alone', () => {
+  it('leaves resources the scope function calls cluster-scoped alone (discovery decides)', () => {
     const namespaces = p({ resource: 'namespaces' });
-    expect(withNamespace(namespaces, 'fx')).toBe(namespaces);
-    expect(isKnownClusterScoped({ group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles' })).toBe(true);
-    expect(isKnownClusterScoped({ group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles' })).toBe(false);
-    expect(isKnownClusterScoped({ group: '', version: 'v1', resource: 'pods' })).toBe(false);
-  });
-
-  it('accepts a scope function (discovery)', () => {
-    const widgets = p({ group: 'fx.example.com', resource: 'widgets' });
-    expect(withNamespace(widgets, 'fx', () => true)).toBe(widgets);
+    const clusterScoped = (gvr: { resource: string }) => gvr.resource === 'namespaces';
+    expect(withNamespace(namespaces, 'fx', clusterScoped)).toBe(namespaces);
+    expect(buildApiPath(withNamespace(p({ namespace: 'a' }), 'fx', clusterScoped))).toBe('/api/v1/namespaces/fx/pods');
   });
 });
 

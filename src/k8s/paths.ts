@@ -17,36 +17,6 @@ export interface ApiPath {
 // subresources of the Namespace object, not collections inside it.
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
-// Until discovery says otherwise: built-in resources that live outside namespaces. Used to decide
-// whether a namespace choice applies to a path.
-const KNOWN_CLUSTER_SCOPED = new Set([
-  '/v1/namespaces',
-  '/v1/nodes',
-  '/v1/persistentvolumes',
-  '/v1/componentstatuses',
-  'rbac.authorization.k8s.io//clusterroles',
-  'rbac.authorization.k8s.io//clusterrolebindings',
-  'apiextensions.k8s.io//customresourcedefinitions',
-  'apiregistration.k8s.io//apiservices',
-  'storage.k8s.io//storageclasses',
-  'storage.k8s.io//csidrivers',
-  'storage.k8s.io//csinodes',
-  'storage.k8s.io//volumeattachments',
-  'scheduling.k8s.io//priorityclasses',
-  'node.k8s.io//runtimeclasses',
-  'networking.k8s.io//ingressclasses',
-  'certificates.k8s.io//certificatesigningrequests',
-  'admissionregistration.k8s.io//mutatingwebhookconfigurations',
-  'admissionregistration.k8s.io//validatingwebhookconfigurations',
-  'flowcontrol.apiserver.k8s.io//flowschemas',
-  'flowcontrol.apiserver.k8s.io//prioritylevelconfigurations',
-]);
-
-/** True for built-in resources known to be cluster-scoped (a stand-in until discovery is consulted). */
-export function isKnownClusterScoped(gvr: Gvr): boolean {
-  return KNOWN_CLUSTER_SCOPED.has(gvr.group ? `${gvr.group}//${gvr.resource}` : `/${gvr.version}/${gvr.resource}`);
-}
-
 function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
@@ -120,10 +90,10 @@ export function isCollection(p: ApiPath): boolean {
 }
 
 /**
- * The same path in another namespace (null: all namespaces). Cluster-scoped resources have no
- * namespace to change and come back unchanged.
+ * The same path in another namespace (null: all namespaces). Cluster-scoped resources (as discovery
+ * says) have no namespace to change and come back unchanged.
  */
-export function withNamespace(p: ApiPath, namespace: string | null, isClusterScoped: (gvr: Gvr) => boolean = isKnownClusterScoped): ApiPath {
+export function withNamespace(p: ApiPath, namespace: string | null, isClusterScoped: (gvr: Gvr) => boolean): ApiPath {
   if (isClusterScoped(gvrOf(p))) return p;
   return { ...p, namespace };
 }

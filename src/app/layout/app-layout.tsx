@@ -1,14 +1,17 @@
-// Header (context, namespace, connection), resource nav, and the page.
+// Header (context, namespace, command palette, connection), resource navigator, and the page.
 import { useEffect, type ReactNode } from 'react';
 import { useContexts } from '../../data/contexts-query';
-import { buildApiPath, gvrOf, isKnownClusterScoped, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
+import { useDiscovery } from '../../data/discovery-query';
+import { CommandPalette } from '../../features/browse/command-palette/command-palette';
+import { ResourceNavigator } from '../../features/browse/navigator/resource-navigator';
+import { resourceByGvr } from '../../k8s/discovery/resource-index';
+import { buildApiPath, gvrOf, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
 import { useUiStore } from '../../stores/ui-store';
 import { contextLandingPath, contextNamespace } from '../default-paths';
 import { interceptLinkClicks, navigate } from '../router/history';
 import { ConnectionIndicator } from './connection-indicator';
 import { ContextPicker } from './context-picker';
 import { NamespacePicker } from './namespace-picker';
-import { SideNav } from './side-nav';
 
 export interface AppLayoutProps {
   context: string;
@@ -22,7 +25,12 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   const info = contexts.data?.contexts.find((c) => c.name === context);
   const remembered = useUiStore((s) => s.namespaceByContext[context]);
   const rememberNamespace = useUiStore((s) => s.rememberNamespace);
-  const namespacedPath = path !== null && !isKnownClusterScoped(gvrOf(path)) && path.name === null;
+  const discovery = useDiscovery(context);
+  const discovered = path !== null && discovery.data ? resourceByGvr(discovery.data.index, gvrOf(path)) : undefined;
+  // Discovery decides the scope; until it answers (or for resources it lacks) a namespace in the URL says namespaced.
+  const namespaced = discovered ? discovered.namespaced : path?.namespace != null;
+  const namespacedPath = path !== null && namespaced && path.name === null;
+  const isClusterScoped = () => !namespaced;
   // The URL decides on namespaced lists; elsewhere the last choice (or the context's namespace) carries over.
   const fallback = remembered !== undefined ? remembered : contextNamespace(info);
   const namespace = namespacedPath ? path.namespace : (path?.namespace ?? fallback);
@@ -34,7 +42,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   const selectContext = (next: string) => {
     const nextInfo = contexts.data?.contexts.find((c) => c.name === next);
     if (path && path.name === null) {
-      const moved = namespacedPath && path.namespace !== null && nextInfo?.namespace ? withNamespace(path, nextInfo.namespace) : path;
+      const moved = namespacedPath && path.namespace !== null && nextInfo?.namespace ? withNamespace(path, nextInfo.namespace, isClusterScoped) : path;
       navigate(toUiPath(next, buildApiPath(moved)));
     } else {
       navigate(contextLandingPath(next, nextInfo));
@@ -43,7 +51,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
 
   const selectNamespace = (next: string | null) => {
     rememberNamespace(context, next);
-    if (path && namespacedPath) navigate(toUiPath(context, buildApiPath(withNamespace(path, next))));
+    if (path && namespacedPath) navigate(toUiPath(context, buildApiPath(withNamespace(path, next, isClusterScoped))));
   };
 
   return (
@@ -57,12 +65,13 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
         </a>
         <ContextPicker context={context} onSelect={selectContext} />
         <NamespacePicker context={context} namespace={namespace} disabled={!namespacedPath} onSelect={selectNamespace} />
+        <CommandPalette context={context} namespace={namespace} onNavigate={navigate} />
         <div className="ml-auto">
           <ConnectionIndicator />
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <SideNav context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
+        <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
         <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>

@@ -254,19 +254,4 @@ describe('navigation', () => {
     fireEvent.change(contextPicker, { target: { value: 'viewer' } });
     expect(window.location.pathname).toBe('/c/viewer/api/v1/pods');
   });
-
-  it('keeps the namespace when following a nav link', async () => {
-    renderAt('/c/demo/api/v1/namespaces/kube-system/pods');
-    await screen.findByTestId('resource-table');
-    const nav = screen.getByRole('navigation', { name: 'Resources' });
-    expect(within(nav).getByText('ConfigMaps').getAttribute('href')).toBe('/c/demo/api/v1/namespaces/kube-system/configmaps');
-    expect(within(nav).getByText('Namespaces').getAttribute('href')).toBe('/c/demo/api/v1/namespaces');
-    expect(within(nav).getByText('Pods').getAttribute('aria-current')).toBe('page');
-    fireEvent.click(within(nav).getByText('Namespaces'));
-    expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces');
-    await screen.findByTestId('row-kube-system');
-    expect(within(screen.getByRole('navigation', { name: 'Resources' })).getByText('Pods').getAttribute('href')).toBe(
-      '/c/demo/api/v1/namespaces/kube-system/pods',
-    );
-  });
 });

@@ -1,0 +1,125 @@
+// The palette's little language, kubectl-flavoured: `po`, `deployments.apps`, `svc kube-system`, `po/name`,
+// `pods name`, `po -n kube-system`, `po -A`; and the jump targets it resolves to through discovery.
+import { findResource, qualifiedName, type ResourceIndex } from '../../../k8s/discovery/resource-index';
+import type { ApiResource } from '../../../k8s/discovery/types';
+import { buildApiPath, collectionPath, toUiPath } from '../../../k8s/paths';
+
+export interface PaletteQuery {
+  /** What names the resource: plural, singular, kind, short name, `resource.group`, or a category. */
+  resource: string;
+  /** Object name from `resource/name`. */
+  name: string | null;
+  /** The word after the resource: a namespace to list (`svc kube-system`) or an object name (`pods web-1`). */
+  arg: string | null;
+  /** From `-n ns`, `--namespace ns`, `--namespace=ns`, or a word after the object name. */
+  namespace: string | null;
+  /** `-A` / `--all-namespaces`. */
+  allNamespaces: boolean;
+}
+
+/** Parses palette input; null when there is nothing to look up. */
+export function parsePaletteQuery(text: string): PaletteQuery | null {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const positional: string[] = [];
+  let namespace: string | null = null;
+  let allNamespaces = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-A' || w === '--all-namespaces') allNamespaces = true;
+    else if (w === '-n' || w === '--namespace') namespace = words[++i] ?? null;
+    else if (w.startsWith('--namespace=')) namespace = w.slice('--namespace='.length) || null;
+    else if (w.startsWith('-n') && w.length > 2) namespace = w.slice(2);
+    else positional.push(w);
+  }
+  const [first, second = null, third = null] = positional;
+  if (!first) return null;
+  const slash = first.indexOf('/');
+  if (slash > 0) {
+    return {
+      resource: first.slice(0, slash),
+      name: first.slice(slash + 1) || null,
+      arg: null,
+      namespace: namespace ?? second,
+      allNamespaces,
+    };
+  }
+  return { resource: first, name: null, arg: second, namespace: namespace ?? third, allNamespaces };
+}
+
+export interface PaletteItem {
+  /** Unique within one result list. */
+  id: string;
+  target: 'list' | 'object';
+  resource: ApiResource;
+  /** Namespace of the list or object; null = all namespaces (lists) or cluster-scoped. */
+  namespace: string | null;
+  name: string | null;
+  href: string;
+}
+
+export interface PaletteScope {
+  context: string;
+  /** The namespace picked in the header; null = all namespaces. */
+  namespace: string | null;
+  /** Namespaces the cluster has, to tell `svc kube-system` (a namespace) from `pods web-1` (a name). */
+  namespaces: readonly string[];
+}
+
+const MAX_ITEMS = 40;
+
+function listItem(scope: PaletteScope, r: ApiResource, namespace: string | null): PaletteItem {
+  const ns = r.namespaced ? namespace : null;
+  return {
+    id: `list:${r.groupVersion}/${r.resource}:${ns ?? ''}`,
+    target: 'list',
+    resource: r,
+    namespace: ns,
+    name: null,
+    href: toUiPath(scope.context, collectionPath(r, ns)),
+  };
+}
+
+function objectItem(scope: PaletteScope, r: ApiResource, name: string, namespace: string | null): PaletteItem {
+  // An object lives in one namespace: with "all namespaces" picked, guess default (as kubectl does).
+  const ns = r.namespaced ? (namespace ?? scope.namespace ?? 'default') : null;
+  const path = buildApiPath({ group: r.group, version: r.version, resource: r.resource, namespace: ns, name, subresource: null });
+  return { id: `object:${r.groupVersion}/${r.resource}:${ns ?? ''}/${name}`, target: 'object', resource: r, namespace: ns, name, href: toUiPath(scope.context, path) };
+}
+
+/** Jump targets for the input, best first: resource lists (in the asked namespace), or objects. */
+export function paletteItems(index: ResourceIndex, text: string, scope: PaletteScope): PaletteItem[] {
+  const q = parsePaletteQuery(text);
+  if (!q) return [];
+  const matches = findResource(index, q.resource).filter((m) => m.resource.verbs.includes('list') || m.resource.verbs.includes('get'));
+  // With a name or namespace after it the resource word is meant exactly (`nodes a` is not csinodes/a).
+  const exact = matches.filter((m) => m.match === 'exact');
+  const resources = (q.name !== null || q.arg !== null) && exact.length > 0 ? exact.map((m) => m.resource) : matches.map((m) => m.resource);
+  const listNamespace = q.allNamespaces ? null : (q.namespace ?? scope.namespace);
+  const items: PaletteItem[] = [];
+  for (const r of resources) {
+    if (q.name !== null) {
+      if (r.verbs.includes('get')) items.push(objectItem(scope, r, q.name, q.namespace));
+    } else if (q.arg !== null) {
+      const asObject = r.verbs.includes('get') ? objectItem(scope, r, q.arg, q.namespace) : null;
+      const asNamespace = r.namespaced && r.verbs.includes('list') ? listItem(scope, r, q.arg) : null;
+      const ordered = scope.namespaces.includes(q.arg) ? [asNamespace, asObject] : [asObject, asNamespace];
+      for (const item of ordered) if (item) items.push(item);
+    } else if (r.verbs.includes('list')) {
+      items.push(listItem(scope, r, listNamespace));
+    }
+    if (items.length >= MAX_ITEMS) break;
+  }
+  return items;
+}
+
+/** List targets for resources named as in pins and recents (`deployments.apps`), those this cluster serves. */
+export function namedResourceItems(index: ResourceIndex, names: readonly string[], scope: PaletteScope): PaletteItem[] {
+  const byName = new Map<string, ApiResource>();
+  for (const r of index.resources) if (r.preferredVersion && r.verbs.includes('list')) byName.set(qualifiedName(r), r);
+  const items: PaletteItem[] = [];
+  for (const name of names) {
+    const r = byName.get(name);
+    if (r && !items.some((i) => i.resource === r)) items.push(listItem(scope, r, scope.namespace));
+  }
+  return items;
+}

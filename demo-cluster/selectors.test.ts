@@ -25,7 +25,7 @@ describe('label selectors', () => {
 
   it.each([
     ['a in (', "unable to parse requirement: found '', expected: ',', ')' or identifier"],
-    ['a b', "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt"],
+    ['a b', "unable to parse requirement: found 'b', expected: '=', '!=', '==', 'in', notin'"],
     ['a=b,', "found '', expected: identifier after ','"],
     ['=a', "found '=', expected: !, identifier, or 'end of string'"],
     ['a in b', "unable to parse requirement: found 'b' expected: '('"],

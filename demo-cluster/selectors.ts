@@ -209,7 +209,7 @@ class Parser {
       [Tok.NotEquals]: '!=',
     };
     const op = ops[opItem.tok];
-    if (op === undefined) throw new Error(`found '${opItem.lit}', expected: in, notin, =, ==, !=, gt, lt`);
+    if (op === undefined) throw new Error(`found '${opItem.lit}', expected: '=', '!=', '==', 'in', notin'`);
     const values = op === 'in' || op === 'notin' ? this.parseValues() : this.parseExactValue();
     return newRequirement(key, op, values);
   }

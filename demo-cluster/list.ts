@@ -59,7 +59,12 @@ function parseLimit(raw: string | null): number {
 /** Parses a resourceVersion query value; undefined when unset. */
 export function parseResourceVersion(raw: string | null): number | undefined {
   if (raw === null || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw badRequest(`invalid resource version: strconv.ParseUint: parsing "${raw}": invalid syntax`);
+  // 1.20 answers a bare 500 (no reason) with the field error (recorded from a real apiserver).
+  if (!/^\d+$/.test(raw)) {
+    const status = failure(500, '', `resourceVersion: Invalid value: "${raw}": strconv.ParseUint: parsing "${raw}": invalid syntax`);
+    delete status.reason;
+    throw new ApiError(status);
+  }
   return Number(raw);
 }
 

@@ -103,6 +103,29 @@ function defaultPod(pod: KubeObject): void {
   pod.spec = { ...spec, enableServiceLinks: spec.enableServiceLinks ?? true };
 }
 
+/** NoExecute taints the DefaultTolerationSeconds admission plugin tolerates for 300 s. */
+const DEFAULT_TOLERATED_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
+
+/**
+ * What 1.20's default mutating admission adds to a new pod after managedFields were recorded (so
+ * they are not tracked there): Priority (no default PriorityClass: priority 0 and the
+ * PreemptLowerPriority policy) and DefaultTolerationSeconds (300 s for not-ready/unreachable).
+ */
+function admitPod(pod: KubeObject): void {
+  const spec = obj(pod.spec);
+  const tolerations = Array.isArray(spec.tolerations) ? spec.tolerations.map(obj) : [];
+  for (const key of DEFAULT_TOLERATED_TAINTS) {
+    const covered = tolerations.some((t) => (t.operator === 'Exists' && t.key === undefined) || (t.key === key && (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute')));
+    if (!covered) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+  }
+  pod.spec = {
+    ...spec,
+    tolerations,
+    priority: typeof spec.priority === 'number' ? spec.priority : 0,
+    preemptionPolicy: spec.preemptionPolicy ?? 'PreemptLowerPriority',
+  };
+}
+
 /** SetDefaults for a PodSpec (also used inside workload templates). */
 export function defaultPodSpec(raw: unknown): JsonObject {
   const spec = obj(raw);
@@ -178,6 +201,7 @@ export const pods: ResourceType = {
   defaults: defaultPod,
   prepareForCreate(pod) {
     pod.status = { phase: 'Pending', qosClass: 'BestEffort' };
+    admitPod(pod);
   },
   prepareForUpdate(pod, old) {
     pod.status = old.status;

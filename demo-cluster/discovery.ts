@@ -2,6 +2,7 @@
 // shaped like a 1.20 apiserver's (singularName "", subresources as "resource/sub" entries).
 import type { Registry, ResourceType } from './registry.js';
 import type { JsonObject } from './types.js';
+import { parseAccept } from './negotiate.js';
 
 /** GET /api. */
 export function apiVersions(serverAddress: string): JsonObject {
@@ -52,4 +53,59 @@ export function apiGroupList(registry: Registry): JsonObject {
 /** GET /apis/G. */
 export function apiGroup(registry: Registry, group: string): JsonObject {
   return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(registry, group) };
+}
+
+/** Which aggregated discovery version an Accept header asks for first (before any plain JSON clause). */
+export function negotiateAggregated(accept: string | undefined): 'v2' | 'v2beta1' | 'legacy' | undefined {
+  const ranges = parseAccept(accept);
+  if (ranges.length === 0) return 'legacy';
+  for (const m of ranges) {
+    const jsonish = (m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*');
+    if (!jsonish) continue;
+    const { g, v, as } = m.params;
+    if (g === undefined && v === undefined && as === undefined) return 'legacy';
+    if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && (v === 'v2' || v === 'v2beta1')) return v;
+  }
+  return undefined;
+}
+
+function aggregatedResource(t: ResourceType): JsonObject {
+  const entry: JsonObject = {
+    resource: t.resource,
+    responseKind: { group: '', version: '', kind: t.kind },
+    scope: t.namespaced ? 'Namespaced' : 'Cluster',
+    singularResource: t.kind.toLowerCase(),
+    verbs: t.verbs,
+  };
+  if (t.shortNames) entry.shortNames = t.shortNames;
+  if (t.categories) entry.categories = t.categories;
+  if (t.subresources.length > 0) {
+    entry.subresources = t.subresources.map((s) => ({
+      subresource: s.name,
+      responseKind: { group: s.group ?? '', version: s.version ?? '', kind: s.kind },
+      verbs: s.verbs,
+    }));
+  }
+  return entry;
+}
+
+/** GET /api or /apis as an APIGroupDiscoveryList (aggregated discovery, apidiscovery.k8s.io v2 or v2beta1). */
+export function aggregatedDiscovery(registry: Registry, core: boolean, version: 'v2' | 'v2beta1'): JsonObject {
+  const groups = core ? [''] : registry.groups();
+  return {
+    kind: 'APIGroupDiscoveryList',
+    apiVersion: `apidiscovery.k8s.io/${version}`,
+    metadata: {},
+    items: groups.map((g) => ({
+      metadata: { name: g, creationTimestamp: null },
+      versions: registry.groupVersions(g).map((v) => ({
+        version: v,
+        resources: registry
+          .inGroupVersion(g, v)
+          .map(aggregatedResource)
+          .sort((a, b) => (String(a.resource) < String(b.resource) ? -1 : 1)),
+        freshness: 'Current',
+      })),
+    })),
+  };
 }

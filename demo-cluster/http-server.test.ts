@@ -80,12 +80,32 @@ describe('discovery', () => {
     expect((await api('/version')).body.gitVersion).toBe('v1.20.2');
   });
 
-  it('answers 406 to an aggregated-discovery Accept without a JSON fallback, legacy JSON with one', async () => {
-    const aggOnly = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' } });
-    expect(aggOnly.status).toBe(406);
-    expect(aggOnly.body).toEqual(fixture('errors/406-not-acceptable.json'));
-    const withFallback = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' } });
-    expect(withFallback.body.kind).toBe('APIGroupList');
+  it('serves aggregated discovery v2/v2beta1 with ETag and 304; 406 when nothing acceptable', async () => {
+    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+    const apis = await api('/apis', { headers: { Accept: accept } });
+    expect(apis.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    expect(apis.headers.get('etag')).toMatch(/^"[0-9A-F]{128}"$/);
+    expect(apis.body.kind).toBe('APIGroupDiscoveryList');
+    const apps = apis.body.items.find((g: Json) => g.metadata.name === 'apps');
+    const deployments = apps.versions[0].resources.find((r: Json) => r.resource === 'deployments');
+    expect(deployments).toMatchObject({
+      responseKind: { group: '', version: '', kind: 'Deployment' },
+      scope: 'Namespaced',
+      singularResource: 'deployment',
+      shortNames: ['deploy'],
+      categories: ['all'],
+    });
+    expect(deployments.subresources).toContainEqual({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] });
+    const again = await api('/apis', { headers: { Accept: accept, 'If-None-Match': apis.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    const beta = await api('/api', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList' } });
+    expect(beta.body.apiVersion).toBe('apidiscovery.k8s.io/v2beta1');
+    expect(beta.body.items[0].metadata.name).toBe('');
+    const none = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v3;as=APIGroupDiscoveryList' } });
+    expect(none.status).toBe(406);
+    expect(none.body).toEqual(fixture('errors/406-not-acceptable.json'));
+    const legacy = await api('/apis', { headers: { Accept: 'application/json' } });
+    expect(legacy.body.kind).toBe('APIGroupList');
   });
 });
 

@@ -10,14 +10,15 @@ import type { WebSocket } from 'ws';
 import { ApiError, discoveryNotAcceptable, internalError, methodNotAllowed } from './errors.js';
 import { authenticate, nonAuthProtocols } from './auth.js';
 import type { Tokens } from './auth.js';
-import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
+import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
 import { negotiateDiscovery } from './negotiate.js';
 import { parseRequestPath } from './request-info.js';
 import type { OpenApi } from './openapi/openapi.js';
 import { serveOpenApi } from './openapi/serve.js';
 import { authorizeRequest, handleResource, planResourceWatch, resolveType, verbOf } from './rest.js';
 import type { RestContext } from './rest.js';
-import { sendError, sendObject, sendPageNotFound } from './respond.js';
+import { baseHeaders, sendError, sendObject, sendPageNotFound } from './respond.js';
+import { createHash } from 'node:crypto';
 import type { Status } from './types.js';
 
 export interface ApiServerContext extends RestContext {
@@ -34,6 +35,15 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
   const url = new URL(req.url ?? '/', 'http://x');
   const info = parseRequestPath(url.pathname);
   let body: unknown;
+  if (info.kind === 'core-versions' || info.kind === 'groups') {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
+    const wanted = negotiateAggregated(req.headers.accept);
+    if (wanted === undefined) throw discoveryNotAcceptable();
+    if (wanted !== 'legacy') {
+      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', wanted), wanted);
+      return true;
+    }
+  }
   switch (info.kind) {
     case 'core-versions':
       body = apiVersions(ctx.serverAddress());
@@ -60,6 +70,25 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
   if (negotiateDiscovery(req.headers.accept) === undefined) throw discoveryNotAcceptable();
   sendObject(req, res, 200, body, 'json', query);
   return true;
+}
+
+/** Aggregated discovery answer: typed Content-Type, strong ETag (uppercase SHA-512), 304 on If-None-Match. */
+function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown, version: 'v2' | 'v2beta1'): void {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha512').update(text).digest('hex').toUpperCase()}"`;
+  const headers = {
+    ...baseHeaders(`application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`),
+    ETag: etag,
+    Vary: 'Accept',
+    'Cache-Control': 'public',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, headers);
+  res.end(`${text}\n`);
 }
 
 async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

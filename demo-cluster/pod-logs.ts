@@ -42,10 +42,12 @@ export function podLogs(
   }
   const created = Date.parse(String(pod.metadata.creationTimestamp ?? '')) || Date.now();
   const total = Math.max(1, Math.min(500, Math.floor((Date.now() - created) / 1000)));
+  // The log ends now: line i is stamped (total - i) seconds ago.
+  const start = Date.now() - total * 1000;
   const tailRaw = query.get('tailLines');
   const tail = tailRaw !== null ? Math.max(0, Number(tailRaw)) : total;
   const lines: string[] = [];
-  for (let i = Math.max(0, total - tail); i < total; i++) lines.push(line(podName, container, i, created));
+  for (let i = Math.max(0, total - tail); i < total; i++) lines.push(line(podName, container, i, start));
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
   res.write(lines.map((l) => `${l}\n`).join(''));
   if (query.get('follow') !== 'true') {
@@ -54,7 +56,7 @@ export function podLogs(
   }
   let i = total;
   let closed = false;
-  const timer = setInterval(() => res.write(`${line(podName, container, i++, created)}\n`), 1000);
+  const timer = setInterval(() => res.write(`${line(podName, container, i++, start)}\n`), 1000);
   const session: WatchSession = {
     get closed() {
       return closed;

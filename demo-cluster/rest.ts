@@ -6,6 +6,7 @@ import type { ApiError } from './errors.js';
 import { badRequest, failure, invalid, methodNotAllowed, notAcceptable, notFound, unsupportedMediaType } from './errors.js';
 import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
 import { serverSideApply } from './apply.js';
+import { getScale, updateScale } from './scale.js';
 import { rfc3339 } from './duration.js';
 import { ApiError as ApiErrorClass } from './errors.js';
 import { authorize } from './auth.js';
@@ -275,6 +276,22 @@ export async function handleResource(
   const name = info.name;
   const manager = managerFor(query.get('fieldManager'), req.headers['user-agent']);
   const key = storageKey(t);
+
+  if (info.subresource === 'scale' && name !== undefined && (verb === 'get' || verb === 'update' || verb === 'patch')) {
+    const dryRun = isDryRun(query);
+    let scale;
+    if (verb === 'get') scale = getScale(ctx, t, namespace, name);
+    else if (verb === 'update') scale = updateScale(ctx, t, namespace, name, await readBody(req), { manager, dryRun });
+    else {
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const patch = JSON.parse((await readRaw(req)).toString('utf8') || '{}') as unknown;
+      const current = getScale(ctx, t, namespace, name);
+      const patched = contentType === 'application/json-patch+json' ? applyJsonPatch(current, patch) : contentType === 'application/merge-patch+json' ? applyMergePatch(current, patch) : strategicMerge(current, patch);
+      scale = updateScale(ctx, t, namespace, name, patched, { manager, dryRun });
+    }
+    sendObject(req, res, 200, scale, 'json', query);
+    return;
+  }
 
   if (info.subresource === 'log' && name !== undefined) {
     const pod = ctx.store.get(key, namespace, name);

@@ -53,7 +53,18 @@ function toObject(body: unknown): KubeObject {
   if (!isPlainObject(body)) throw badRequest('the object provided is unrecognized (must be a JSON object)');
   const copy = structuredClone(body) as KubeObject;
   if (!isPlainObject(copy.metadata)) copy.metadata = {};
+  // ObjectMeta's maps and lists are omitempty: an empty one is gone once decoded into the Go type.
+  const meta = copy.metadata as Record<string, unknown>;
+  for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences']) {
+    const v = meta[k];
+    if ((Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0)) delete meta[k];
+  }
   return copy;
+}
+
+/** The Go package of a group's internal types, as conversion errors name it (core.ConfigMap, apps.Deployment). */
+function internalPackage(group: string): string {
+  return group === '' ? 'core' : (group.split('.')[0] ?? group);
 }
 
 /** apiVersion/kind in the body must name the endpoint's type when present. */
@@ -63,7 +74,10 @@ export function checkTypeMeta(t: ResourceType, obj: KubeObject): void {
     throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
   }
   if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== t.kind) {
-    throw badRequest(`${String(obj.kind)} in version "${t.version}" cannot be handled as a ${t.kind}: the object provided is unrecognized`);
+    // The body decodes as its own kind, which the scheme cannot convert to the endpoint's internal type.
+    throw badRequest(
+      `${String(obj.kind)} in version "${t.version}" cannot be handled as a ${t.kind}: converting (${t.version}.${String(obj.kind)}) to (${internalPackage(t.group)}.${t.kind}): unknown conversion`,
+    );
   }
   obj.kind = t.kind;
   obj.apiVersion = apiVersion;
@@ -316,6 +330,11 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
 
   if (opts.dryRun) return t.deleteReturnsObject ? { kind: 'object', object: existing } : successFor(t, existing);
   const gone = ctx.store.delete(key, ns, name) ?? existing;
+  if (t.resource === 'pods') {
+    // Pods always delete gracefully: an unbound pod goes at once with grace 0, and the answer shows it.
+    const meta = { ...gone.metadata, deletionTimestamp: rfc3339(now), deletionGracePeriodSeconds: 0 };
+    return { kind: 'object', object: orderObject({ ...gone, metadata: meta }) };
+  }
   return t.deleteReturnsObject ? { kind: 'object', object: gone } : successFor(t, gone);
 }
 

@@ -35,6 +35,14 @@ describe('objectText', () => {
     expect(lines[at]).toMatch(/: \|$/);
     expect(lines[at + 1]?.trim()).toBe(deployment.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']?.trim());
   });
+
+  it('quotes strings YAML 1.1 readers (kubectl) would take for booleans or timestamps', () => {
+    const object: KubeObject = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'c', labels: { enabled: 'yes', mode: 'on' } }, data: { at: '2026-11-21T22:22:10Z' } };
+    const yaml = objectText(object, 'yaml', false);
+    expect(yaml).toContain('enabled: "yes"');
+    expect(yaml).toContain('mode: "on"');
+    expect(yaml).toContain('at: "2026-11-21T22:22:10Z"');
+  });
 });
 
 describe('kubectlGetCommand', () => {

@@ -16,7 +16,8 @@ export function objectText(object: KubeObject, format: TextFormat, showManagedFi
   const shown = showManagedFields ? object : withoutManagedFields(object);
   if (format === 'json') return `${JSON.stringify(shown, null, 2)}\n`;
   // lineWidth 0: never fold long strings (annotations holding JSON stay one line, as in kubectl).
-  return stringify(shown, { lineWidth: 0, aliasDuplicateObjects: false });
+  // YAML 1.1 quoting, as kubectl (go-yaml) writes it: strings such as "yes", "on" and timestamps stay strings when read back.
+  return stringify(shown, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 /** Number of managedFields entries (the toggle's label says how many are hidden). */

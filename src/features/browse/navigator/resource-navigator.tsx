@@ -166,7 +166,7 @@ function GroupSection({ group, expanded, onToggle, ...item }: ItemContext & { gr
         <button
           type="button"
           aria-expanded={expanded}
-          aria-controls={listId}
+          aria-controls={expanded ? listId : undefined}
           onClick={onToggle}
           className="flex w-full items-center gap-1 rounded px-1 py-0.5 text-left text-[11px] font-medium tracking-wide text-slate-500 hover:bg-slate-100"
         >
@@ -236,7 +236,7 @@ function ResourceItem({ entry, qualified, context, namespace, active }: ItemCont
           <button
             type="button"
             aria-expanded={showVersions}
-            aria-controls={versionsId}
+            aria-controls={showVersions ? versionsId : undefined}
             aria-label={`Versions of ${entry.name}`}
             onClick={() => setShowVersions(!showVersions)}
             className={`shrink-0 rounded px-1 font-mono text-[10px] ${

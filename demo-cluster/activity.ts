@@ -12,6 +12,7 @@ import { isPlainObject } from './types.js';
 import { createObject, deleteObject, updateObject } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { randomSuffix } from './meta.js';
+import { startControllers } from './controllers.js';
 
 const PODS = storageKey({ group: '', resource: 'pods' });
 const pods = registryTypes.pods;
@@ -164,6 +165,7 @@ function startKubelet(ctx: WriteContext, stepMs: number): () => void {
 /** Starts the loop; returns a function that stops it. */
 export function startActivity(ctx: WriteContext, intervalMs: number): () => void {
   const stopKubelet = startKubelet(ctx, Math.min(500, intervalMs));
+  const stopControllers = startControllers(ctx);
   let i = 0;
   const timer = setInterval(() => {
     const action = ACTIONS[i++ % ACTIONS.length];
@@ -172,5 +174,6 @@ export function startActivity(ctx: WriteContext, intervalMs: number): () => void
   return () => {
     clearInterval(timer);
     stopKubelet();
+    stopControllers();
   };
 }

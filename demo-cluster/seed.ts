@@ -11,6 +11,7 @@ import { registryTypes } from './resources/index.js';
 import { allocateClusterIp } from './resources/core-extra.js';
 import { makeCronJob, makeDaemonSet, makeDeployment, makeJob, makeService, makeStatefulSet } from './seed-workloads.js';
 import { seedClusterObjects, seedPodEvents } from './seed-cluster.js';
+import { templateHash } from './controllers.js';
 
 const NS = storageKey({ group: '', resource: 'namespaces' });
 const PODS = storageKey({ group: '', resource: 'pods' });
@@ -140,12 +141,15 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
       let owner: PodSeed['owner'];
       let labels: Record<string, string> = {};
       if (w.kind === 'Deployment') {
-        const { deployment, replicaset } = makeDeployment(shape, h);
+        // The ReplicaSet's pod-template-hash is the one the deployment controller computes, so
+        // scaling a seeded Deployment reuses its ReplicaSet instead of rolling out a new one.
+        const hashed = templateHash((makeDeployment(shape, h).deployment.spec as Record<string, unknown>).template);
+        const { deployment, replicaset } = makeDeployment(shape, hashed);
         store.seed(storageKey(registryTypes.deployments), deployment);
         store.seed(storageKey(registryTypes.replicasets), replicaset);
         owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: replicaset.metadata.name ?? '', uid: replicaset.metadata.uid ?? '' };
-        labels = { 'pod-template-hash': h };
-        w.replicas.forEach((_, i) => podNames.push(`${w.app}-${h}-${suffix(n * 31 + i)}`));
+        labels = { 'pod-template-hash': hashed };
+        w.replicas.forEach((_, i) => podNames.push(`${w.app}-${hashed}-${suffix(n * 31 + i)}`));
       } else if (w.kind === 'StatefulSet') {
         const sts = makeStatefulSet(shape);
         store.seed(storageKey(registryTypes.statefulsets), sts);

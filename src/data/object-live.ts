@@ -3,7 +3,8 @@ import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from 
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { KubeApiError } from '../k8s/kube-api-error';
-import { metadataOf } from '../k8s/object-meta';
+import { kubeRequest } from '../k8s/api-client';
+import { metadataOf, type ListMeta } from '../k8s/object-meta';
 import { collectionPath, gvrOf, parseApiPath } from '../k8s/paths';
 import type { WatchState } from './live-table-controller';
 import { LiveObjectController, type LiveObjectSource } from './object-live-controller';
@@ -18,6 +19,11 @@ export interface LiveObject {
   retry: () => void;
 }
 
+interface KubeObjectList {
+  metadata?: ListMeta;
+  items?: KubeObject[];
+}
+
 function isKubeObject(value: unknown): value is KubeObject {
   return metadataOf(value) !== undefined;
 }
@@ -28,28 +34,53 @@ export function objectSource(queryClient: QueryClient, params: ObjectQueryParams
   const parsed = parseApiPath(params.path);
   const name = parsed?.name ?? '';
   const watchPath = parsed ? collectionPath(gvrOf(parsed), parsed.namespace) : params.path;
+  const fieldSelector = `metadata.name=${name}`;
+
+  // Getting again after a lost watch (410, reconnect): list the collection narrowed to the name, as
+  // `kubectl get -w` does. The list's resourceVersion is current, while the object's own may be older
+  // than the server's watch history (an object unchanged for long): watching from it would answer 410
+  // again and again. An empty list means the object is gone: keep the last content, marked deleted.
+  const resync = async (cached: LiveObjectData): Promise<string | undefined> => {
+    let list: KubeObjectList;
+    try {
+      list = (await kubeRequest<KubeObjectList>(params.context, watchPath, { query: { fieldSelector } })).body;
+    } catch (error) {
+      // May get but not list (RBAC): get it and watch from now (the watch starts with a synthetic ADDED).
+      if (!(error instanceof KubeApiError) || (error.code !== 403 && error.code !== 405)) throw error;
+      try {
+        await queryClient.fetchQuery({ ...options, staleTime: 0 });
+      } catch (getError) {
+        if (!(getError instanceof KubeApiError) || getError.code !== 404) throw getError;
+        queryClient.setQueryData(options.queryKey, { ...cached, deleted: true });
+      }
+      return undefined;
+    }
+    const item = (list.items ?? []).find((i) => i.metadata.name === name);
+    if (item) {
+      // List items carry no kind/apiVersion on a real apiserver: restore them from what we had.
+      const object: KubeObject = { kind: item.kind ?? cached.object.kind, apiVersion: item.apiVersion ?? cached.object.apiVersion, ...item };
+      if (object.kind === undefined) object.kind = cached.object.kind;
+      if (object.apiVersion === undefined) object.apiVersion = cached.object.apiVersion;
+      queryClient.setQueryData(options.queryKey, { object, warnings: cached.warnings, deleted: false });
+    } else {
+      queryClient.setQueryData(options.queryKey, { ...cached, deleted: true });
+    }
+    return list.metadata?.resourceVersion;
+  };
+
   return {
     context: params.context,
     watchPath,
-    watchQuery: () => ({ fieldSelector: `metadata.name=${name}` }),
+    watchQuery: () => ({ fieldSelector }),
     cachedResourceVersion: () => {
       const data = queryClient.getQueryData(options.queryKey);
       return data && !data.deleted ? data.object.metadata.resourceVersion : null;
     },
     load: async (fresh) => {
       const cached = queryClient.getQueryData(options.queryKey);
-      try {
-        const data = fresh || cached?.deleted ? await queryClient.fetchQuery({ ...options, staleTime: 0 }) : await queryClient.ensureQueryData(options);
-        return data.object.metadata.resourceVersion;
-      } catch (error) {
-        // The watch was lost and the object is gone meanwhile: keep the last content, marked deleted,
-        // and watch from now in case it is created again.
-        if (cached && error instanceof KubeApiError && error.code === 404) {
-          queryClient.setQueryData(options.queryKey, { ...cached, deleted: true });
-          return undefined;
-        }
-        throw error;
-      }
+      if (!cached) return (await queryClient.ensureQueryData(options)).object.metadata.resourceVersion;
+      if (!fresh && !cached.deleted) return cached.object.metadata.resourceVersion;
+      return resync(cached);
     },
     apply: (event: WireWatchEvent) => {
       if (!isKubeObject(event.object) || event.object.metadata.name !== name) return;

@@ -96,6 +96,11 @@ function routeFetch(url: string): Response {
   if (path === `/k8s/demo${POD_PATH}`) {
     return podBody ? json(podBody) : json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "web-1" not found', reason: 'NotFound', details: { name: 'web-1', kind: 'pods' }, code: 404 }, 404);
   }
+  if (path === '/k8s/demo/api/v1/namespaces/default/pods' && parsed.searchParams.get('fieldSelector') === 'metadata.name=web-1') {
+    // A real list: items without kind/apiVersion, the list's own (current) resourceVersion.
+    const items = podBody ? [{ ...podBody, kind: undefined, apiVersion: undefined }] : [];
+    return json({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '950' }, items });
+  }
   if (path === '/k8s/demo/api/v1/namespaces/default/events') {
     const selector = parsed.searchParams.get('fieldSelector');
     if (selector && !eventsSelectorSupported) return json(readFixture('errors/400-bad-field-selector.json'), 400);
@@ -205,19 +210,26 @@ describe('object page', () => {
     expect(screen.getByTestId('watch-state').textContent).toBe('stale');
   });
 
-  it('gets the object again after a 410 ERROR event and watches from the new resourceVersion', async () => {
+  it('after a 410 ERROR event lists the object by name and watches from the list resourceVersion, not the too-old object one', async () => {
     const { channel } = renderAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     const first = channel.on('/api/v1/namespaces/default/pods');
     podBody = makePod('900', { app: 'web', fresh: 'yes' });
-    act(() =>
-      first.onEvent(podEvent('ERROR', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 100 (800)', reason: 'Expired', code: 410 })),
-    );
+    const expired = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 100 (800)', reason: 'Expired', code: 410 };
+    act(() => first.onEvent(podEvent('ERROR', expired)));
     await waitFor(() => expect(yamlText()).toContain('fresh: "yes"'));
+    expect(yamlText().startsWith('kind: Pod\napiVersion: v1\n')).toBe(true);
     expect(first.stopped).toBe(true);
-    await waitFor(() => expect(channel.on('/api/v1/namespaces/default/pods').params.query?.resourceVersion).toBe('900'));
-    expect(requests.filter((r) => r === `/k8s/demo${POD_PATH}`)).toHaveLength(2);
+    await waitFor(() => expect(channel.on('/api/v1/namespaces/default/pods').params.query?.resourceVersion).toBe('950'));
+    expect(requests).toContain('/k8s/demo/api/v1/namespaces/default/pods?fieldSelector=metadata.name%3Dweb-1');
+    expect(screen.queryByTestId('object-deleted')).toBeNull();
+
+    // Deleted while the watch was lost: the list comes back empty.
+    podBody = null;
+    act(() => channel.on('/api/v1/namespaces/default/pods').onClosed(expired as KubeStatus));
+    await screen.findByTestId('object-deleted');
+    expect(yamlText()).toContain('fresh: "yes"');
   });
 
   it('filters events in the browser when the server refuses involvedObject field selectors, and adds watched events', async () => {

@@ -14,11 +14,15 @@ export function conditionsOf(status: unknown): Condition[] {
   return Array.isArray(conditions) ? conditions.filter((c): c is Condition => typeof c === 'object' && c !== null) : [];
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  True: 'text-emerald-700',
-  False: 'text-red-700',
-  Unknown: 'text-amber-700',
-};
+// Conditions where True is the bad news (node MemoryPressure, NetworkUnavailable, a Job's Failed).
+const ABNORMAL_WHEN_TRUE = /(Pressure|Unavailable|Failed|Failure)$/;
+
+/** Green when the condition reads healthy, red when not, amber for Unknown. */
+export function conditionStyle(condition: Condition): string {
+  if (condition.status !== 'True' && condition.status !== 'False') return 'text-amber-700';
+  const healthy = (condition.status === 'True') !== ABNORMAL_WHEN_TRUE.test(condition.type ?? '');
+  return healthy ? 'text-emerald-700' : 'text-red-700';
+}
 
 export function ConditionsTable({ conditions }: { conditions: Condition[] }) {
   return (
@@ -37,7 +41,7 @@ export function ConditionsTable({ conditions }: { conditions: Condition[] }) {
         {conditions.map((c, i) => (
           <tr key={`${c.type ?? ''}-${i}`} className="border-t border-slate-100 align-top">
             <td className="py-1 pr-3 font-medium text-slate-800">{c.type}</td>
-            <td className={`py-1 pr-3 ${STATUS_STYLE[c.status ?? ''] ?? 'text-slate-600'}`}>{c.status}</td>
+            <td className={`py-1 pr-3 ${conditionStyle(c)}`}>{c.status}</td>
             <td className="py-1 pr-3 text-slate-700">{c.reason}</td>
             <td className="py-1 pr-3 break-words text-slate-600">{c.message}</td>
             <td className="py-1 whitespace-nowrap text-slate-600">

@@ -101,6 +101,7 @@ function routeFetch(url: string): Response {
     const items = podBody ? [{ ...podBody, kind: undefined, apiVersion: undefined }] : [];
     return json({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '950' }, items });
   }
+  if (path === '/k8s/demo/api/v1/namespaces/kube-system/secrets/admin-token') return json(readFixture('errors/403-forbidden.json'), 403);
   if (path === '/k8s/demo/api/v1/namespaces/default/events') {
     const selector = parsed.searchParams.get('fieldSelector');
     if (selector && !eventsSelectorSupported) return json(readFixture('errors/400-bad-field-selector.json'), 400);
@@ -254,5 +255,14 @@ describe('object page', () => {
     expect(within(alert).getByTestId('error-reason').textContent).toBe('NotFound');
     expect(within(alert).getByTestId('error-message').textContent).toBe('pods "web-1" not found');
     expect(screen.queryByTestId('object-yaml')).toBeNull();
+  });
+
+  it('shows a 403 Forbidden Status as an alert, without watching', async () => {
+    const { channel } = renderAt('/c/demo/api/v1/namespaces/kube-system/secrets/admin-token');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByTestId('error-code').textContent).toBe('403');
+    expect(within(alert).getByTestId('error-reason').textContent).toBe('Forbidden');
+    expect(within(alert).getByTestId('error-message').textContent).toContain('forbidden');
+    expect(channel.watches.filter((w) => w.params.path.endsWith('/secrets'))).toHaveLength(0);
   });
 });

@@ -61,12 +61,15 @@ export interface ResourceAttributes {
 }
 
 const READ_VERBS = new Set(['get', 'list', 'watch']);
+const SELF_REVIEWS = new Set(['selfsubjectaccessreviews', 'selfsubjectrulesreviews']);
 
 /** RBAC decision; returns the Forbidden error to answer, or undefined when allowed. */
 export function authorize(user: User, attrs: ResourceAttributes): ApiError | undefined {
   if (user.groups.includes('system:masters')) return undefined;
   const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || attrs.subresource === 'status' || attrs.subresource === 'log');
   if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return undefined;
+  // system:basic-user: every authenticated user may ask what it is allowed to do.
+  if (attrs.verb === 'create' && attrs.group === 'authorization.k8s.io' && SELF_REVIEWS.has(attrs.resource)) return undefined;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
   const scope =
     attrs.namespace !== undefined && attrs.namespace !== '' ? `in the namespace "${attrs.namespace}"` : 'at the cluster scope';

@@ -14,7 +14,7 @@ export function apiVersions(serverAddress: string): JsonObject {
 }
 
 function resourceEntries(t: ResourceType): JsonObject[] {
-  const main: JsonObject = { name: t.resource, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: t.verbs };
+  const main: JsonObject = { name: t.resource, singularName: t.singularName ?? '', namespaced: t.namespaced, kind: t.kind, verbs: t.verbs };
   if (t.shortNames) main.shortNames = t.shortNames;
   if (t.categories) main.categories = t.categories;
   if (t.storageVersionHash) main.storageVersionHash = t.storageVersionHash;
@@ -74,7 +74,7 @@ function aggregatedResource(t: ResourceType): JsonObject {
     resource: t.resource,
     responseKind: { group: '', version: '', kind: t.kind },
     scope: t.namespaced ? 'Namespaced' : 'Cluster',
-    singularResource: t.kind.toLowerCase(),
+    singularResource: t.singularName ?? t.kind.toLowerCase(),
     verbs: t.verbs,
   };
   if (t.shortNames) entry.shortNames = t.shortNames;

@@ -1,6 +1,7 @@
 // The data-driven catalogue of resource types the demo cluster serves: adding a type = adding an entry.
 import type { FieldError } from './errors.js';
 import type { JsonObject, KubeObject } from './types.js';
+import type { User } from './auth.js';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
@@ -77,6 +78,14 @@ export interface ResourceType {
   deleteReturnsObject?: boolean;
   /** PUT of a missing object creates it (AllowCreateOnUpdate). */
   allowCreateOnUpdate?: boolean;
+  /** Discovery singularName (custom resources); built-in types report "" like 1.20. */
+  singularName?: string;
+  /** Accepted PATCH Content-Types when not all four (custom resources: no strategic merge). */
+  patchTypes?: string[];
+  /** Create-only review types (SelfSubjectAccessReview): POST answers this, nothing is stored. */
+  review?(body: KubeObject, user: User, manager: string): KubeObject;
+  /** OpenAPI v2 definitions of the kind and its list (custom resources), with x-kubernetes-group-version-kind. */
+  definitions?: Record<string, Record<string, unknown>>;
 }
 
 /** The API version string of a type: "v1" or "apps/v1". */
@@ -102,6 +111,8 @@ export class Registry {
   private readonly groupOrder: string[] = [];
   /** Versions per group, preferred first. */
   private readonly versions = new Map<string, string[]>();
+  /** Bumped on every add/remove, so caches (OpenAPI) know to rebuild. */
+  generation = 0;
 
   /** Adds a type; groups and versions appear in discovery in insertion order. */
   add(t: ResourceType): this {
@@ -113,7 +124,24 @@ export class Registry {
     }
     const vs = this.versions.get(t.group);
     if (vs && !vs.includes(t.version)) vs.push(t.version);
+    this.generation++;
     return this;
+  }
+
+  /** Removes a type; its version and group leave discovery when nothing else serves them. */
+  remove(group: string, version: string, resource: string): void {
+    const t = this.byGvr.get(gvrKey(group, version, resource));
+    if (!t) return;
+    this.byGvr.delete(gvrKey(group, version, resource));
+    this.ordered.splice(this.ordered.indexOf(t), 1);
+    const left = (this.versions.get(group) ?? []).filter((v) => this.ordered.some((o) => o.group === group && o.version === v));
+    if (left.length > 0) this.versions.set(group, left);
+    else {
+      this.versions.delete(group);
+      const i = this.groupOrder.indexOf(group);
+      if (i >= 0) this.groupOrder.splice(i, 1);
+    }
+    this.generation++;
   }
 
   get(group: string, version: string, resource: string): ResourceType | undefined {

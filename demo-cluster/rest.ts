@@ -328,6 +328,10 @@ export async function handleResource(
       const rep = negotiateResource(req.headers.accept, false);
       if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
       const body = await readBody(req);
+      if (t.review) {
+        sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
+        return;
+      }
       const created = createObject(ctx, t, namespace, body, { manager, dryRun: isDryRun(query) });
       sendRepresentation(req, res, query, 201, t, rep, created, undefined);
       return;
@@ -396,6 +400,7 @@ async function patchResource(
 ): Promise<{ object: KubeObject; created: boolean }> {
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
+  if (t.patchTypes && !t.patchTypes.includes(contentType)) throw unsupportedMediaType(t.patchTypes);
   const raw = (await readRaw(req)).toString('utf8');
   const namespace = t.namespaced ? info.namespace : undefined;
   const name = info.name ?? '';
@@ -435,6 +440,15 @@ async function patchResource(
   else if (contentType === 'application/merge-patch+json') patched = applyMergePatch(live, patch);
   else patched = strategicMerge(live, patch);
   return updateObject(ctx, t, namespace, name, patched, { manager, dryRun, ...sub });
+}
+
+/** A review type's answer to POST: the body checked against the endpoint's kind, then evaluated for the caller. */
+function reviewObject(t: ResourceType, body: unknown, user: User, manager: string): KubeObject {
+  if (!isPlainObject(body)) throw badRequest('the object provided is unrecognized (must be a JSON object)');
+  const obj = structuredClone(body) as KubeObject;
+  if (!isPlainObject(obj.metadata)) obj.metadata = {};
+  checkTypeMeta(t, obj);
+  return t.review?.(obj, user, manager) ?? obj;
 }
 
 function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } {

@@ -11,6 +11,10 @@ const served = new Set([
   'batch/v1beta1/CronJob',
   'networking.k8s.io/v1/Ingress',
   ...['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'].map((k) => `rbac.authorization.k8s.io/v1/${k}`),
+  'apiextensions.k8s.io/v1/CustomResourceDefinition',
+  'authorization.k8s.io/v1/SelfSubjectAccessReview',
+  'authorization.k8s.io/v1/SelfSubjectRulesReview',
+  'events.k8s.io/v1/Event',
 ]);
 const defs = doc.definitions;
 const roots = Object.keys(defs).filter((name) =>

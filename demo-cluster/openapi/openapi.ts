@@ -11,8 +11,10 @@ interface Gvk {
   kind: string;
 }
 
-function definitionFor(gvk: Gvk): string | undefined {
-  for (const [name, def] of Object.entries(DEFINITIONS)) {
+type Definitions = Record<string, Record<string, unknown>>;
+
+function definitionFor(defs: Definitions, gvk: Gvk): string | undefined {
+  for (const [name, def] of Object.entries(defs)) {
     const list = def['x-kubernetes-group-version-kind'];
     if (Array.isArray(list) && list.some((g: Gvk) => g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind)) return name;
   }
@@ -46,11 +48,11 @@ function operation(style: Style, t: ResourceType, action: string, verb: string, 
   if (style === 'v2') {
     op.parameters = [...(body ? [{ name: 'body', in: 'body', required: true, schema: ref(style, body.def) }] : []), ...params.map(asV2Param)];
     op.responses = { '200': { description: 'OK', schema: ref(style, responseDef) }, '401': { description: 'Unauthorized' } };
-    if (body?.patch) op.consumes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+    if (body?.patch) op.consumes = t.patchTypes ?? ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
   } else {
     op.parameters = params;
     if (body) {
-      const types = body.patch ? ['application/apply-patch+yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'] : ['*/*'];
+      const types = body.patch ? [...(t.patchTypes ?? ['application/apply-patch+yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'])].sort() : ['*/*'];
       op.requestBody = { content: Object.fromEntries(types.map((c) => [c, { schema: ref(style, body.def) }])), required: true };
     }
     op.responses = { '200': { description: 'OK', content: { 'application/json': { schema: ref(style, responseDef) } } }, '401': { description: 'Unauthorized' } };
@@ -61,9 +63,9 @@ function operation(style: Style, t: ResourceType, action: string, verb: string, 
 }
 
 /** Paths of one type in v2 or v3 form. */
-function typePaths(style: Style, t: ResourceType): Record<string, JsonObject> {
-  const def = definitionFor(t);
-  const listDef = definitionFor({ ...t, kind: `${t.kind}List` });
+function typePaths(style: Style, defs: Definitions, t: ResourceType): Record<string, JsonObject> {
+  const def = definitionFor(defs, t);
+  const listDef = definitionFor(defs, { ...t, kind: `${t.kind}List` });
   if (!def || !listDef) return {};
   const prefix = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`;
   const base = t.namespaced ? `${prefix}/namespaces/{namespace}/${t.resource}` : `${prefix}/${t.resource}`;
@@ -93,16 +95,16 @@ function typePaths(style: Style, t: ResourceType): Record<string, JsonObject> {
 }
 
 /** Definitions reachable from the given roots. */
-function closure(roots: string[]): Record<string, Record<string, unknown>> {
+function closure(defs: Definitions, roots: string[]): Definitions {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const name = stack.pop();
-    if (name === undefined || seen.has(name) || !DEFINITIONS[name]) continue;
+    if (name === undefined || seen.has(name) || !defs[name]) continue;
     seen.add(name);
-    for (const m of JSON.stringify(DEFINITIONS[name]).matchAll(/#\/definitions\/([^"]+)/g)) if (m[1]) stack.push(m[1]);
+    for (const m of JSON.stringify(defs[name]).matchAll(/#\/definitions\/([^"]+)/g)) if (m[1]) stack.push(m[1]);
   }
-  return Object.fromEntries([...seen].sort().map((n) => [n, DEFINITIONS[n] ?? {}]));
+  return Object.fromEntries([...seen].sort().map((n) => [n, defs[n] ?? {}]));
 }
 
 export interface Document {
@@ -116,23 +118,37 @@ function document(value: unknown): Document {
   return { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() };
 }
 
-/** Builds and caches the OpenAPI documents for a registry. */
+/** Builds and caches the OpenAPI documents for a registry (rebuilt when the registry changes). */
 export class OpenApi {
   private v2Doc: Document | undefined;
   private readonly v3Docs = new Map<string, Document>();
+  private builtFor = -1;
+  private defs: Definitions = DEFINITIONS;
 
   constructor(
     private readonly registry: Registry,
     private readonly version: string,
   ) {}
 
+  /** Drops cached documents when types were added or removed (CRDs); merges their definitions. */
+  private refresh(): void {
+    if (this.builtFor === this.registry.generation) return;
+    this.builtFor = this.registry.generation;
+    this.v2Doc = undefined;
+    this.v3Docs.clear();
+    const extra = this.registry.all().flatMap((t) => Object.entries(t.definitions ?? {}));
+    this.defs = extra.length === 0 ? DEFINITIONS : { ...DEFINITIONS, ...Object.fromEntries(extra) };
+  }
+
   /** The whole v2 document. */
   v2(): Document {
+    this.refresh();
+    const defs = this.defs;
     this.v2Doc ??= document({
       swagger: '2.0',
       info: { title: 'Kubernetes', version: this.version },
-      paths: Object.assign({}, ...this.registry.all().map((t) => typePaths('v2', t))) as JsonObject,
-      definitions: DEFINITIONS,
+      paths: Object.assign({}, ...this.registry.all().map((t) => typePaths('v2', defs, t))) as JsonObject,
+      definitions: defs,
       securityDefinitions: { BearerToken: { description: 'Bearer Token authentication', type: 'apiKey', name: 'authorization', in: 'header' } },
       security: [{ BearerToken: [] }],
     });
@@ -148,6 +164,8 @@ export class OpenApi {
 
   /** One v3 group-version document, or undefined if not served. */
   v3(gvPath: string): Document | undefined {
+    this.refresh();
+    const defs = this.defs;
     const cached = this.v3Docs.get(gvPath);
     if (cached) return cached;
     const m = /^(?:api\/([^/]+)|apis\/([^/]+)\/([^/]+))$/.exec(gvPath);
@@ -156,13 +174,13 @@ export class OpenApi {
     const version = m[1] ?? m[3] ?? '';
     const types = this.registry.inGroupVersion(group, version);
     if (types.length === 0) return undefined;
-    const roots = types.flatMap((t) => [definitionFor(t), definitionFor({ ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
+    const roots = types.flatMap((t) => [definitionFor(defs, t), definitionFor(defs, { ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
     roots.push('io.k8s.apimachinery.pkg.apis.meta.v1.Status', 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions', 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch');
-    const schemas = JSON.parse(JSON.stringify(closure(roots)).replace(/#\/definitions\//g, '#/components/schemas/')) as JsonObject;
+    const schemas = JSON.parse(JSON.stringify(closure(defs, roots)).replace(/#\/definitions\//g, '#/components/schemas/')) as JsonObject;
     const doc = document({
       openapi: '3.0.0',
       info: { title: 'Kubernetes', version: this.version },
-      paths: Object.assign({}, ...types.map((t) => typePaths('v3', t))) as JsonObject,
+      paths: Object.assign({}, ...types.map((t) => typePaths('v3', defs, t))) as JsonObject,
       components: { schemas, securitySchemes: { BearerToken: { type: 'apiKey', description: 'Bearer Token authentication', name: 'authorization', in: 'header' } } },
     });
     this.v3Docs.set(gvPath, doc);

@@ -15,6 +15,9 @@ const SERVED = {
   'batch/v1beta1': ['cronjobs'],
   'networking.k8s.io/v1': ['ingresses'],
   'rbac.authorization.k8s.io/v1': ['roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'],
+  'apiextensions.k8s.io/v1': ['customresourcedefinitions'],
+  'authorization.k8s.io/v1': ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'],
+  'events.k8s.io/v1': ['events'],
 };
 const out = {};
 for (const [gv, resources] of Object.entries(SERVED)) {

@@ -10,6 +10,8 @@ import type { ApiServerContext } from './http-server.js';
 import { defaultRegistry } from './resources/index.js';
 import { seedCluster } from './seed.js';
 import { Store } from './store.js';
+import { startCrdController } from './crd-controller.js';
+import { startEventsMirror } from './events-mirror.js';
 import type { WatchSession } from './watch.js';
 
 /** Knobs beyond the wire contract, for tests of time-dependent behavior. */
@@ -56,6 +58,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const store = new Store({ historyCapacity: options.historyCapacity ?? 5000 });
   const registry = defaultRegistry();
   seedCluster(store, options.seed ?? {});
+  const stopEventsMirror = startEventsMirror(store);
   store.markHistoryBase();
 
   const timers = new Set<NodeJS.Timeout>();
@@ -92,6 +95,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     });
   });
   port = (listener.address() as AddressInfo).port;
+  const stopCrdController = startCrdController(ctx);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -105,6 +109,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopActivity?.();
+        stopCrdController();
+        stopEventsMirror();
         for (const t of timers) clearTimeout(t);
         timers.clear();
         for (const w of [...watches]) w.close();

@@ -19,6 +19,7 @@ const files = [
   'api/scheduling/v1',
   'api/autoscaling/v1',
   'api/events/v1',
+  'api/authorization/v1',
   'apimachinery/pkg/apis/meta/v1',
   'apimachinery/pkg/runtime',
   'apimachinery/pkg/util/intstr',

@@ -1,5 +1,8 @@
 // The resource types the demo cluster serves; groups appear in /apis in the order a 1.20 server lists them.
 import { Registry } from '../registry.js';
+import { selfSubjectRulesReviews, selfsubjectaccessreviews } from '../access-review.js';
+import { customresourcedefinitions } from '../crd-type.js';
+import { eventsV1 } from '../events-v1.js';
 import { configmaps, namespaces, pods } from './core.js';
 import { events, nodes, secrets, serviceaccounts, services } from './core-extra.js';
 import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';
@@ -28,9 +31,10 @@ export const registryTypes = {
   clusterrolebindings,
 };
 
-/** A registry with every built-in type of the demo cluster. */
+/** A registry with every built-in type of the demo cluster (custom resources join it at runtime). */
 export function defaultRegistry(): Registry {
-  return new Registry()
+  const registry = new Registry();
+  return registry
     .add(configmaps)
     .add(events)
     .add(namespaces)
@@ -43,11 +47,15 @@ export function defaultRegistry(): Registry {
     .add(replicasets)
     .add(statefulsets)
     .add(daemonsets)
+    .add(eventsV1)
+    .add(selfsubjectaccessreviews)
+    .add(selfSubjectRulesReviews(registry))
     .add(jobs)
     .add(cronjobs)
     .add(ingresses)
     .add(roles)
     .add(clusterroles)
     .add(rolebindings)
-    .add(clusterrolebindings);
+    .add(clusterrolebindings)
+    .add(customresourcedefinitions);
 }

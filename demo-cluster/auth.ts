@@ -1,7 +1,7 @@
 // Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" has the built-in
 // "view" ClusterRole (get/list/watch on everything but secrets).
 import type { IncomingHttpHeaders } from 'node:http';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, pathForbidden, unauthorized } from './errors.js';
 import type { ApiError } from './errors.js';
 
 export interface User {
@@ -43,11 +43,15 @@ export function nonAuthProtocols(headers: IncomingHttpHeaders): string[] {
   return webSocketProtocols(headers).filter((p) => !p.startsWith(BEARER_PROTOCOL_PREFIX));
 }
 
-/** Authenticates a request; throws 401 when the token is missing or unknown. */
+/** The user of requests without credentials (anonymous auth is on by default in kube-apiserver). */
+export const ANONYMOUS: User = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+/** Authenticates a request: no token = system:anonymous; throws 401 when a token is unknown. */
 export function authenticate(headers: IncomingHttpHeaders, tokens: Tokens): User {
   const token = bearerToken(headers);
-  if (token !== undefined && token === tokens.admin) return { name: 'admin', groups: ['system:masters', 'system:authenticated'] };
-  if (token !== undefined && token === tokens.viewer) return { name: 'viewer', groups: ['system:authenticated'] };
+  if (token === undefined) return ANONYMOUS;
+  if (token === tokens.admin) return { name: 'admin', groups: ['system:masters', 'system:authenticated'] };
+  if (token === tokens.viewer) return { name: 'viewer', groups: ['system:authenticated'] };
   throw unauthorized();
 }
 
@@ -75,4 +79,13 @@ export function authorize(user: User, attrs: ResourceAttributes): ApiError | und
     attrs.namespace !== undefined && attrs.namespace !== '' ? `in the namespace "${attrs.namespace}"` : 'at the cluster scope';
   const why = `User "${user.name}" cannot ${attrs.verb} resource "${resource}" in API group "${attrs.group}" ${scope}`;
   return forbidden(attrs.group, attrs.resource, attrs.name ?? '', why);
+}
+
+/**
+ * Authorization of non-resource paths (discovery, /openapi, unknown paths): RBAC's
+ * system:discovery/system:public-info-viewer bindings cover authenticated users only.
+ */
+export function authorizePath(user: User, method: string, path: string): ApiError | undefined {
+  if (user.groups.includes('system:authenticated')) return undefined;
+  return pathForbidden(user.name, method.toLowerCase(), path);
 }

@@ -92,9 +92,31 @@ export function notAcceptable(accepted: string[]): ApiError {
   return new ApiError(failure(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`));
 }
 
-/** 406 from discovery endpoints, as recorded from a 1.20 server (fixtures/errors/406-not-acceptable.json). */
-export function discoveryNotAcceptable(): ApiError {
+/**
+ * go-restful's own 406 (fixtures/errors/406-not-acceptable.json): routes served through go-restful
+ * (resources, /api, /api/v1, /apis/G/V, /version) answer it when no Accept clause names a media type
+ * they produce at all (text/html).
+ */
+export function restfulNotAcceptable(): ApiError {
   return new ApiError(failure(406, 'NotAcceptable', '406: Not Acceptable', {}));
+}
+
+/**
+ * The 406 a go-restful route answers: go-restful's own when no clause names a produced media type,
+ * else the apiserver negotiation's list (e.g. `application/json;as=Foo`).
+ */
+export function routeNotAcceptable(restfulMatched: boolean, accepted: string[]): ApiError {
+  return restfulMatched ? notAcceptable(accepted) : restfulNotAcceptable();
+}
+
+/** 404 from a known API prefix for a path no route serves (go-restful's NotFound Status, empty details). */
+export function routeNotFound(): ApiError {
+  return new ApiError(failure(404, 'NotFound', 'the server could not find the requested resource', {}));
+}
+
+/** 403 for a non-resource path (`forbidden: User "x" cannot get path "/api"`). */
+export function pathForbidden(user: string, verb: string, path: string): ApiError {
+  return new ApiError(failure(403, 'Forbidden', `forbidden: User "${user}" cannot ${verb} path "${path}"`, {}));
 }
 
 /** 415 for a body in a media type the endpoint does not decode. */
@@ -153,6 +175,7 @@ const FIELD_TYPE_TEXT: Record<FieldError['type'], string> = {
 /** Renders a value the way field.Error does (%#v-ish: strings quoted, maps as Go literals). */
 function goValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `[]string{${value.map((v) => JSON.stringify(v)).join(', ')}}`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'object' && !Array.isArray(value)) {

@@ -7,11 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ApiError, discoveryNotAcceptable, internalError, methodNotAllowed } from './errors.js';
-import { authenticate, nonAuthProtocols } from './auth.js';
+import { ApiError, internalError, methodNotAllowed, notAcceptable, restfulNotAcceptable, routeNotAcceptable, routeNotFound } from './errors.js';
+import { authenticate, authorizePath, nonAuthProtocols } from './auth.js';
 import type { Tokens } from './auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
-import { negotiateDiscovery } from './negotiate.js';
+import { RESOURCE_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
+import type { Faults } from './faults.js';
 import { parseRequestPath } from './request-info.js';
 import type { OpenApi } from './openapi/openapi.js';
 import { serveOpenApi } from './openapi/serve.js';
@@ -27,6 +28,20 @@ export interface ApiServerContext extends RestContext {
   serverAddress(): string;
   version: Record<string, string>;
   openapi: OpenApi;
+  /** Fault injection (startDemoClusterWithOptions faultInjection); absent = off. */
+  faults?: Faults;
+}
+
+/** /api, /api/v1 and /apis/G/V are go-restful routes (own 406 for text/html); /apis and /apis/G list the media types. */
+function discoveryNotAcceptable(restful: boolean, accept: string | undefined): ApiError {
+  return restful ? routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES) : notAcceptable(RESOURCE_MEDIA_TYPES);
+}
+
+/** Paths under /api/ or a served /apis/G/V prefix: unknown ones get go-restful's NotFound Status, not the mux text. */
+function underServedPrefix(ctx: ApiServerContext, path: string): boolean {
+  const parts = path.split('/').filter((p) => p !== '');
+  if (parts[0] === 'api') return parts.length > 1;
+  return parts[0] === 'apis' && parts.length > 2 && ctx.registry.groupVersions(parts[1] ?? '').length > 0;
 }
 
 const PUBLIC_PREFIXES = ['/healthz', '/livez', '/readyz'];
@@ -38,7 +53,7 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
   if (info.kind === 'core-versions' || info.kind === 'groups') {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
     const wanted = negotiateAggregated(req.headers.accept);
-    if (wanted === undefined) throw discoveryNotAcceptable();
+    if (wanted === undefined) throw discoveryNotAcceptable(info.kind === 'core-versions', req.headers.accept);
     if (wanted !== 'legacy') {
       sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', wanted), wanted);
       return true;
@@ -67,7 +82,7 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
       return false;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
-  if (negotiateDiscovery(req.headers.accept) === undefined) throw discoveryNotAcceptable();
+  if (negotiateDiscovery(req.headers.accept) === undefined) throw discoveryNotAcceptable(info.kind !== 'groups' && info.kind !== 'group', req.headers.accept);
   sendObject(req, res, 200, body, 'json', query);
   return true;
 }
@@ -96,16 +111,22 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
   const query = url.searchParams;
   try {
     const path = url.pathname;
+    if (ctx.faults && (await ctx.faults.intercept(req, res, path, query, ctx.tokens))) return;
     if (PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       res.end('ok');
       return;
     }
     if (path === '/version' || path === '/version/') {
+      if (!restfulAcceptable(req.headers.accept)) throw restfulNotAcceptable();
       sendObject(req, res, 200, ctx.version, 'json', query);
       return;
     }
     const user = authenticate(req.headers, ctx.tokens);
+    if (parseRequestPath(path).kind !== 'resource') {
+      const denied = authorizePath(user, req.method ?? 'GET', path);
+      if (denied) throw denied;
+    }
     if (handleDiscovery(ctx, req, res, query)) return;
     if (path.startsWith('/openapi/') && serveOpenApi(ctx.openapi, req, res, url)) return;
     const info = parseRequestPath(path);
@@ -113,6 +134,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
       await handleResource(ctx, req, res, info, query, user);
       return;
     }
+    if (underServedPrefix(ctx, path)) throw routeNotFound();
     sendPageNotFound(res);
   } catch (err) {
     sendError(req, res, err, query);

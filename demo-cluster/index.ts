@@ -13,6 +13,8 @@ import { Store } from './store.js';
 import { startCrdController } from './crd-controller.js';
 import { startEventsMirror } from './events-mirror.js';
 import type { WatchSession } from './watch.js';
+import { Faults } from './faults.js';
+import type { FaultRule } from './faults.js';
 
 /** Knobs beyond the wire contract, for tests of time-dependent behavior. */
 export interface DemoClusterInternalOptions extends DemoClusterOptions {
@@ -24,6 +26,13 @@ export interface DemoClusterInternalOptions extends DemoClusterOptions {
   podTerminationMs?: number;
   /** Time the simulated namespace controller takes to empty a deleted namespace (default 500 ms). */
   namespaceTerminationMs?: number;
+  /**
+   * Enables fault injection (off by default): the loopback-only, admin-only control endpoint
+   * /-/demo/faults and the `faults` rules below (see faults.ts).
+   */
+  faultInjection?: boolean;
+  /** Fault rules in effect from the start (implies faultInjection). */
+  faults?: FaultRule[];
 }
 
 /** The version a 1.20.2 apiserver reports (the fixtures' server). */
@@ -49,6 +58,8 @@ export interface DemoClusterTlsHandle extends DemoClusterHandle {
   httpsUrl: string;
   /** PEM of the self-signed certificate made at start (trust anchor for httpsUrl). */
   certificateAuthority: string;
+  /** The fault injector when faultInjection (or faults) was given. */
+  faults?: Faults;
 }
 
 /** Starts the demo cluster with the internal knobs; close() ends every watch and socket. */
@@ -85,6 +96,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
       },
     },
   };
+  const faults = options.faultInjection || options.faults ? new Faults(store, options.faults ?? []) : undefined;
+  if (faults) ctx.faults = faults;
   const cert = makeServingCert(host);
   const { listener, destroyConnections } = createApiServer(ctx, cert);
   await new Promise<void>((resolve, reject) => {
@@ -104,6 +117,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     url: `http://${urlHost}:${port}`,
     httpsUrl: `https://${urlHost}:${port}`,
     certificateAuthority: cert.certPem,
+    ...(faults ? { faults } : {}),
     port,
     tokens,
     close() {

@@ -240,6 +240,23 @@ export function recordUpdate(
   return result;
 }
 
+/**
+ * Orders managedFields as the apiserver encodes them (sortEncodedManagedFields): operation (Apply
+ * before Update), then time in whole seconds, manager, apiVersion, subresource.
+ */
+export function sortManagedFields(entries: ManagedFieldsEntry[]): ManagedFieldsEntry[] {
+  const seconds = (t: string | undefined): number => (t ? Math.floor(Date.parse(t) / 1000) : 0);
+  const cmp = (a: string | undefined, b: string | undefined): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
+  return [...entries].sort(
+    (p, q) =>
+      cmp(p.operation, q.operation) ||
+      seconds(p.time) - seconds(q.time) ||
+      cmp(p.manager, q.manager) ||
+      cmp(p.apiVersion, q.apiVersion) ||
+      cmp(p.subresource, q.subresource),
+  );
+}
+
 /** Default field manager: ?fieldManager, else the User-Agent up to its first "/" (upstream prefixFromUserAgent). */
 export function managerFor(fieldManager: string | null, userAgent: string | undefined): string {
   if (fieldManager) return fieldManager;

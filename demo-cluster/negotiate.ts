@@ -77,3 +77,15 @@ export function negotiateDiscovery(header: string | undefined): 'json' | undefin
 
 /** Media types a resource endpoint lists in its 406. */
 export const RESOURCE_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+/** Media types go-restful routes declare in Produces (resources, /api, /api/v1, /apis/G/V, /version). */
+const RESTFUL_PRODUCES = new Set(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', '*/*']);
+
+/**
+ * go-restful's route match on Accept: some clause's bare media type (parameters ignored) is one the
+ * route produces, or `*\/*`; an empty header matches. When false the answer is go-restful's own 406.
+ */
+export function restfulAcceptable(header: string | undefined): boolean {
+  if (header === undefined || header.trim() === '') return true;
+  return header.split(',').some((clause) => RESTFUL_PRODUCES.has((clause.split(';')[0] ?? '').trim().toLowerCase()));
+}

@@ -122,29 +122,149 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
 /** Lists whose primitive items merge (patchStrategy "merge") rather than replace. */
 const MERGED_PRIMITIVE_LISTS = new Set(['finalizers']);
 
+// Element order, ported from apimachinery strategicpatch (mergeSlice, normalizeElementOrder): items
+// named by the patch keep the patch's (or $setElementOrder's) order, server-only items keep the live
+// order, and the two are interleaved by the live order where both are known.
+
+function keyValue(item: unknown, mergeKey: string | undefined): unknown {
+  if (mergeKey === undefined) return item;
+  return isPlainObject(item) ? item[mergeKey] : undefined;
+}
+
+function indexIn(list: unknown[], item: unknown, mergeKey: string | undefined): number {
+  const v = keyValue(item, mergeKey);
+  return list.findIndex((x) => keyValue(x, mergeKey) === v);
+}
+
+/** Go's sort.SliceStable for short slices (insertion sort), which the comparator below relies on. */
+function goStableSort<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
+  const s = [...items];
+  for (let i = 1; i < s.length; i++) {
+    for (let j = i; j > 0 && less(s[j] as T, s[j - 1] as T); j--) [s[j], s[j - 1]] = [s[j - 1] as T, s[j] as T];
+  }
+  return s;
+}
+
+/** normalizeSliceOrder: sorts by `order` (items it lacks compare as "less"); $patch:delete items go last. */
+function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string | undefined): unknown[] {
+  const isDelete = (x: unknown): boolean => mergeKey !== undefined && isPlainObject(x) && x.$patch === 'delete';
+  const keep = toSort.filter((x) => !isDelete(x));
+  const sorted = goStableSort(keep, (a, b) => {
+    const ia = indexIn(order, a, mergeKey);
+    if (ia >= 0) {
+      const ib = indexIn(order, b, mergeKey);
+      if (ib >= 0) return ia < ib;
+    }
+    return true;
+  });
+  return [...sorted, ...toSort.filter(isDelete)];
+}
+
+/** mergeSortedSlice: inserts server-only items (left) into patch items (right) by the live order. */
+function mergeSortedSlice(left: unknown[], right: unknown[], serverOrder: unknown[], mergeKey: string | undefined): unknown[] {
+  const out: unknown[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    if (i >= left.length) out.push(right[j++]);
+    else if (j >= right.length) out.push(left[i++]);
+    else {
+      const li = indexIn(serverOrder, left[i], mergeKey);
+      const ri = indexIn(serverOrder, right[j], mergeKey);
+      if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
+      else out.push(right[j++]);
+    }
+  }
+  return out;
+}
+
+function normalizeElementOrder(patchItems: unknown[], serverOnly: unknown[], patchOrder: unknown[], serverOrder: unknown[], mergeKey: string | undefined): unknown[] {
+  return mergeSortedSlice(normalizeSliceOrder(serverOnly, serverOrder, mergeKey), normalizeSliceOrder(patchItems, patchOrder, mergeKey), serverOrder, mergeKey);
+}
+
+/** Splits `items` into those `by` names (by merge key, or value for primitives) and the rest. */
+function partition(items: unknown[], by: unknown[], mergeKey: string | undefined): [unknown[], unknown[]] {
+  const inBy: unknown[] = [];
+  const rest: unknown[] = [];
+  for (const x of items) (indexIn(by, x, mergeKey) >= 0 ? inBy : rest).push(x);
+  return [inBy, rest];
+}
+
+/** deduplicateScalars from strategicpatch (moves the last item into a duplicate's place). */
+function dedupeScalars(items: unknown[]): unknown[] {
+  const s = [...items];
+  let length = s.length - 1;
+  for (let i = 0; i < length; i++) {
+    for (let j = i + 1; j <= length; j++) {
+      if (s[i] === s[j]) {
+        s[j] = s[length];
+        s.length = length;
+        length--;
+        j--;
+      }
+    }
+  }
+  return s;
+}
+
+/** The strategic-merge key of a list field (first list-map key), if the list merges by key. */
+function mergeKeyOf(field: string, items: unknown[]): string | undefined {
+  return listKeys(field, items.filter((p) => !(isPlainObject(p) && p.$patch === 'delete' && Object.keys(p).length === 1)))?.[0];
+}
+
 function mergeList(field: string, current: unknown, patch: unknown[]): unknown[] {
   const items = Array.isArray(current) ? current : [];
-  const keys = listKeys(field, [...patch.filter((p) => !(isPlainObject(p) && p.$patch === 'delete' && Object.keys(p).length === 1)), ...items]);
-  if (keys && patch.every(isPlainObject)) {
-    const out = items.map((i) => structuredClone(i));
-    const keyOf = (o: JsonObject): string => JSON.stringify(keys.map((k) => o[k] ?? null));
+  const mergeKey = mergeKeyOf(field, [...patch, ...items]);
+  if (mergeKey !== undefined && patch.every(isPlainObject)) {
+    let original = items.map((i) => structuredClone(i));
+    let patchItems: JsonObject[] = [];
+    let replace = false;
     for (const p of patch as JsonObject[]) {
-      const idx = out.findIndex((o) => isPlainObject(o) && keyOf(o) === keyOf(p));
-      if (p.$patch === 'delete') {
-        if (idx >= 0) out.splice(idx, 1);
-      } else if (p.$patch === 'replace') {
-        const { $patch: _p, ...rest } = p;
-        if (idx >= 0) out[idx] = rest;
-        else out.push(rest);
-      } else if (idx >= 0) out[idx] = strategicMerge(out[idx], p);
-      else out.push(strategicMerge({}, p));
+      if (p.$patch === 'delete') original = original.filter((o) => keyValue(o, mergeKey) !== p[mergeKey]);
+      else if (p.$patch === 'replace') replace = true;
+      else patchItems.push(p);
     }
-    return out;
+    if (replace) {
+      original = patchItems.map((p) => strategicMerge({}, p));
+      patchItems = [];
+    }
+    const merged = [...original];
+    for (const p of patchItems) {
+      const idx = merged.findIndex((o) => keyValue(o, mergeKey) === p[mergeKey]);
+      if (idx >= 0) merged[idx] = strategicMerge(merged[idx], p);
+      else merged.push(strategicMerge({}, p));
+    }
+    const [fromPatch, serverOnly] = partition(merged, patchItems, mergeKey);
+    return normalizeElementOrder(fromPatch, serverOnly, patchItems, original, mergeKey);
   }
   if (MERGED_PRIMITIVE_LISTS.has(field) && patch.every((p) => !isPlainObject(p))) {
-    return [...items, ...patch.filter((p) => !items.some((i) => jsonEqual(i, p)))];
+    const merged = dedupeScalars([...items, ...patch]);
+    const [fromPatch, serverOnly] = partition(merged, patch, undefined);
+    return normalizeElementOrder(fromPatch, serverOnly, patch, items, undefined);
   }
   return structuredClone(patch);
+}
+
+/** $setElementOrder/<field>: merges the field's patch list, then orders it by the directive (mergePatchIntoOriginal). */
+function applySetElementOrder(out: JsonObject, patch: JsonObject): Set<string> {
+  const handled = new Set<string>();
+  for (const [k, order] of Object.entries(patch)) {
+    if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
+    const field = k.slice('$setElementOrder/'.length);
+    const original = Array.isArray(out[field]) ? (out[field] as unknown[]) : undefined;
+    const patchList = Array.isArray(patch[field]) ? (patch[field] as unknown[]) : undefined;
+    if (original === undefined && patchList === undefined) continue;
+    const merged = patchList !== undefined ? mergeList(field, original ?? [], patchList) : (original ?? []);
+    const mergeKey = order.some(isPlainObject) ? mergeKeyOf(field, [...order, ...merged]) : undefined;
+    handled.add(field);
+    if (order.some(isPlainObject) && mergeKey === undefined) {
+      out[field] = merged;
+      continue;
+    }
+    const [inOrder, serverOnly] = partition(merged, order, mergeKey);
+    out[field] = normalizeElementOrder(inOrder, serverOnly, order, original ?? [], mergeKey);
+  }
+  return handled;
 }
 
 /** Strategic merge patch (the subset of directives kubectl emits). */
@@ -157,8 +277,9 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
   if (patch.$patch === 'delete') return undefined;
   let out: JsonObject = isPlainObject(target) ? { ...target } : {};
   const retainKeys = Array.isArray(patch.$retainKeys) ? patch.$retainKeys.map(String) : undefined;
+  const ordered = applySetElementOrder(out, patch);
   for (const [k, v] of Object.entries(patch)) {
-    if (k === '$retainKeys' || k === '$patch' || k.startsWith('$setElementOrder/')) continue;
+    if (k === '$retainKeys' || k === '$patch' || k.startsWith('$setElementOrder/') || ordered.has(k)) continue;
     if (k.startsWith('$deleteFromPrimitiveList/')) {
       const field = k.slice('$deleteFromPrimitiveList/'.length);
       const list = Array.isArray(out[field]) ? (out[field] as unknown[]) : [];

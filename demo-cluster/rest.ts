@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { ApiError } from './errors.js';
-import { badRequest, failure, invalid, methodNotAllowed, notAcceptable, notFound, unsupportedMediaType } from './errors.js';
+import { badRequest, failure, invalid, methodNotAllowed, notFound, routeNotAcceptable, routeNotFound, unsupportedMediaType } from './errors.js';
 import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
 import { serverSideApply } from './apply.js';
 import { getScale, updateScale } from './scale.js';
@@ -14,7 +14,7 @@ import type { User } from './auth.js';
 import { buildFilter } from './filters.js';
 import { listObjects } from './list.js';
 import { managerFor } from './managed-fields.js';
-import { RESOURCE_MEDIA_TYPES, negotiateResource } from './negotiate.js';
+import { RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from './negotiate.js';
 import type { Representation } from './negotiate.js';
 import type { ResourceType, Verb } from './registry.js';
 import { apiVersionOf, storageKey } from './registry.js';
@@ -31,6 +31,8 @@ import { checkTypeMeta, createObject, deleteObject, updateObject } from './write
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { decodeKubernetesProtobuf } from './protobuf/decode.js';
+import { checkAppliedFields, checkBodyFields, checkPatchedFields } from './field-validation.js';
+import { checkDryRun, checkWriteQuery, includeObjectInvalid } from './request-options.js';
 
 export interface RestContext extends WriteContext {
   store: Store;
@@ -84,11 +86,16 @@ function decodeBody(raw: Buffer, contentTypeHeader: string | undefined, accepted
   throw unsupportedMediaType(accepted);
 }
 
+/** The 406 of a resource route for this Accept header (go-restful's own or the negotiation's list). */
+function notAcceptableFor(accept: string | undefined): ApiError {
+  return routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES);
+}
+
 function includeObjectParam(query: URLSearchParams): IncludeObject {
   const v = query.get('includeObject') ?? '';
   if (v === '' || v === 'Metadata') return 'Metadata';
   if (v === 'None' || v === 'Object') return v;
-  throw badRequest(`includeObject: Unsupported value: "${v}": supported values: "Metadata", "None", "Object"`);
+  throw includeObjectInvalid(v);
 }
 
 function isDryRun(query: URLSearchParams): boolean {
@@ -196,7 +203,7 @@ export function authorizeRequest(user: User, verb: string, info: ResourceInfo): 
 /** Validates a watch request and returns its plan (shared by chunked HTTP and WebSocket). */
 export function planResourceWatch(ctx: RestContext, t: ResourceType, info: ResourceInfo, query: URLSearchParams, accept: string | undefined): WatchPlan {
   const rep = negotiateResource(accept, true);
-  if (rep === undefined || rep.kind === 'yaml') throw notAcceptable(RESOURCE_MEDIA_TYPES);
+  if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept);
   const namespace = t.namespaced ? info.namespace : undefined;
   const q = new URLSearchParams(query);
   if (info.name !== undefined) {
@@ -265,12 +272,17 @@ export async function handleResource(
   if (denied) throw denied;
   const t = resolveType(ctx, info);
   if (!t) {
-    sendPageNotFound(res);
-    return;
+    // An unknown group is the mux's text 404; inside /api or a served group, go-restful's NotFound Status.
+    if (info.group !== '' && ctx.registry.groupVersions(info.group).length === 0) {
+      sendPageNotFound(res);
+      return;
+    }
+    throw routeNotFound();
   }
   const sub = t.subresources.find((s) => s.name === info.subresource);
   const allowed = (sub ? sub.verbs : t.verbs) as string[];
   if (!allowed.includes(verb === 'watch' && info.name !== undefined ? 'watch' : verb)) throw methodNotAllowed();
+  checkWriteQuery(verb, query);
 
   const namespace = t.namespaced ? info.namespace : undefined;
   const name = info.name;
@@ -303,7 +315,7 @@ export async function handleResource(
   switch (verb) {
     case 'get': {
       const rep = negotiateResource(req.headers.accept, info.subresource === undefined);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       const obj = ctx.store.get(key, namespace, name ?? '');
       if (!obj) throw notFound(t.group, t.resource, name ?? '');
       sendRepresentation(req, res, query, 200, t, rep, obj, undefined);
@@ -311,7 +323,7 @@ export async function handleResource(
     }
     case 'list': {
       const rep = negotiateResource(req.headers.accept, true);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       if (rep.kind === 'table') includeObjectParam(query);
       const filter = buildFilter(t, namespace, query);
       const list = listObjects(ctx.store, key, filter, query);
@@ -326,21 +338,21 @@ export async function handleResource(
     case 'create': {
       if (name !== undefined) throw methodNotAllowed();
       const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       const body = await readBody(req);
       if (t.review) {
         sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
         return;
       }
-      const created = createObject(ctx, t, namespace, body, { manager, dryRun: isDryRun(query) });
+      const created = createObject(ctx, t, namespace, checkBodyFields(t, body, query, res), { manager, dryRun: isDryRun(query) });
       sendRepresentation(req, res, query, 201, t, rep, created, undefined);
       return;
     }
     case 'update': {
       const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       const body = await readBody(req);
-      const result = updateObject(ctx, t, namespace, name ?? '', body, {
+      const result = updateObject(ctx, t, namespace, name ?? '', checkBodyFields(t, body, query, res), {
         manager,
         dryRun: isDryRun(query),
         ...(info.subresource !== undefined ? { subresource: info.subresource } : {}),
@@ -350,7 +362,7 @@ export async function handleResource(
     }
     case 'delete': {
       const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const result = deleteObject(ctx, t, namespace, name ?? '', opts);
@@ -360,7 +372,7 @@ export async function handleResource(
     }
     case 'deletecollection': {
       const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const filter = buildFilter(t, namespace, query);
@@ -377,8 +389,8 @@ export async function handleResource(
     }
     case 'patch': {
       const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptable(RESOURCE_MEDIA_TYPES);
-      const result = await patchResource(ctx, t, info, query, req, manager);
+      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const result = await patchResource(ctx, t, info, query, req, manager, res);
       sendRepresentation(req, res, query, result.created ? 201 : 200, t, rep, result.object, undefined);
       return;
     }
@@ -397,6 +409,7 @@ async function patchResource(
   query: URLSearchParams,
   req: IncomingMessage,
   manager: string,
+  res: ServerResponse,
 ): Promise<{ object: KubeObject; created: boolean }> {
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
@@ -424,6 +437,7 @@ async function patchResource(
     if (!isPlainObject(applied.metadata)) applied.metadata = {};
     if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
     checkTypeMeta(t, applied);
+    checkAppliedFields(t, applied, namespace, name);
     const force = query.get('force') === 'true';
     const result = serverSideApply(live, applied, fieldManager, apiVersionOf(t), force, rfc3339());
     const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
@@ -439,7 +453,7 @@ async function patchResource(
   if (contentType === 'application/json-patch+json') patched = applyJsonPatch(live, patch);
   else if (contentType === 'application/merge-patch+json') patched = applyMergePatch(live, patch);
   else patched = strategicMerge(live, patch);
-  return updateObject(ctx, t, namespace, name, patched, { manager, dryRun, ...sub });
+  return updateObject(ctx, t, namespace, name, checkPatchedFields(t, patched, query, res), { manager, dryRun, ...sub });
 }
 
 /** A review type's answer to POST: the body checked against the endpoint's kind, then evaluated for the caller. */
@@ -466,6 +480,7 @@ function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeco
       ...(typeof p.resourceVersion === 'string' ? { resourceVersion: p.resourceVersion } : {}),
     };
   }
+  if (Array.isArray(b.dryRun)) checkDryRun('DeleteOptions', b.dryRun.map(String));
   if (Array.isArray(b.dryRun) && b.dryRun.includes('All')) opts.dryRun = true;
   return opts;
 }

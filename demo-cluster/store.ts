@@ -172,6 +172,16 @@ export class Store {
     }
   }
 
+  /** Forced compaction: every collection forgets its history, so older resourceVersions get 410. Returns the compacted revision. */
+  compact(): number {
+    for (const c of this.collections.values()) {
+      c.baseRv = this.rv;
+      c.history.length = 0;
+      c.evicted = true;
+    }
+    return this.rv;
+  }
+
   /**
    * Objects of a collection as they were at resourceVersion `at`, in key order, rebuilt by undoing
    * later events; undefined when history does not reach back that far (etcd "compacted").

@@ -15,7 +15,7 @@ import {
   success,
 } from './errors.js';
 import { rfc3339 } from './duration.js';
-import { jsonEqual, recordUpdate } from './managed-fields.js';
+import { jsonEqual, recordUpdate, sortManagedFields } from './managed-fields.js';
 import { generateName, orderObject } from './meta.js';
 import type { Registry, ResourceType } from './registry.js';
 import { apiVersionOf, storageKey } from './registry.js';
@@ -138,7 +138,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   delete meta.selfLink;
   if (t.hasGeneration) meta.generation = 1;
   else delete meta.generation;
-  meta.managedFields = opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, t.zeroValue, opts.manager, apiVersionOf(t), now);
+  meta.managedFields = sortManagedFields(opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, t.zeroValue, opts.manager, apiVersionOf(t), now));
   if (meta.managedFields.length === 0) delete meta.managedFields;
   t.prepareForCreate?.(obj);
   validate(t, obj, undefined);
@@ -223,9 +223,9 @@ export function updateObject(
   }
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   const now = rfc3339();
-  next.metadata.managedFields =
-    opts.managedFields ??
-    recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, t.zeroValue, opts.manager, apiVersionOf(t), now);
+  next.metadata.managedFields = sortManagedFields(
+    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, t.zeroValue, opts.manager, apiVersionOf(t), now),
+  );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);
 

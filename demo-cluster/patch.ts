@@ -209,7 +209,7 @@ function dedupeScalars(items: unknown[]): unknown[] {
 
 /** The strategic-merge key of a list field (first list-map key), if the list merges by key. */
 function mergeKeyOf(field: string, items: unknown[]): string | undefined {
-  return listKeys(field, items.filter((p) => !(isPlainObject(p) && p.$patch === 'delete' && Object.keys(p).length === 1)))?.[0];
+  return listKeys(field, items.filter((p) => !(isPlainObject(p) && typeof p.$patch === 'string')))?.[0];
 }
 
 function mergeList(field: string, current: unknown, patch: unknown[]): unknown[] {

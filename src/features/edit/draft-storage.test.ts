@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { clearDraft, draftStorageKey, loadDraft, saveDraft, type DraftKey } from './draft-storage';
+
+class MemoryStore {
+  items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, v);
+  removeItem = (k: string) => void this.items.delete(k);
+}
+
+const key: DraftKey = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
+const draft = { text: 'data: {}\n', base: { metadata: { name: 'c1', resourceVersion: '7' } }, updatedAt: 1 };
+
+describe('draft storage', () => {
+  it('stores, loads and clears one draft per context+gvr+namespace+name', () => {
+    const store = new MemoryStore();
+    expect(loadDraft(store, key)).toBeNull();
+    expect(saveDraft(store, key, draft)).toBe(true);
+    expect(loadDraft(store, key)).toEqual(draft);
+    expect(loadDraft(store, { ...key, context: 'prod' })).toBeNull();
+    expect(loadDraft(store, { ...key, namespace: null })).toBeNull();
+    expect(loadDraft(store, { ...key, name: 'c2' })).toBeNull();
+    clearDraft(store, key);
+    expect(loadDraft(store, key)).toBeNull();
+  });
+
+  it('keys do not collide when parts contain separators', () => {
+    expect(draftStorageKey({ ...key, context: 'a:b', gvr: 'c' })).not.toBe(draftStorageKey({ ...key, context: 'a', gvr: 'b:c' }));
+  });
+
+  it('ignores corrupt entries and survives a storage that throws', () => {
+    const store = new MemoryStore();
+    store.setItem(draftStorageKey(key), '{not json');
+    expect(loadDraft(store, key)).toBeNull();
+    store.setItem(draftStorageKey(key), JSON.stringify({ text: 1 }));
+    expect(loadDraft(store, key)).toBeNull();
+    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => { throw new Error('denied'); } };
+    expect(saveDraft(full, key, draft)).toBe(false);
+    expect(() => clearDraft(full, key)).not.toThrow();
+  });
+});

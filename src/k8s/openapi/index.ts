@@ -5,6 +5,7 @@ export {
   fetchKindSchema,
   createOpenApiCache,
   OpenApiError,
+  v3IndexKey,
   type OpenApiCache,
   type OpenApiFetch,
   type GroupVersionKind,

@@ -1,11 +1,14 @@
 // Renders the screen for the current URL.
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
+import { EditPage } from '../features/edit/edit-page';
+import { monacoEditors } from '../features/edit/lazy-editors';
 import { ObjectPage } from '../features/object/object-page';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { navigate, useLocation } from './router/history';
+import { toUiPath } from '../k8s/paths';
 import { matchRoute } from './routes';
 
 export function AppRoutes() {
@@ -35,6 +38,19 @@ export function AppRoutes() {
       return (
         <AppLayout context={route.context} path={route.path}>
           <ObjectPage key={`${route.context}${route.apiPath}`} context={route.context} apiPath={route.apiPath} path={route.path} />
+        </AppLayout>
+      );
+    case 'edit':
+      return (
+        <AppLayout context={route.context} path={route.path}>
+          <EditPage
+            key={`${route.context}${route.apiPath}`}
+            context={route.context}
+            apiPath={route.apiPath}
+            path={route.path}
+            editors={monacoEditors}
+            onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
+          />
         </AppLayout>
       );
     case 'not-found':

@@ -26,6 +26,13 @@ describe('matchRoute', () => {
     });
   });
 
+  it('opens the editor for an object URL with ?edit=1, not for collections or subresources', () => {
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps/c1', '?edit=1')).toMatchObject({ kind: 'edit', apiPath: '/api/v1/namespaces/fx/configmaps/c1' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps/c1', '?edit=0')).toMatchObject({ kind: 'object' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/p/log', '?edit=1')).toMatchObject({ kind: 'object' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps', '?edit=1')).toMatchObject({ kind: 'list' });
+  });
+
   it('tells objects from collections', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/web-abc12')).toMatchObject({ kind: 'object', path: { name: 'web-abc12' } });
     expect(matchRoute('/c/demo/api/v1/namespaces/kube-system')).toMatchObject({ kind: 'object', path: { resource: 'namespaces', name: 'kube-system' } });

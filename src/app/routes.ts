@@ -6,6 +6,8 @@ export type AppRoute =
   | { kind: 'context-home'; context: string }
   | { kind: 'list'; context: string; apiPath: string; path: ApiPath; labelSelector?: string; fieldSelector?: string }
   | { kind: 'object'; context: string; apiPath: string; path: ApiPath }
+  /** The object URL with `?edit=1`: the YAML editor for that object. */
+  | { kind: 'edit'; context: string; apiPath: string; path: ApiPath }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -16,8 +18,11 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (ui.apiPath === '') return { kind: 'context-home', context: ui.context };
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
-  if (!isCollection(path)) return { kind: 'object', context: ui.context, apiPath: ui.apiPath, path };
   const params = new URLSearchParams(search);
+  if (!isCollection(path)) {
+    const edit = params.get('edit') === '1' && path.subresource === null;
+    return { kind: edit ? 'edit' : 'object', context: ui.context, apiPath: ui.apiPath, path };
+  }
   return {
     kind: 'list',
     context: ui.context,

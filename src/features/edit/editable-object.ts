@@ -38,12 +38,12 @@ export function editableYaml(object: KubeObject): string {
  * without them keeps the server's (k8s.io/apiserver fieldmanager).
  */
 export function restoreReadOnly(edited: KubeObject, base: KubeObject): KubeObject {
-  const metadata = { ...edited.metadata };
+  const metadata: Record<string, unknown> = { ...edited.metadata };
   for (const field of READ_ONLY_METADATA) {
     delete metadata[field];
     if (field !== 'managedFields' && base.metadata[field] !== undefined) metadata[field] = base.metadata[field];
   }
-  const restored: KubeObject = { ...edited, metadata };
+  const restored: KubeObject = { ...edited, metadata: metadata as KubeObject['metadata'] };
   delete restored.status;
   if (base.status !== undefined) restored.status = base.status;
   return restored;

@@ -89,6 +89,15 @@ export function ObjectPage({ context, apiPath, path }: ObjectPageProps) {
         )}
         <div className="ml-auto flex items-center gap-2">
           <WatchStateBadge state={data?.deleted ? 'stale' : watchState} />
+          {object && !data?.deleted && path.subresource === null && (
+            <a
+              href={`${toUiPath(context, apiPath)}?edit=1`}
+              className="rounded border border-indigo-300 bg-white px-2 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+              data-testid="edit-link"
+            >
+              Edit
+            </a>
+          )}
           <CopyButton label="Copy API path" text={() => apiPath} title={apiPath} testId="copy-api-path" />
           <CopyButton label="Copy kubectl" text={() => kubectlGetCommand(context, path)} title={kubectlGetCommand(context, path)} testId="copy-kubectl" />
         </div>

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,8 +8,13 @@ import tailwindcss from '@tailwindcss/vite';
 const backend = process.env.KUBEGLASS_BACKEND ?? 'http://127.0.0.1:7070';
 const asBackend = { changeOrigin: true, headers: { origin: backend } };
 
+// monaco-yaml's worker (through monaco-worker-manager) imports `monaco-editor/esm/vs/...`, a path from before
+// monaco-editor 0.5x's exports map, which now maps `monaco-editor/*` to `esm/vs/*`: point the old form at the files.
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }] },
   build: { outDir: 'dist/web', emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   server: {
     host: '127.0.0.1',

@@ -118,6 +118,33 @@ describe('Edit patches against the demo cluster', () => {
     expect(unguarded.status).toBe(200);
   });
 
+  it('answers 409 to a merge patch guarded by a stale resourceVersion', async () => {
+    const original = await live();
+    const bumped = await call('PATCH', PATH, { contentType: 'application/merge-patch+json', query: { fieldManager: 'other-tool' }, body: JSON.stringify({ metadata: { labels: { bumped: 'again' } } }) });
+    expect(bumped.status).toBe(200);
+    const modified = cloneJson(original);
+    (modified.spec as JsonObject).replicas = 4;
+    const res = await send(patchRequest('merge', { original, modified, dryRun: true, includeResourceVersion: true }));
+    expect(res.status).toBe(409);
+    expect(res.body.reason).toBe('Conflict');
+  });
+
+  it('has the server honour strategic directives: $patch delete of an env var, $retainKeys on strategy', async () => {
+    const original = await live();
+    // Defaulted by the server on create; $retainKeys must drop it when the type changes.
+    expect((original.spec as JsonObject).strategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: expect.anything() });
+    const modified = cloneJson(original);
+    containersOf(modified)[0]!.env = [];
+    (modified.spec as JsonObject).strategy = { type: 'Recreate' };
+    const req = patchRequest('strategic', { original, modified, schemaLookup: schema.lookup, dryRun: true });
+    expect(req.body).toContain('"$patch":"delete"');
+    expect(req.body).toContain('"$retainKeys":["type"]');
+    const res = await send(req);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body.spec as JsonObject).strategy).toEqual({ type: 'Recreate' });
+    expect(containersOf(res.body)[0]!.env ?? []).toEqual([]);
+  });
+
   it('answers 409 with FieldManagerConflict causes when applying a field another manager owns, unless forced', async () => {
     const taken = await call('PATCH', PATH, { contentType: 'application/merge-patch+json', query: { fieldManager: 'other-tool' }, body: JSON.stringify({ spec: { replicas: 7 } }) });
     expect(taken.status).toBe(200);

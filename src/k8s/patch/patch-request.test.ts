@@ -43,6 +43,14 @@ describe('patchRequest', () => {
     expect(JSON.parse(patchRequest('json', { original, modified, testResourceVersion: false }).body)).toEqual([{ op: 'replace', path: '/spec/replicas', value: 4 }]);
   });
 
+  it('can guard merge and strategic patches with the original resourceVersion', () => {
+    const lookup = fixtureKindSchema(DEPLOYMENT_GVK).lookup;
+    const expected = { metadata: { resourceVersion: '333' }, spec: { replicas: 4 } };
+    expect(JSON.parse(patchRequest('merge', { original, modified, includeResourceVersion: true }).body)).toEqual(expected);
+    expect(JSON.parse(patchRequest('strategic', { original, modified, schemaLookup: lookup, includeResourceVersion: true }).body)).toEqual(expected);
+    expect(JSON.parse(patchRequest('apply', { original, modified, includeResourceVersion: true }).body).metadata).toEqual({ name: 'web', namespace: 'fx' });
+  });
+
   it('needs a schema for strategic merge', () => {
     expect(() => patchRequest('strategic', { original, modified })).toThrow(/schema/);
   });

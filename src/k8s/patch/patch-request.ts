@@ -2,7 +2,7 @@
 import type { SchemaLookup } from '../openapi/types.js';
 import { buildApplyPatch } from './apply-patch.js';
 import { buildJsonPatch, type JsonPatchOperation } from './json-patch.js';
-import type { JsonObject } from './json.js';
+import { isJsonObject, type JsonObject } from './json.js';
 import { buildMergePatch } from './merge-patch.js';
 import { buildStrategicMergePatch } from './strategic-merge-patch.js';
 
@@ -32,8 +32,13 @@ export interface PatchRequestInput {
   force?: boolean;
   /** Defaults to `kubeglass`. */
   fieldManager?: string;
-  /** JSON patch only: lead with a test of metadata.resourceVersion (default true). */
+  /** JSON patch only: lead with a test of metadata.resourceVersion (default true): a stale edit answers 422. */
   testResourceVersion?: boolean;
+  /**
+   * Merge and strategic only: put the original's metadata.resourceVersion into the patch (default false). The
+   * apiserver then treats it as a precondition and answers 409 Conflict when the object changed meanwhile.
+   */
+  includeResourceVersion?: boolean;
 }
 
 export interface PatchRequest {
@@ -46,6 +51,14 @@ export interface PatchRequest {
   query: Record<string, string>;
 }
 
+function withResourceVersion(patch: JsonObject, input: PatchRequestInput): JsonObject {
+  if (!input.includeResourceVersion) return patch;
+  const rv = isJsonObject(input.original.metadata) ? input.original.metadata.resourceVersion : undefined;
+  if (typeof rv !== 'string' || rv === '') throw new Error('the original object has no metadata.resourceVersion to send');
+  const metadata = isJsonObject(patch.metadata) ? patch.metadata : {};
+  return { ...patch, metadata: { ...metadata, resourceVersion: rv } };
+}
+
 /** Builds the PATCH of one kind for (original -> modified). */
 export function patchRequest(kind: PatchKind, input: PatchRequestInput): PatchRequest {
   let patch: JsonObject | JsonPatchOperation[];
@@ -54,11 +67,11 @@ export function patchRequest(kind: PatchKind, input: PatchRequestInput): PatchRe
       patch = buildJsonPatch(input.original, input.modified, { testResourceVersion: input.testResourceVersion ?? true });
       break;
     case 'merge':
-      patch = buildMergePatch(input.original, input.modified);
+      patch = withResourceVersion(buildMergePatch(input.original, input.modified), input);
       break;
     case 'strategic':
       if (!input.schemaLookup) throw new Error('a strategic merge patch needs the schema of the kind');
-      patch = buildStrategicMergePatch(input.original, input.modified, input.schemaLookup);
+      patch = withResourceVersion(buildStrategicMergePatch(input.original, input.modified, input.schemaLookup), input);
       break;
     case 'apply':
       patch = buildApplyPatch(input.modified);

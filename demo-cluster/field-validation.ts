@@ -33,12 +33,19 @@ function definitionName(group: string, version: string, kind: string): string | 
   return byGvk.get(`${group}/${version}/${kind}`);
 }
 
+const resolved = new Map<string, Schema>();
+
 function resolve(schema: Schema): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string') return schema;
+  const hit = resolved.get(ref);
+  if (hit) return hit;
   let s = schema;
   for (let i = 0; i < 32 && typeof s.$ref === 'string'; i++) {
     const name = s.$ref.replace('#/definitions/', '');
     s = DEFINITIONS[name] ?? {};
   }
+  resolved.set(ref, s);
   return s;
 }
 
@@ -93,12 +100,40 @@ function prune(value: unknown, schema: Schema, path: string, typedPath: string, 
   return value;
 }
 
+/** Whether `value` has a field `schema` does not declare (the common, clean case copies nothing). */
+function hasUnknown(value: unknown, schema: Schema): boolean {
+  const s = resolve(schema);
+  if (s['x-kubernetes-preserve-unknown-fields'] === true) return false;
+  if (isPlainObject(value)) {
+    const props = s.properties as Record<string, Schema> | undefined;
+    if (props) {
+      for (const k in value) {
+        const sub = props[k];
+        if (sub === undefined || hasUnknown(value[k], sub)) return true;
+      }
+      return false;
+    }
+    const additional = s.additionalProperties;
+    if (isPlainObject(additional)) {
+      for (const k in value) if (hasUnknown(value[k], additional)) return true;
+    }
+    return false;
+  }
+  if (Array.isArray(value) && isPlainObject(s.items)) {
+    const items = s.items;
+    return value.some((v) => hasUnknown(v, items));
+  }
+  return false;
+}
+
 /** Unknown fields of a body for a type, and the body without them; undefined when the type has no schema. */
 export function findUnknownFields(t: ResourceType, body: unknown): { decoding: string[]; typed: string[]; pruned: unknown } | undefined {
   const name = definitionName(t.group, t.version, t.kind);
   if (name === undefined || !isPlainObject(body)) return undefined;
+  const root = { $ref: `#/definitions/${name}` };
+  if (!hasUnknown(body, root)) return { decoding: [], typed: [], pruned: body };
   const found: Found = { decoding: [], typed: [] };
-  const pruned = prune(body, { $ref: `#/definitions/${name}` }, '', '', found);
+  const pruned = prune(body, root, '', '', found);
   return { ...found, pruned };
 }
 

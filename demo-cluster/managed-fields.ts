@@ -181,12 +181,8 @@ function prune(set: FieldSet, value: unknown): void {
     let sub: unknown;
     if (k.startsWith('f:') && isPlainObject(value)) sub = value[k.slice(2)];
     else if (k.startsWith('k:') && Array.isArray(value)) {
-      const want = k;
-      sub = value.find((item) => {
-        if (!isPlainObject(item)) return false;
-        const parsed = JSON.parse(want.slice(2)) as JsonObject;
-        return Object.entries(parsed).every(([pk, pv]) => jsonEqual(item[pk], pv));
-      });
+      const wanted = Object.entries(JSON.parse(k.slice(2)) as JsonObject);
+      sub = value.find((item) => isPlainObject(item) && wanted.every(([pk, pv]) => jsonEqual(item[pk], pv)));
     } else if (k.startsWith('v:') && Array.isArray(value)) sub = value.find((item) => JSON.stringify(item) === k.slice(2));
     if (sub === undefined) set.children.delete(k);
     else {

@@ -40,6 +40,17 @@ export function sendObject(
   res.end(text);
 }
 
+/** Sends a JSON body already serialized compactly, unless the client wants it pretty (then `value` is re-serialized). */
+export function sendJsonText(req: IncomingMessage, res: ServerResponse, code: number, text: string, value: unknown, query?: URLSearchParams): void {
+  if (res.headersSent) return;
+  if (wantsPretty(req, query ?? new URLSearchParams())) {
+    sendObject(req, res, code, value, 'json', query);
+    return;
+  }
+  res.writeHead(code, baseHeaders('application/json'));
+  res.end(`${text}\n`);
+}
+
 /** Sends a Status; Retry-After mirrors details.retryAfterSeconds as upstream. */
 export function sendStatus(req: IncomingMessage, res: ServerResponse, status: Status, query?: URLSearchParams): void {
   if (res.headersSent) {

@@ -19,9 +19,9 @@ import type { Representation } from './negotiate.js';
 import type { ResourceType, Verb } from './registry.js';
 import { apiVersionOf, storageKey } from './registry.js';
 import type { RequestInfo } from './request-info.js';
-import { baseHeaders, sendObject, sendPageNotFound, sendStatus } from './respond.js';
+import { baseHeaders, sendJsonText, sendObject, sendPageNotFound, sendStatus } from './respond.js';
 import type { Store } from './store.js';
-import { buildTable } from './tables/table.js';
+import { buildTable, tableJson } from './tables/table.js';
 import type { IncludeObject } from './tables/table.js';
 import type { KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
@@ -136,7 +136,7 @@ function sendRepresentation(
       apiVersion: `meta.k8s.io/${rep.version}`,
       withColumns: true,
     });
-    sendObject(req, res, code, table, 'json', query);
+    sendJsonText(req, res, code, tableJson(table), table, query);
     return;
   }
   if (rep.kind === 'partial') {
@@ -223,14 +223,29 @@ export function planResourceWatch(ctx: RestContext, t: ResourceType, info: Resou
   });
 }
 
+/** How long watch events may wait to share a network write (chunked HTTP). */
+const WATCH_FLUSH_MS = 5;
+
 /** Serves a watch over chunked HTTP: newline-delimited JSON events, flushed per event. */
 function serveChunkedWatch(ctx: RestContext, req: IncomingMessage, res: ServerResponse, plan: WatchPlan): void {
   res.writeHead(200, { ...baseHeaders('application/json'), 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
+  // Events are held up to WATCH_FLUSH_MS and leave in one network write: with many watchers, one
+  // write syscall per event per watcher costs more than the events themselves.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    res.uncork();
+  };
   const session = plan.start(
     {
       write(text) {
         if (res.destroyed) return false;
+        if (!corked) {
+          corked = true;
+          res.cork();
+          setTimeout(uncork, WATCH_FLUSH_MS);
+        }
         res.write(`${text}\n`);
         // A client that cannot keep up is dropped, like a watcher whose buffer fills in the cacher.
         return res.writableLength < 64 * 1024 * 1024;

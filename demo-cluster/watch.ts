@@ -11,6 +11,7 @@ import type { Store, StoreEvent } from './store.js';
 import { buildTable } from './tables/table.js';
 import type { IncludeObject } from './tables/table.js';
 import type { KubeObject, Status, WatchEventType } from './types.js';
+import { cachedJson as encodedJson } from './json-cache.js';
 
 /** Where watch events go: one call per event, already encoded. */
 export interface WatchSink {
@@ -80,10 +81,10 @@ export function planWatch(opts: WatchOptions): WatchPlan {
           return JSON.stringify({ type: ev.type, object: table });
         }
         if (rep.kind === 'partial') {
-          const object = { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${rep.version}`, metadata: ev.object.metadata };
-          return JSON.stringify({ type: ev.type, object });
+          const head = `{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/${rep.version}","metadata":`;
+          return `{"type":"${ev.type}","object":${head}${encodedJson(ev.object.metadata)}}}`;
         }
-        return JSON.stringify(ev);
+        return `{"type":"${ev.type}","object":${encodedJson(ev.object)}}`;
       };
 
       const session: WatchSession = {

@@ -3,6 +3,7 @@ import type { KubeObject } from '../types.js';
 import type { ResourceType, TableColumnDefinition, TablePrinter } from '../registry.js';
 import { rfc3339 } from '../duration.js';
 import { NAME_COLUMN, column } from './columns.js';
+import { cachedJson } from '../json-cache.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
@@ -74,4 +75,21 @@ export function buildTable(
     columnDefinitions: options.withColumns ? (t.printer ?? defaultPrinter).columns : null,
     rows: objects.map((o) => tableRow(t, o, options.includeObject, options.apiVersion, now)),
   };
+}
+
+function rowJson(row: TableRow): string {
+  const o = row.object;
+  let object: string;
+  if (o === undefined) object = '';
+  else if (o !== null && typeof o === 'object' && 'metadata' in o && (o as { kind?: unknown }).kind === 'PartialObjectMetadata') {
+    const p = o as { apiVersion: string; metadata: object };
+    object = `,"object":{"kind":"PartialObjectMetadata","apiVersion":${JSON.stringify(p.apiVersion)},"metadata":${cachedJson(p.metadata)}}`;
+  } else object = `,"object":${o !== null && typeof o === 'object' ? cachedJson(o) : JSON.stringify(o)}`;
+  const conditions = row.conditions !== undefined ? `,"conditions":${JSON.stringify(row.conditions)}` : '';
+  return `{"cells":${JSON.stringify(row.cells)}${conditions}${object}}`;
+}
+
+/** JSON.stringify(table), with row objects' metadata serialized once per stored object (lists of 10,000 pods). */
+export function tableJson(table: Table): string {
+  return `{"kind":"Table","apiVersion":${JSON.stringify(table.apiVersion)},"metadata":${JSON.stringify(table.metadata)},"columnDefinitions":${JSON.stringify(table.columnDefinitions)},"rows":[${table.rows.map(rowJson).join(',')}]}`;
 }

@@ -1,0 +1,244 @@
+// Benchmark of the demo cluster (the BUILT dist/node/demo-cluster, run in a worker thread so its
+// event loop is separate from the clients'): 10,000 seeded pods listed as a Table with kubectl's
+// Accept (whole list and limit=500 pages), then 50 chunked watchers on pods while 1,000 pod
+// updates/s are written for 10 s. Prints a figures table and writes
+// bench/results/demo-cluster-bench.json. Run: npm run bench (builds first), or after
+// `npx tsc -p tsconfig.build.json`: node bench/demo-cluster-bench.mjs
+import http from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+const PODS = Number(process.env.BENCH_PODS ?? 10_000);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = 7;
+const TABLE_TARGET_MS = 300;
+const KUBECTL_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+
+function startServer() {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { pods: PODS } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (info) => resolve({ ...info, worker }));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function request(url, token, { method = 'GET', accept = 'application/json', body, contentType } = {}) {
+  return new Promise((resolve, reject) => {
+    const headers = { Authorization: `Bearer ${token}`, Accept: accept, 'User-Agent': 'kubectl/v1.32.0 (bench)' };
+    if (body !== undefined) {
+      headers['Content-Type'] = contentType ?? 'application/json';
+      headers['Content-Length'] = Buffer.byteLength(body);
+    }
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, buf: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))];
+};
+const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+async function timeTableList(base, token, limit) {
+  const samples = [];
+  let bytes = 0;
+  let rows = 0;
+  let pages = 0;
+  for (let run = 0; run <= RUNS; run++) {
+    // Request to last byte; the client's JSON.parse (needed for the continue token) is not counted.
+    let ms = 0;
+    let cont = '';
+    let runBytes = 0;
+    let runRows = 0;
+    let runPages = 0;
+    do {
+      const q = new URLSearchParams(limit ? { limit: String(limit) } : {});
+      if (cont) q.set('continue', cont);
+      const t0 = performance.now();
+      const res = await request(`${base}/api/v1/pods?${q}`, token, { accept: KUBECTL_ACCEPT });
+      ms += performance.now() - t0;
+      if (res.status !== 200) throw new Error(`list -> ${res.status} ${res.buf.toString().slice(0, 200)}`);
+      const table = JSON.parse(res.buf.toString('utf8'));
+      if (table.kind !== 'Table') throw new Error(`expected a Table, got ${table.kind}`);
+      runBytes += res.buf.length;
+      runRows += table.rows.length;
+      runPages++;
+      cont = table.metadata.continue ?? '';
+    } while (cont);
+    if (run > 0) samples.push(ms); // run 0 warms up
+    bytes = runBytes;
+    rows = runRows;
+    pages = runPages;
+  }
+  return { medianMs: round(median(samples)), minMs: round(Math.min(...samples)), maxMs: round(Math.max(...samples)), rows, pages, bytes };
+}
+
+/** A chunked watch that parses events and records the lag of each bench update. */
+function openWatcher(base, token, rv, sentAt) {
+  const w = { received: 0, lags: [], ended: false, error: undefined, lastRv: 0, outOfOrder: 0, req: undefined };
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/v1/pods?watch=1&resourceVersion=${rv}&allowWatchBookmarks=false&timeoutSeconds=600`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`watch -> ${res.statusCode}`));
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buf += chunk;
+        let nl;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          const now = performance.now();
+          // Scanned, not JSON.parse'd: 50 clients parsing every pod would make this client the bottleneck.
+          const rvAt = line.indexOf('"resourceVersion":"');
+          const evRv = rvAt >= 0 ? Number(line.slice(rvAt + 19, line.indexOf('"', rvAt + 19))) : 0;
+          if (evRv < w.lastRv) w.outOfOrder++;
+          w.lastRv = evRv;
+          const seqAt = line.indexOf('"bench/seq":"');
+          if (seqAt < 0) continue;
+          const seq = Number(line.slice(seqAt + 13, line.indexOf('"', seqAt + 13)));
+          w.received++;
+          const t = sentAt.get(seq);
+          if (t !== undefined) w.lags.push(now - t);
+        }
+      });
+      res.on('end', () => (w.ended = true));
+      res.on('error', (e) => (w.error = e.message));
+      resolve(w);
+    });
+    w.req = req;
+    req.on('error', (e) => {
+      w.error = e.message;
+    });
+  });
+}
+
+async function watchBench(base, token) {
+  // Pods to update: the first RATE pods of the list.
+  const listed = JSON.parse((await request(`${base}/api/v1/pods?limit=${RATE}`, token)).buf.toString('utf8'));
+  const targets = listed.items.map((p) => `${base}/api/v1/namespaces/${p.metadata.namespace}/pods/${p.metadata.name}`);
+  const rv = JSON.parse((await request(`${base}/api/v1/pods?limit=1`, token)).buf.toString('utf8')).metadata.resourceVersion;
+  const sentAt = new Map();
+  const watchers = await Promise.all(Array.from({ length: WATCHERS }, () => openWatcher(base, token, rv, sentAt)));
+
+  // 1,000 updates/s: a batch every 10 ms, paced against the clock.
+  const total = RATE * SECONDS;
+  const batch = Math.max(1, Math.round(RATE / 100));
+  let seq = 0;
+  let failed = 0;
+  const inflight = new Set();
+  const start = performance.now();
+  while (seq < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * RATE) + batch);
+    while (seq < due) {
+      const n = seq++;
+      const body = JSON.stringify({ metadata: { annotations: { 'bench/seq': String(n) } } });
+      sentAt.set(n, performance.now());
+      const p = request(targets[n % targets.length], token, { method: 'PATCH', body, contentType: 'application/merge-patch+json' })
+        .then((r) => {
+          if (r.status !== 200) failed++;
+        })
+        .catch(() => failed++)
+        .finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await Promise.all(inflight);
+  const writeSeconds = (performance.now() - start) / 1000;
+  // Let the streams drain (up to 10 s).
+  const drainStart = performance.now();
+  while (watchers.some((w) => w.received < total - failed && !w.ended && !w.error) && performance.now() - drainStart < 10_000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  for (const w of watchers) w.req.destroy();
+
+  const expected = total - failed;
+  const rates = watchers.map((w) => w.received / elapsed);
+  const allLags = watchers.flatMap((w) => w.lags);
+  return {
+    watchers: WATCHERS,
+    targetRatePerS: RATE,
+    seconds: SECONDS,
+    generated: total,
+    failedWrites: failed,
+    achievedWriteRatePerS: round(total / writeSeconds),
+    deliveredPerWatcherPerS: { min: round(Math.min(...rates)), median: round(median(rates)), max: round(Math.max(...rates)) },
+    deliveredTotalPerS: round(watchers.reduce((n, w) => n + w.received, 0) / elapsed),
+    lagMs: { median: round(median(allLags)), p99: round(pct(allLags, 99)), max: round(allLags.reduce((m, x) => Math.max(m, x), 0)) },
+    watchersBehind: watchers.filter((w) => w.received < expected).length,
+    watchersDropped: watchers.filter((w) => w.ended || w.error).length,
+    outOfOrderEvents: watchers.reduce((n, w) => n + w.outOfOrder, 0),
+  };
+}
+
+async function main() {
+  const t0 = performance.now();
+  const { url, token, worker } = await startServer();
+  const startupMs = round(performance.now() - t0);
+  // BENCH_ONLY=watch skips the list phase (for profiling the watch phase alone).
+  const skipList = process.env.BENCH_ONLY === 'watch';
+  const none = { medianMs: NaN, minMs: NaN, maxMs: NaN, rows: 0, pages: 0, bytes: 0 };
+  const full = skipList ? none : await timeTableList(url, token, 0);
+  const paged = skipList ? none : await timeTableList(url, token, 500);
+  const watch = await watchBench(url, token);
+  worker.postMessage('close');
+  await new Promise((r) => worker.once('message', r));
+  await worker.terminate();
+  agent.destroy();
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    pods: PODS,
+    startupMs,
+    tableList: { accept: KUBECTL_ACCEPT, full, pagedLimit500: paged, targetMs: TABLE_TARGET_MS, fullUnderTarget: full.medianMs < TABLE_TARGET_MS, pagedUnderTarget: paged.medianMs < TABLE_TARGET_MS },
+    watch,
+  };
+  const rows = [
+    ['startup (seed + listen)', `${startupMs} ms`],
+    [`GET /api/v1/pods Table, ${PODS} rows`, `median ${full.medianMs} ms (min ${full.minMs}, max ${full.maxMs}), ${(full.bytes / 1e6).toFixed(1)} MB`],
+    ['  same, limit=500 pages (all pages)', `median ${paged.medianMs} ms over ${paged.pages} pages (min ${paged.minMs}, max ${paged.maxMs})`],
+    [`  target < ${TABLE_TARGET_MS} ms`, `full ${results.tableList.fullUnderTarget ? 'met' : 'MISSED'}, paged ${results.tableList.pagedUnderTarget ? 'met' : 'MISSED'}`],
+    [`${WATCHERS} watchers, ${RATE} updates/s for ${SECONDS} s`, `writes achieved ${watch.achievedWriteRatePerS}/s, ${watch.failedWrites} failed`],
+    ['  delivered per watcher', `min ${watch.deliveredPerWatcherPerS.min}/s, median ${watch.deliveredPerWatcherPerS.median}/s, max ${watch.deliveredPerWatcherPerS.max}/s (${watch.deliveredTotalPerS}/s total)`],
+    ['  lag creation -> receipt', `median ${watch.lagMs.median} ms, p99 ${watch.lagMs.p99} ms, max ${watch.lagMs.max} ms`],
+    ['  behind / dropped / out of order', `${watch.watchersBehind} / ${watch.watchersDropped} / ${watch.outOfOrderEvents}`],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`demo-cluster bench (${process.version})`);
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/demo-cluster-bench.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log('wrote bench/results/demo-cluster-bench.json');
+}
+
+if (!isMainThread) {
+  // Server side: the built demo cluster in this worker.
+  const { startDemoClusterWithOptions } = await import('../dist/node/demo-cluster/index.js');
+  const cluster = await startDemoClusterWithOptions({ activityIntervalMs: 0, seed: { pods: workerData.pods }, historyCapacity: 20_000 });
+  parentPort.postMessage({ url: cluster.url, token: cluster.tokens.admin });
+  parentPort.on('message', async (m) => {
+    if (m === 'close') {
+      await cluster.close();
+      parentPort.postMessage('closed');
+    }
+  });
+} else {
+  await main();
+}

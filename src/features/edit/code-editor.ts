@@ -9,14 +9,25 @@ export interface EditorMarker {
   message: string;
 }
 
+export interface EditorReveal {
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  /** False on save (the cursor stays where the user types); true when the user asked to go there. */
+  moveCursor: boolean;
+  seq: number;
+}
+
 export interface CodeEditorProps {
+  /** Initial text: the editor owns the text afterwards; the parent replaces it by remounting (a new key). */
   value: string;
   onChange: (value: string) => void;
   onSave: () => void;
   /** Our own problems (YAML syntax, Status causes); the YAML language service adds its own. */
   markers: EditorMarker[];
-  /** Move the cursor to this line; `seq` changes for each request so the same line can be asked twice. */
-  reveal: { line: number; seq: number } | null;
+  /** Scroll to this line (and with moveCursor, put the cursor there); `seq` changes per request so one line can be asked twice. */
+  reveal: EditorReveal | null;
   /** Accessible name. */
   label: string;
   /** Identifies the document (the YAML schema is matched to it). */

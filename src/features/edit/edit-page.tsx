@@ -6,7 +6,7 @@ import type { KubeObject } from '../../data/object-query';
 import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
-import type { EditorComponents, EditorMarker } from './code-editor';
+import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
 import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly, toYaml } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
@@ -30,6 +30,8 @@ interface Session {
   /** The object the text is an edit of: its resourceVersion goes with the PUT. */
   base: KubeObject;
   text: string;
+  /** Bumped when the text is replaced from outside the editor (merge, save, discard): the editor remounts with it. */
+  revision: number;
 }
 
 type Notice =
@@ -77,12 +79,12 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   const [session, setSession] = useState<Session | null>(() => {
     const draft = loadDraft(storage, draftKey);
-    return draft ? { base: draft.base, text: draft.text } : null;
+    return draft ? { base: draft.base, text: draft.text, revision: 0 } : null;
   });
   const [restoredDraft] = useState(() => session !== null);
   const [hasDraft, setHasDraft] = useState(restoredDraft);
   // Opened without a draft: the text is the object as it is now, once; later server changes never touch it.
-  if (session === null && live && !liveDeleted) setSession({ base: live, text: editableYaml(live) });
+  if (session === null && live && !liveDeleted) setSession({ base: live, text: editableYaml(live), revision: 0 });
 
   const [problems, setProblems] = useState<YamlProblem[]>([]);
   const [identityProblem, setIdentityProblem] = useState<string | null>(null);
@@ -90,7 +92,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [saving, setSaving] = useState(false);
   const [showServerDiff, setShowServerDiff] = useState(false);
-  const [reveal, setReveal] = useState<{ line: number; seq: number } | null>(null);
+  const [reveal, setReveal] = useState<EditorReveal | null>(null);
+  const revealAt = (line: number, column: number, moveCursor: boolean) =>
+    setReveal((r) => ({ line, column, moveCursor, seq: (r?.seq ?? 0) + 1 }));
   const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
   const savingRef = useRef(false);
 
@@ -133,7 +137,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const showProblems = (found: YamlProblem[]) => {
     setProblems(found);
     const first = found[0];
-    if (first) setReveal((r) => ({ line: first.line, seq: (r?.seq ?? 0) + 1 }));
+    if (first) revealAt(first.line, first.column, false);
   };
 
   const save = async () => {
@@ -157,7 +161,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       const result = await putObject(context, apiPath, restoreReadOnly(parsed.object, session.base));
       clearDraft(storage, draftKey);
       setHasDraft(false);
-      setSession({ base: result.object, text: editableYaml(result.object) });
+      setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
       setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: result.warnings });
     } catch (error) {
       if (error instanceof KubeApiError && error.code === 409) {
@@ -181,7 +185,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     }
     const theirChanges = changedPaths(editableObject(current.base), editableObject(theirs));
     const result = mergeEdit(current.base, yours, theirs, theirChanges);
-    store({ base: theirs, text: toYaml(result.merged) });
+    store({ base: theirs, text: toYaml(result.merged), revision: current.revision + 1 });
     setShowServerDiff(false);
     if (result.kind === 'merged') {
       setNotice({ kind: 'merged', resourceVersion: theirs.metadata.resourceVersion ?? '', theirChanges: result.theirChanges });
@@ -213,12 +217,12 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     setIdentityProblem(null);
     setSaveError(null);
     setNotice(null);
-    setSession(live && !liveDeleted ? { base: live, text: editableYaml(live) } : null);
+    setSession(live && !liveDeleted ? { base: live, text: editableYaml(live), revision: (session?.revision ?? 0) + 1 } : null);
   };
 
   const onCauseClick = (field: string) => {
     const line = lineOfFieldPath(text, field);
-    if (line !== null) setReveal((r) => ({ line, seq: (r?.seq ?? 0) + 1 }));
+    if (line !== null) revealAt(line, 1, true);
   };
 
   const markers: EditorMarker[] = useMemo(() => {
@@ -337,7 +341,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             <ul className="mt-1 space-y-0.5 font-mono text-xs">
               {problems.map((p, i) => (
                 <li key={i}>
-                  <button type="button" className="underline" onClick={() => setReveal((r) => ({ line: p.line, seq: (r?.seq ?? 0) + 1 }))}>
+                  <button type="button" className="underline" onClick={() => revealAt(p.line, p.column, true)}>
                     Line {p.line}, column {p.column}
                   </button>
                   : {p.message}
@@ -392,6 +396,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           </div>
         ) : (
           <CodeEditor
+            key={session.revision}
             value={text}
             onChange={onChange}
             onSave={onSave}

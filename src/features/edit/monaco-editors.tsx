@@ -18,6 +18,9 @@ const COMMON_OPTIONS = {
   autoClosingQuotes: 'never',
   autoIndent: 'keep',
   renderWhitespace: 'boundary',
+  // A real <textarea> receives the keys (not Chromium's EditContext on a <div>): app-wide shortcuts such as
+  // the ':' palette recognise it as a text field and stay out of the way.
+  editContext: false,
 } as const;
 
 export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, label, uri, schema }: CodeEditorProps) {
@@ -27,6 +30,8 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
   useLayoutEffect(() => {
     callbacks.current = { onChange, onSave };
   });
+  // The text at mount only: while typing, the parent's value trails the model and must never be written back
+  // over newer keystrokes. The parent replaces the text (merge, discard) by remounting with a new key.
   const initialValue = useRef(value);
 
   useEffect(() => {
@@ -52,14 +57,6 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
   }, [uri, schema]);
 
   useEffect(() => {
-    const model = editorRef.current?.getModel();
-    // Replaced from outside (merge, discard): keep it undoable.
-    if (model && model.getValue() !== value) {
-      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
-    }
-  }, [value]);
-
-  useEffect(() => {
     const monaco = setupMonaco();
     const model = editorRef.current?.getModel();
     if (!model) return;
@@ -80,8 +77,9 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || !reveal) return;
-    editor.revealLineInCenter(reveal.line);
-    editor.setPosition({ lineNumber: reveal.line, column: 1 });
+    editor.revealLineInCenterIfOutsideViewport(reveal.line);
+    if (!reveal.moveCursor) return;
+    editor.setPosition({ lineNumber: reveal.line, column: reveal.column });
     editor.focus();
   }, [reveal]);
 

@@ -246,7 +246,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   return (
     <article aria-labelledby="edit-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-4 py-2">
+      <header className="flex min-h-11 shrink-0 items-center gap-x-3 border-b border-slate-200 px-4 py-2">
         <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Editing</span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{kind}</span>
         <h1 id="edit-title" className="font-mono text-sm font-semibold text-slate-900" data-testid="edit-name">
@@ -254,14 +254,14 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         </h1>
         {path.namespace !== null && <span className="text-xs text-slate-500">in {path.namespace}</span>}
         {base && (
-          <span className="text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
+          <span className="truncate text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
             based on resourceVersion {base.metadata.resourceVersion}
           </span>
         )}
-        <span className="text-xs text-slate-500" data-testid="draft-state">
+        <span className="truncate text-xs text-slate-500" data-testid="draft-state">
           {hasDraft ? (dirty ? 'Draft kept in this browser' : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
         </span>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <button
             type="button"
             onClick={onSave}
@@ -377,14 +377,22 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             Loading {name}…
           </p>
         ) : conflict ? (
-          <DiffEditor
-            key={`conflict-${conflict.theirs.metadata.resourceVersion ?? ''}`}
-            original={editableYaml(conflict.theirs)}
-            modified={text}
-            onChange={onChange}
-            onSave={onSave}
-            label={`Resolve ${kind} ${name}: server (left) and yours (right)`}
-          />
+          <div className="flex h-full min-h-0 flex-col gap-1">
+            <div className="grid grid-cols-2 text-xs font-medium text-slate-600">
+              <span>Server now (resourceVersion {conflict.theirs.metadata.resourceVersion})</span>
+              <span>Yours, to save</span>
+            </div>
+            <div className="min-h-0 flex-1">
+              <DiffEditor
+                key={`conflict-${conflict.theirs.metadata.resourceVersion ?? ''}`}
+                original={editableYaml(conflict.theirs)}
+                modified={text}
+                onChange={onChange}
+                onSave={onSave}
+                label={`Resolve ${kind} ${name}: server (left) and yours (right)`}
+              />
+            </div>
+          </div>
         ) : showServerDiff && base && live ? (
           <div className="flex h-full min-h-0 flex-col gap-1">
             <p className="text-xs text-slate-500">

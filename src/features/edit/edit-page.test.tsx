@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WireWatchEvent } from '../../../wire/ws-protocol';
+import { Providers } from '../../app/providers';
+import type { KubeObject } from '../../data/object-query';
+import type { WatchChannel } from '../../data/watch-client-context';
+import type { KubeStatus } from '../../k8s/kube-status';
+import { parseApiPath } from '../../k8s/paths';
+import type { WatchParams } from '../../k8s/watch-client';
+import { draftStorageKey, saveDraft } from './draft-storage';
+import { EditPage } from './edit-page';
+import { textareaEditors } from './textarea-editors';
+
+const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
+const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
+
+function configMap(rv: string, data: Record<string, string>): KubeObject {
+  return {
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: { name: 'c1', namespace: 'default', uid: 'u1', resourceVersion: rv, creationTimestamp: '2026-11-21T00:00:00Z', managedFields: [{ manager: 'kubectl' }] },
+    data,
+  };
+}
+
+interface FakeWatch {
+  params: WatchParams;
+  onEvent: (e: WireWatchEvent) => void;
+  stopped: boolean;
+}
+
+class FakeChannel implements WatchChannel {
+  watches: FakeWatch[] = [];
+  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, _onClosed: (s: KubeStatus | null) => void) => {
+    const w = { params, onEvent, stopped: false };
+    this.watches.push(w);
+    return () => {
+      w.stopped = true;
+    };
+  };
+  getState = () => 'open' as const;
+  subscribeState = () => () => {};
+  send(event: WireWatchEvent) {
+    const w = this.watches.filter((x) => !x.stopped).at(-1);
+    if (!w) throw new Error('no active watch');
+    w.onEvent(event);
+  }
+}
+
+class MemoryStore {
+  items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, v);
+  removeItem = (k: string) => void this.items.delete(k);
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+let server: KubeObject;
+let puts: Array<{ url: URL; body: KubeObject }>;
+let nextPutFailure: { status: number; body: KubeStatus } | null;
+
+function handle(url: string, init?: RequestInit): Response {
+  const parsed = new URL(url, 'http://localhost');
+  if (parsed.pathname === `/k8s/demo${CM_PATH}` && (init?.method ?? 'GET') === 'GET') return json(server);
+  if (parsed.pathname === `/k8s/demo${CM_PATH}` && init?.method === 'PUT') {
+    const body = JSON.parse(String(init.body)) as KubeObject;
+    puts.push({ url: parsed, body });
+    if (nextPutFailure) {
+      const failure = nextPutFailure;
+      nextPutFailure = null;
+      return json(failure.body, failure.status);
+    }
+    if (body.metadata.resourceVersion !== server.metadata.resourceVersion) {
+      return json(
+        { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, details: { name: 'c1', kind: 'configmaps' },
+          message: 'Operation cannot be fulfilled on configmaps "c1": the object has been modified; please apply your changes to the latest version and try again' },
+        409,
+      );
+    }
+    server = { ...body, metadata: { ...body.metadata, resourceVersion: String(Number(server.metadata.resourceVersion) + 1) } };
+    return json(server, 200, { warning: '299 - "metadata.annotations: this is a test warning"' });
+  }
+  if (parsed.pathname.startsWith('/k8s/demo/openapi')) return json({}, 404);
+  return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
+}
+
+function renderEditor(store = new MemoryStore()) {
+  const channel = new FakeChannel();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onCancel = vi.fn();
+  render(
+    <Providers queryClient={queryClient} watchClient={channel}>
+      <EditPage context="demo" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={onCancel} storage={store} />
+    </Providers>,
+  );
+  return { channel, store, onCancel };
+}
+
+const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of ConfigMap c1');
+const type = (value: string) => fireEvent.change(editor(), { target: { value } });
+const replace = (from: string, to: string) => type(editor().value.replace(from, to));
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+beforeEach(() => {
+  server = configMap('10', { a: 'one', b: 'two' });
+  puts = [];
+  nextPutFailure = null;
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('edit page', () => {
+  it('edits without the server-owned fields, keeps a draft, and PUTs with the base resourceVersion on Ctrl+S', async () => {
+    const { store } = renderEditor();
+    await screen.findByLabelText('YAML of ConfigMap c1');
+    expect(editor().value).toContain('a: one');
+    expect(editor().value).not.toMatch(/resourceVersion|uid|managedFields|creationTimestamp/);
+    expect(screen.getByTestId('hidden-fields-note').textContent).toContain('metadata.resourceVersion');
+
+    replace('a: one', 'a: one-mine');
+    expect(store.getItem(draftStorageKey(DRAFT_KEY))).toContain('one-mine');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    expect(await screen.findByTestId('saved')).toHaveProperty('textContent', expect.stringContaining('New resourceVersion 11'));
+
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.url.searchParams.get('fieldManager')).toBe('kubeglass');
+    expect(puts[0]!.url.searchParams.get('fieldValidation')).toBe('Strict');
+    expect(puts[0]!.body.metadata).toMatchObject({ resourceVersion: '10', uid: 'u1' });
+    expect(puts[0]!.body.metadata.managedFields).toBeUndefined();
+    expect(puts[0]!.body.data).toEqual({ a: 'one-mine', b: 'two' });
+    expect(screen.getByTestId('save-warnings').textContent).toContain('this is a test warning');
+    expect(store.getItem(draftStorageKey(DRAFT_KEY))).toBeNull();
+  });
+
+  it('restores a draft with its base after a reload, and Discard drops it', async () => {
+    const store = new MemoryStore();
+    saveDraft(store, DRAFT_KEY, { text: 'kind: ConfigMap\napiVersion: v1\nmetadata:\n  name: c1\n  namespace: default\ndata:\n  a: drafted\n', base: configMap('7', { a: 'one' }), updatedAt: 1 });
+    renderEditor(store);
+    expect(editor().value).toContain('a: drafted');
+    expect(screen.getByTestId('draft-restored')).toBeTruthy();
+    expect(screen.getByTestId('base-resource-version').textContent).toContain('7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await screen.findByText(/based on resourceVersion 10/);
+    expect(editor().value).toContain('a: one');
+    expect(store.getItem(draftStorageKey(DRAFT_KEY))).toBeNull();
+  });
+
+  it('shows live changes without touching the text, then merges them in after the 409', async () => {
+    const { channel } = renderEditor();
+    await screen.findByLabelText('YAML of ConfigMap c1');
+    replace('a: one', 'a: one-mine');
+    server = configMap('12', { a: 'one', b: 'two-theirs' });
+    act(() => channel.send({ type: 'MODIFIED', object: server }));
+    expect((await screen.findByTestId('server-changed-paths')).textContent).toBe('data.b');
+    expect(editor().value).toContain('b: two\n');
+
+    save();
+    await screen.findByTestId('merged');
+    expect(screen.getByTestId('merged-paths').textContent).toBe('data.b');
+    expect(editor().value).toContain('a: one-mine');
+    expect(editor().value).toContain('b: two-theirs');
+    expect(puts).toHaveLength(1);
+
+    save();
+    await screen.findByTestId('saved');
+    expect(puts[1]!.body.metadata.resourceVersion).toBe('12');
+    expect(server.data).toEqual({ a: 'one-mine', b: 'two-theirs' });
+  });
+
+  it('opens the resolve view when both changed the same key; the right side is what gets saved', async () => {
+    renderEditor();
+    await screen.findByLabelText('YAML of ConfigMap c1');
+    replace('a: one', 'a: one-mine');
+    server = configMap('12', { a: 'one-theirs', b: 'two' });
+    save();
+    const conflict = await screen.findByTestId('conflict');
+    expect(within(conflict).getByTestId('conflict-paths').textContent).toContain('data.a');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/\(server\)$/).value).toContain('a: one-theirs');
+    const mine = screen.getByLabelText<HTMLTextAreaElement>('Resolve ConfigMap c1: server (left) and yours (right)');
+    expect(mine.value).toContain('a: one-mine');
+    fireEvent.change(mine, { target: { value: mine.value.replace('one-mine', 'both') } });
+    save();
+    await screen.findByTestId('saved');
+    expect(puts.at(-1)!.body.metadata.resourceVersion).toBe('12');
+    expect(server.data).toEqual({ a: 'both', b: 'two' });
+  });
+
+  it('sends nothing for invalid YAML or a renamed object; shows a 422 fully and keeps the text', async () => {
+    renderEditor();
+    await screen.findByLabelText('YAML of ConfigMap c1');
+    replace('a: one', 'a: one b: c');
+    save();
+    expect((await screen.findByTestId('yaml-error')).textContent).toMatch(/Line 7, column \d+/);
+    expect(screen.getByTestId('editor-markers').textContent).toContain('7:');
+    replace('a: one b: c', 'a: one');
+    replace('name: c1', 'name: c2');
+    save();
+    expect((await screen.findByTestId('identity-error')).textContent).toContain('metadata.name is "c2"');
+    expect(puts).toHaveLength(0);
+
+    replace('name: c2', 'name: c1');
+    replace('a: one', 'a: bad');
+    nextPutFailure = {
+      status: 422,
+      body: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422, message: 'ConfigMap "c1" is invalid: data[a]: Invalid value: "bad"',
+        details: { name: 'c1', kind: 'ConfigMap', causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: "bad"', field: 'data[a]' }] } },
+    };
+    save();
+    const error = await screen.findByTestId('save-error');
+    expect(within(error).getByTestId('error-code').textContent).toBe('422');
+    expect(within(error).getByTestId('error-reason').textContent).toBe('Invalid');
+    expect(within(error).getByRole('button', { name: 'data[a]' })).toBeTruthy();
+    expect(screen.getByTestId('editor-markers').textContent).toContain('7:1 data[a]: Invalid value');
+    expect(editor().value).toContain('a: bad');
+  });
+});

@@ -223,6 +223,18 @@ export function planResourceWatch(ctx: RestContext, t: ResourceType, info: Resou
   });
 }
 
+let lastText = '';
+let lastBuffer = Buffer.alloc(0);
+
+/** The event line as bytes, encoded once for all watchers receiving the same event string. */
+function eventBuffer(text: string): Buffer {
+  if (text !== lastText) {
+    lastText = text;
+    lastBuffer = Buffer.from(`${text}\n`);
+  }
+  return lastBuffer;
+}
+
 /** How long watch events may wait to share a network write (chunked HTTP). */
 const WATCH_FLUSH_MS = 5;
 
@@ -246,7 +258,7 @@ function serveChunkedWatch(ctx: RestContext, req: IncomingMessage, res: ServerRe
           res.cork();
           setTimeout(uncork, WATCH_FLUSH_MS);
         }
-        res.write(`${text}\n`);
+        res.write(eventBuffer(text));
         // A client that cannot keep up is dropped, like a watcher whose buffer fills in the cacher.
         return res.writableLength < 64 * 1024 * 1024;
       },

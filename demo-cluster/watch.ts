@@ -44,6 +44,9 @@ export interface WatchPlan {
 
 type Outgoing = { type: WatchEventType; object: KubeObject };
 
+/** The last plain-JSON event encoded (fan-out calls encode once per watcher for the same event). */
+let lastEvent: { object: object | undefined; type: string; text: string } = { object: undefined, type: '', text: '' };
+
 /** Validates a watch request; throws an ApiError (answered as an HTTP error) before anything is streamed. */
 export function planWatch(opts: WatchOptions): WatchPlan {
   const { store, type, query } = opts;
@@ -84,7 +87,11 @@ export function planWatch(opts: WatchOptions): WatchPlan {
           const head = `{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/${rep.version}","metadata":`;
           return `{"type":"${ev.type}","object":${head}${encodedJson(ev.object.metadata)}}}`;
         }
-        return `{"type":"${ev.type}","object":${encodedJson(ev.object)}}`;
+        // One event reaches every watcher in a row: they share one string (and one encoded buffer).
+        if (lastEvent.object !== ev.object || lastEvent.type !== ev.type) {
+          lastEvent = { object: ev.object, type: ev.type, text: `{"type":"${ev.type}","object":${encodedJson(ev.object)}}` };
+        }
+        return lastEvent.text;
       };
 
       const session: WatchSession = {

@@ -44,7 +44,19 @@ async function typeAtEndOfLine(page: Page, text: string, typed: string): Promise
 
 const editUrl = (name: string) => `/c/demo/api/v1/namespaces/default/configmaps/${name}?edit=1`;
 
+/** Console errors and uncaught exceptions of the page (CSP refusals of Monaco's workers or styles show here). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The browser logs every non-2xx response; the expected 409 of a stale save is not an error of the page.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 test('an edit survives a reload and merges with a kubectl change of another key', async ({ page }) => {
+  const errors = collectErrors(page);
   const name = `edit-merge-${Date.now()}`;
   await createConfigMap(name);
   await page.goto(`/c/demo/api/v1/namespaces/default/configmaps/${name}`);
@@ -94,6 +106,23 @@ test('an edit survives a reload and merges with a kubectl change of another key'
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/configmaps/${name}$`));
   await expect(page.getByTestId('object-yaml')).toContainText('a: one-mine');
+  expect(errors).toEqual([]);
+});
+
+test('the cluster\'s OpenAPI drives hover and validation in the editor', async ({ page }) => {
+  const name = `edit-schema-${Date.now()}`;
+  await createConfigMap(name);
+  await page.goto(editUrl(name));
+  await expect(editorLine(page, 'a: one')).toBeVisible({ timeout: 15_000 });
+  await editorLine(page, 'metadata:').locator('span', { hasText: 'metadata' }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'ObjectMeta is metadata that all persisted resources must have' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.mouse.move(700, 700);
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'ObjectMeta' })).toBeHidden();
+  await typeAtEndOfLine(page, 'kind: ConfigMap', 'X');
+  await expect(page.getByTestId('monaco-editor').locator('.squiggly-error, .squiggly-warning').first()).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: `${SHOTS}/schema.png` });
 });
 
 test('the same key changed with kubectl opens the conflict view and the user\'s text wins', async ({ page }) => {

@@ -5,6 +5,7 @@ import { useLiveObject } from '../../data/object-live';
 import type { KubeObject } from '../../data/object-query';
 import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
+import type { KindSchema } from '../../k8s/openapi';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
 import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
@@ -95,7 +96,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const [reveal, setReveal] = useState<EditorReveal | null>(null);
   const revealAt = (line: number, column: number, moveCursor: boolean) =>
     setReveal((r) => ({ line, column, moveCursor, seq: (r?.seq ?? 0) + 1 }));
-  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
+  const [kindSchema, setKindSchema] = useState<KindSchema | null>(null);
   const savingRef = useRef(false);
 
   const base = session?.base;
@@ -113,7 +114,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (!baseApiVersion || !baseKind) return undefined;
     let cancelled = false;
     void loadKindSchema(context, baseApiVersion, baseKind).then((s) => {
-      if (!cancelled) setSchema(s);
+      if (!cancelled) setKindSchema(s);
     });
     return () => {
       cancelled = true;
@@ -184,7 +185,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       return;
     }
     const theirChanges = changedPaths(editableObject(current.base), editableObject(theirs));
-    const result = mergeEdit(current.base, yours, theirs, theirChanges);
+    const result = mergeEdit(current.base, yours, theirs, theirChanges, kindSchema?.lookup);
     store({ base: theirs, text: toYaml(result.merged), revision: current.revision + 1 });
     setShowServerDiff(false);
     if (result.kind === 'merged') {
@@ -247,18 +248,18 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   return (
     <article aria-labelledby="edit-title" className="flex h-full min-h-0 flex-col">
       <header className="flex min-h-11 shrink-0 items-center gap-x-3 border-b border-slate-200 px-4 py-2">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Editing</span>
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{kind}</span>
-        <h1 id="edit-title" className="font-mono text-sm font-semibold text-slate-900" data-testid="edit-name">
+        <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Editing</span>
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{kind}</span>
+        <h1 id="edit-title" className="shrink-0 whitespace-nowrap font-mono text-sm font-semibold text-slate-900" data-testid="edit-name">
           {name}
         </h1>
-        {path.namespace !== null && <span className="text-xs text-slate-500">in {path.namespace}</span>}
+        {path.namespace !== null && <span className="shrink-0 whitespace-nowrap text-xs text-slate-500">in {path.namespace}</span>}
         {base && (
-          <span className="truncate text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
+          <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
             based on resourceVersion {base.metadata.resourceVersion}
           </span>
         )}
-        <span className="truncate text-xs text-slate-500" data-testid="draft-state">
+        <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
           {hasDraft ? (dirty ? 'Draft kept in this browser' : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-2">
@@ -412,7 +413,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             reveal={reveal}
             label={`YAML of ${kind} ${name}`}
             uri={modelUri}
-            schema={schema}
+            schema={kindSchema?.jsonSchema ?? null}
           />
         )}
       </div>

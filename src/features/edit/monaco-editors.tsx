@@ -53,7 +53,8 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
   }, [uri, label]);
 
   useEffect(() => {
-    setYamlSchemas(schema ? [{ uri: `${uri}#schema`, fileMatch: [uri], schema }] : []);
+    // A URI of its own without a fragment: yaml-language-server would read a fragment as an anchor inside the schema.
+    setYamlSchemas(schema ? [{ uri: `${uri}.schema.json`, fileMatch: [uri], schema }] : []);
   }, [uri, schema]);
 
   useEffect(() => {

@@ -6,13 +6,28 @@ import YamlWorker from './yaml.worker?worker';
 
 let yaml: MonacoYaml | null = null;
 
+/**
+ * monaco-yaml 5.5 (through monaco-worker-manager) calls `editor.createWebWorker({ moduleId, label, createData })`,
+ * the pre-0.5x signature; monaco-editor 0.57 takes `{ worker }` and, without one, silently falls back to a local
+ * plain editor worker ("Missing requestHandler or method: getFoldingRanges"). Start the YAML worker the way
+ * monaco's own language workers do (internal/common/workers.js): a first message that the worker-side
+ * `initialize` consumes to install its handler, then the createData.
+ */
+function createYamlWebWorker(options: { createData?: unknown }) {
+  const worker = new YamlWorker();
+  worker.postMessage('ignore');
+  worker.postMessage(options.createData);
+  return monaco.editor.createWebWorker({ worker });
+}
+
 /** The monaco API with workers and monaco-yaml configured (idempotent). */
 export function setupMonaco(): typeof monaco {
   if (yaml) return monaco;
   globalThis.MonacoEnvironment = {
     getWorker: (_moduleId: string, label: string) => (label === 'yaml' ? new YamlWorker() : new EditorWorker()),
   };
-  yaml = configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, completion: true, hover: true, schemas: [] });
+  const editorForYaml = { ...monaco.editor, createWebWorker: createYamlWebWorker as unknown as typeof monaco.editor.createWebWorker };
+  yaml = configureMonacoYaml({ ...monaco, editor: editorForYaml }, { enableSchemaRequest: false, validate: true, completion: true, hover: true, schemas: [] });
   return monaco;
 }
 

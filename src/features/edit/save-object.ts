@@ -1,7 +1,7 @@
 // The requests of the edit screen: PUT with the base resourceVersion, GET the latest after a 409, the kind's schema.
 import type { KubeObject } from '../../data/object-query';
 import { kubeRequest, kubeUrl } from '../../k8s/api-client';
-import { createOpenApiCache, fetchKindSchema, type OpenApiCache } from '../../k8s/openapi';
+import { createOpenApiCache, fetchKindSchema, type KindSchema, type OpenApiCache } from '../../k8s/openapi';
 
 export interface SaveResult {
   object: KubeObject;
@@ -29,8 +29,8 @@ export async function getLatest(context: string, apiPath: string): Promise<KubeO
 
 const caches = new Map<string, OpenApiCache>();
 
-/** JSON Schema of the object's kind from the cluster's OpenAPI; null when the cluster (or the module) cannot tell. */
-export async function loadKindSchema(context: string, apiVersion: string, kind: string): Promise<Record<string, unknown> | null> {
+/** The kind's schema from the cluster's OpenAPI (JSON Schema for the editor, list merge keys for the merge); null when the cluster cannot tell. */
+export async function loadKindSchema(context: string, apiVersion: string, kind: string): Promise<KindSchema | null> {
   const slash = apiVersion.indexOf('/');
   const group = slash === -1 ? '' : apiVersion.slice(0, slash);
   const version = slash === -1 ? apiVersion : apiVersion.slice(slash + 1);
@@ -38,7 +38,7 @@ export async function loadKindSchema(context: string, apiVersion: string, kind: 
   if (!cache) caches.set(context, (cache = createOpenApiCache()));
   try {
     const schema = await fetchKindSchema((path, init) => fetch(kubeUrl(context, path), { ...init, credentials: 'same-origin' }), { group, version, kind }, cache);
-    return schema.jsonSchema;
+    return schema;
   } catch {
     return null;
   }

@@ -1,2 +1,2 @@
-// monaco-yaml's worker re-exported from our own file, as its README asks for Vite ("Unexpected usage" otherwise).
+// monaco-yaml's worker from our own file, as its README asks for Vite ("Unexpected usage" otherwise).
 import 'monaco-yaml/yaml.worker.js';

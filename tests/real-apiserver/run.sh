@@ -10,7 +10,7 @@ node scripts/ensure-chromium.mjs || exit 1
 STATE=$(mktemp -d /tmp/kubeglass-real.XXXXXX)
 trap 'bash tests/real-apiserver/stop.sh "$STATE"; rm -rf "$STATE"' EXIT
 bash tests/real-apiserver/start.sh "$STATE" || exit 1
-export KUBECONFIG_REAL="$STATE/kubeconfig"
+export KUBECONFIG_REAL="$STATE/kubeconfig" KUBEGLASS_REAL_STATE="$STATE"
 bash tests/real-apiserver/seed.sh "$KUBECONFIG_REAL" || { echo "real tier: seeding failed"; exit 1; }
 
 mkdir -p test-reports

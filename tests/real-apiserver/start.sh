@@ -19,11 +19,15 @@ etcd --data-dir "$STATE/etcd" --listen-client-urls "http://127.0.0.1:$ETCD_PORT"
   > "$STATE/etcd.log" 2>&1 &
 echo $! > "$STATE/pids"
 # No controller-manager mints service-account tokens, so the ServiceAccount admission plugin would refuse every pod.
-"$BIN" --etcd-servers="http://127.0.0.1:$ETCD_PORT" --bind-address=127.0.0.1 --secure-port="$API_PORT" \
-  --cert-dir="$STATE/certs" --token-auth-file="$STATE/tokens.csv" --authorization-mode=RBAC \
-  --service-account-key-file="$STATE/sa.pub" --service-account-signing-key-file="$STATE/sa.key" \
-  --service-account-issuer=https://kubernetes.default.svc --service-cluster-ip-range=10.96.0.0/16 \
-  --allow-privileged=true --disable-admission-plugins=ServiceAccount > "$STATE/apiserver.log" 2>&1 &
+cat > "$STATE/apiserver.sh" <<CMD
+exec "$BIN" --etcd-servers="http://127.0.0.1:$ETCD_PORT" --bind-address=127.0.0.1 --secure-port="$API_PORT" \\
+  --cert-dir="$STATE/certs" --token-auth-file="$STATE/tokens.csv" --authorization-mode=RBAC \\
+  --service-account-key-file="$STATE/sa.pub" --service-account-signing-key-file="$STATE/sa.key" \\
+  --service-account-issuer=https://kubernetes.default.svc --service-cluster-ip-range=10.96.0.0/16 \\
+  --allow-privileged=true --disable-admission-plugins=ServiceAccount
+CMD
+bash "$STATE/apiserver.sh" >> "$STATE/apiserver.log" 2>&1 &
+echo $! > "$STATE/apiserver.pid"
 echo $! >> "$STATE/pids"
 
 URL="https://127.0.0.1:$API_PORT"

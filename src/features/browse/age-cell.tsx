@@ -1,5 +1,5 @@
 import { ageOf } from '../../k8s/duration';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 /** Age that keeps ticking: computed from creationTimestamp, not the server's frozen string. */
 export function AgeCell({ timestamp, fallback }: { timestamp: string; fallback: string }) {

@@ -12,7 +12,9 @@ import { ResourceTable } from './resource-table';
 import { SelectorBar } from './selector-bar';
 import { RowSorter, sortKindOf, type SortSpec } from './sort-rows';
 import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
-import { WatchStateBadge } from './watch-state-badge';
+import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
+
+const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Listing or reconnecting the watch', stale: 'Not watching: rows may be out of date' };
 
 export interface ResourceListPageProps {
   context: string;
@@ -170,7 +172,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
           </span>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <WatchStateBadge state={watchState} />
+          <WatchStateBadge state={watchState} titles={WATCH_TITLES} />
           <button
             type="button"
             aria-pressed={view.wide}

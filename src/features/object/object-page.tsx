@@ -15,7 +15,9 @@ import { discoveryKindResolver, objectReferences, ownerLinks } from './object-re
 import { managedFieldsCount, objectText, type TextFormat } from './object-text';
 import { ObjectTextView } from './object-text-view';
 import { RelatedObjects } from './related-objects';
-import { WatchStateBadge } from './watch-state-badge';
+import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
+
+const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Getting the object or reconnecting the watch', stale: 'Not watching: the content may be out of date' };
 
 export interface ObjectPageProps {
   context: string;
@@ -88,7 +90,7 @@ export function ObjectPage({ context, apiPath, path }: ObjectPageProps) {
           </span>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <WatchStateBadge state={data?.deleted ? 'stale' : watchState} />
+          <WatchStateBadge state={data?.deleted ? 'stale' : watchState} titles={WATCH_TITLES} />
           {object && !data?.deleted && path.subresource === null && (
             <a
               href={`${toUiPath(context, apiPath)}?edit=1`}

@@ -1,18 +1,20 @@
-// One shared one-second clock for the live ages of the object view (one interval however many ages).
+// One shared one-second clock for every live age (one interval however many cells render it).
 import { useSyncExternalStore } from 'react';
 
 const listeners = new Set<() => void>();
 let now = Date.now();
 let interval: ReturnType<typeof setInterval> | null = null;
 
+function tick() {
+  now = Date.now();
+  for (const listener of [...listeners]) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (interval === null) {
     now = Date.now();
-    interval = setInterval(() => {
-      now = Date.now();
-      for (const l of [...listeners]) l();
-    }, 1000);
+    interval = setInterval(tick, 1000);
   }
   return () => {
     listeners.delete(listener);
@@ -23,7 +25,11 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+function getSnapshot(): number {
+  return now;
+}
+
 /** Milliseconds since the epoch, updated every second while anything renders it. */
-export function useClock(): number {
-  return useSyncExternalStore(subscribe, () => now);
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, getSnapshot);
 }

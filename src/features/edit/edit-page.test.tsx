@@ -149,7 +149,7 @@ describe('edit page', () => {
     expect(screen.getByTestId('draft-restored')).toBeTruthy();
     expect(screen.getByTestId('base-resource-version').textContent).toContain('7');
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
-    await screen.findByText(/based on resourceVersion 10/);
+    await screen.findByText(/^resourceVersion 10$/);
     expect(editor().value).toContain('a: one');
     expect(store.getItem(draftStorageKey(DRAFT_KEY))).toBeNull();
   });

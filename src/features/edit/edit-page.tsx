@@ -256,7 +256,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         {path.namespace !== null && <span className="shrink-0 whitespace-nowrap text-xs text-slate-500">in {path.namespace}</span>}
         {base && (
           <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
-            based on resourceVersion {base.metadata.resourceVersion}
+            resourceVersion {base.metadata.resourceVersion}
           </span>
         )}
         <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">

@@ -82,6 +82,12 @@ describe('JSON Schema for monaco-yaml', () => {
     expect(ios.anyOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
   });
 
+  it('accepts null for metav1.Time, as the apiserver writes `creationTimestamp: null` in templates', () => {
+    const time = at(jsonSchema, 'definitions', 'io.k8s.apimachinery.pkg.apis.meta.v1.Time') as Obj;
+    expect(time.type).toBeUndefined();
+    expect(time.anyOf).toEqual([{ type: 'string', format: 'date-time' }, { type: 'null' }]);
+  });
+
   it('does not modify the source definitions', () => {
     const defs = openApiV2Fixture().definitions;
     expect(at(defs, 'io.k8s.api.apps.v1.DeploymentSpec', 'properties', 'strategy', '$ref')).toBe('#/definitions/io.k8s.api.apps.v1.DeploymentStrategy');

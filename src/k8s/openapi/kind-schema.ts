@@ -31,6 +31,7 @@ type Schema = Record<string, unknown>;
 const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+const TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.Time';
 const JSON_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean']);
 
 function isSchema(value: unknown): value is Schema {
@@ -178,6 +179,12 @@ function buildJsonSchema(defs: Definitions, refPrefix: string, rootName: string,
       delete def.type;
       delete def.format;
       def.anyOf = [{ type: name === QUANTITY ? 'number' : 'integer' }, { type: 'string' }];
+    }
+    if (name === TIME) {
+      // A zero metav1.Time marshals as null (every pod template carries `creationTimestamp: null`): not an error.
+      delete def.type;
+      def.anyOf = [{ type: 'string', format: 'date-time' }, { type: 'null' }];
+      delete def.format;
     }
     if (name === OBJECT_META && isSchema(def.properties)) {
       const props = def.properties;

@@ -2,24 +2,7 @@
 // answers an unavailable APIService with text/plain "service unavailable" (kube-aggregator proxyError).
 import { isRecord, readString } from './json-read';
 import type { DiscoveryStatus } from './types';
-
-// k8s.io/apimachinery/pkg/api/errors.NewGenericServerResponse: the reason a bare HTTP code stands for.
-const REASON_BY_CODE: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  405: 'MethodNotAllowed',
-  406: 'NotAcceptable',
-  409: 'Conflict',
-  410: 'Gone',
-  415: 'UnsupportedMediaType',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  502: 'BadGateway',
-  503: 'ServiceUnavailable',
-  504: 'Timeout',
-};
+import { reasonForHttpCode } from '../kube-api-error';
 
 const MAX_MESSAGE_CHARS = 500;
 
@@ -27,7 +10,7 @@ const MAX_MESSAGE_CHARS = 500;
 export async function statusFromResponse(res: Response): Promise<DiscoveryStatus> {
   const text = await res.text().catch(() => '');
   const parsed = tryParseJson(text);
-  const fallbackReason = REASON_BY_CODE[res.status] ?? 'Unknown';
+  const fallbackReason = reasonForHttpCode(res.status);
   if (isRecord(parsed) && parsed.kind === 'Status') {
     return {
       code: typeof parsed.code === 'number' ? parsed.code : res.status,

@@ -1,4 +1,5 @@
 // Any failure shown the way the API reported it: code, Status reason, message, causes.
+import type { ReactNode } from 'react';
 import { KubeApiError } from '../../k8s/kube-api-error';
 
 export interface KubeErrorPanelProps {
@@ -6,6 +7,11 @@ export interface KubeErrorPanelProps {
   /** What was being done, e.g. "Listing pods". */
   title?: string;
   onRetry?: () => void;
+  /** Makes each cause's field a button (e.g. to jump to that field in an editor). */
+  onCauseClick?: (field: string) => void;
+  /** A line under the details, e.g. what happened to the user's input. */
+  footer?: ReactNode;
+  testId?: string;
 }
 
 function describe(error: unknown): Pick<KubeApiError, 'code' | 'reason' | 'message' | 'causes' | 'details' | 'retryAfterSeconds'> {
@@ -20,11 +26,11 @@ function describe(error: unknown): Pick<KubeApiError, 'code' | 'reason' | 'messa
   };
 }
 
-export function KubeErrorPanel({ error, title, onRetry }: KubeErrorPanelProps) {
+export function KubeErrorPanel({ error, title, onRetry, onCauseClick, footer, testId = 'kube-error' }: KubeErrorPanelProps) {
   const e = describe(error);
   const subject = [e.details?.kind, e.details?.name].filter(Boolean).join(' ');
   return (
-    <div role="alert" data-testid="kube-error" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <div role="alert" data-testid={testId} className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
       <div className="flex items-center gap-2">
         <span className="rounded bg-red-600 px-1.5 py-0.5 font-mono text-xs font-semibold text-white" data-testid="error-code">
           {e.code || '—'}
@@ -43,14 +49,24 @@ export function KubeErrorPanel({ error, title, onRetry }: KubeErrorPanelProps) {
           </button>
         )}
       </div>
-      <p className="mt-2 break-words font-mono text-[13px] leading-snug" data-testid="error-message">
+      <p className="mt-2 whitespace-pre-wrap break-words font-mono text-[13px] leading-snug" data-testid="error-message">
         {e.message}
       </p>
       {e.causes.length > 0 && (
-        <ul className="mt-2 space-y-0.5 text-[13px]">
+        <ul className="mt-2 space-y-0.5 text-[13px]" data-testid="error-causes">
           {e.causes.map((cause, i) => (
             <li key={i} className="font-mono">
-              {cause.field && <span className="font-semibold">{cause.field}: </span>}
+              {cause.field &&
+                (onCauseClick ? (
+                  <>
+                    <button type="button" className="font-semibold underline" title="Show this field in the editor" onClick={() => onCauseClick(cause.field ?? '')}>
+                      {cause.field}
+                    </button>
+                    {': '}
+                  </>
+                ) : (
+                  <span className="font-semibold">{cause.field}: </span>
+                ))}
               {cause.message}
               {cause.reason && <span className="text-red-700/70"> ({cause.reason})</span>}
             </li>
@@ -64,6 +80,7 @@ export function KubeErrorPanel({ error, title, onRetry }: KubeErrorPanelProps) {
           {e.retryAfterSeconds !== undefined && <span>Retry after {e.retryAfterSeconds}s</span>}
         </p>
       )}
+      {footer && <p className="mt-2 text-xs text-red-700/80">{footer}</p>}
     </div>
   );
 }

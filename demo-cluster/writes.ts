@@ -48,10 +48,24 @@ export interface WriteOptions {
 
 const NAMESPACES_KEY = storageKey({ group: '', resource: 'namespaces' });
 
+/**
+ * A deep copy of decoded JSON (plain objects, arrays, primitives), several times faster than
+ * structuredClone on the write path; anything else is left to structuredClone.
+ */
+function cloneJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson);
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) copy[k] = cloneJson((value as Record<string, unknown>)[k]);
+  return copy;
+}
+
 /** The body as an object with metadata; 400 when it is not a JSON object. */
 function toObject(body: unknown): KubeObject {
   if (!isPlainObject(body)) throw badRequest('the object provided is unrecognized (must be a JSON object)');
-  const copy = structuredClone(body) as KubeObject;
+  const copy = cloneJson(body) as KubeObject;
   if (!isPlainObject(copy.metadata)) copy.metadata = {};
   // ObjectMeta's maps and lists are omitempty: an empty one is gone once decoded into the Go type.
   const meta = copy.metadata as Record<string, unknown>;

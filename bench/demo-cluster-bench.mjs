@@ -1,11 +1,15 @@
 // Benchmark of the demo cluster (the BUILT dist/node/demo-cluster, run in a worker thread so its
 // event loop is separate from the clients'): 10,000 seeded pods listed as a Table with kubectl's
 // Accept (whole list and limit=500 pages), then 50 chunked watchers on pods while 1,000 pod
-// updates/s are written for 10 s. Prints a figures table and writes
-// bench/results/demo-cluster-bench.json. Run: npm run bench (builds first), or after
+// updates/s are written for 10 s. Three threads, so that the clients do not measure themselves:
+// the server (worker), the writer (main thread) and the watchers (a second worker, scanning event
+// bytes instead of parsing them). Each update carries its send time, so lag is measured across
+// threads; event-loop delay and utilization are reported per thread. Prints a figures table and
+// writes bench/results/demo-cluster-bench.json. Run: npm run bench (builds first), or after
 // `npx tsc -p tsconfig.build.json`: node bench/demo-cluster-bench.mjs
 import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
@@ -88,33 +92,69 @@ async function timeTableList(base, token, limit) {
   return { medianMs: round(median(samples)), minMs: round(Math.min(...samples)), maxMs: round(Math.max(...samples)), rows, pages, bytes };
 }
 
-/** A chunked watch that parses events and records the lag of each bench update. */
-function openWatcher(base, token, rv, sentAt) {
+/** Event-loop delay and utilization of the calling thread over a phase (started now, read by stop()). */
+function loopMonitor() {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  const elu0 = performance.eventLoopUtilization();
+  return {
+    stop() {
+      h.disable();
+      const ms = (ns) => round(ns / 1e6);
+      return {
+        delayMs: { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) },
+        utilization: round(performance.eventLoopUtilization(elu0).utilization, 2),
+      };
+    },
+  };
+}
+
+/** Wall-clock ms shared by all threads (each thread's performance.now() has its own origin). */
+const clock = () => performance.timeOrigin + performance.now();
+
+const SEQ_MARK = Buffer.from('"bench/seq":"');
+const SENT_MARK = Buffer.from('"bench/sent":"');
+const RV_MARK = Buffer.from('"resourceVersion":"');
+
+/** The digits after `mark` (searched in buf[from, to)) as a number, or -1. Bytes only: nothing is decoded. */
+function numberAfter(buf, mark, from, to) {
+  const at = buf.indexOf(mark, from);
+  if (at < 0 || at >= to) return -1;
+  const i = at + mark.length;
+  const end = buf.indexOf(34, i); // closing quote
+  if (end < 0 || end > to) return -1;
+  return Number(buf.latin1Slice(i, end));
+}
+
+/**
+ * A chunked watch that records, per bench update, the lag from its creation (the writer's clock,
+ * carried in the update itself) to its receipt. Events are scanned as bytes, not decoded or
+ * JSON.parse'd: 50 clients parsing ~2 KB pods at 1,000/s each would make the clients the bottleneck.
+ */
+function openWatcher(base, token, rv) {
   const w = { received: 0, lags: [], ended: false, error: undefined, lastRv: 0, outOfOrder: 0, req: undefined };
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/v1/pods?watch=1&resourceVersion=${rv}&allowWatchBookmarks=false&timeoutSeconds=600`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`watch -> ${res.statusCode}`));
-      let buf = '';
-      res.setEncoding('utf8');
+      let rest = null; // an incomplete last line
       res.on('data', (chunk) => {
-        buf += chunk;
+        const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+        const now = clock();
+        let start = 0;
         let nl;
-        while ((nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl);
-          buf = buf.slice(nl + 1);
-          const now = performance.now();
-          // Scanned, not JSON.parse'd: 50 clients parsing every pod would make this client the bottleneck.
-          const rvAt = line.indexOf('"resourceVersion":"');
-          const evRv = rvAt >= 0 ? Number(line.slice(rvAt + 19, line.indexOf('"', rvAt + 19))) : 0;
+        while ((nl = buf.indexOf(10, start)) >= 0) {
+          const evRv = numberAfter(buf, RV_MARK, start, nl);
           if (evRv < w.lastRv) w.outOfOrder++;
           w.lastRv = evRv;
-          const seqAt = line.indexOf('"bench/seq":"');
-          if (seqAt < 0) continue;
-          const seq = Number(line.slice(seqAt + 13, line.indexOf('"', seqAt + 13)));
-          w.received++;
-          const t = sentAt.get(seq);
-          if (t !== undefined) w.lags.push(now - t);
+          const seq = numberAfter(buf, SEQ_MARK, start, nl);
+          if (seq >= 0) {
+            w.received++;
+            const sent = numberAfter(buf, SENT_MARK, start, nl);
+            if (sent >= 0) w.lags.push(now - sent);
+          }
+          start = nl + 1;
         }
+        rest = start < buf.length ? buf.subarray(start) : null;
       });
       res.on('end', () => (w.ended = true));
       res.on('error', (e) => (w.error = e.message));
@@ -127,13 +167,43 @@ function openWatcher(base, token, rv, sentAt) {
   });
 }
 
-async function watchBench(base, token) {
+/** The watchers' thread: opens them, then on 'drain' waits for `expected` events each and reports. */
+async function watchersThread({ base, token, rv, watchers: n }) {
+  const watchers = await Promise.all(Array.from({ length: n }, () => openWatcher(base, token, rv)));
+  const loop = loopMonitor();
+  parentPort.postMessage({ type: 'ready' });
+  const { expected } = await new Promise((r) => parentPort.once('message', r));
+  // Let the streams drain (up to 10 s).
+  const drainStart = performance.now();
+  while (watchers.some((w) => w.received < expected && !w.ended && !w.error) && performance.now() - drainStart < 10_000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const thread = loop.stop();
+  for (const w of watchers) w.req.destroy();
+  const allLags = watchers.flatMap((w) => w.lags);
+  agent.destroy();
+  parentPort.postMessage({
+    type: 'done',
+    thread,
+    watchers: watchers.map((w) => ({ received: w.received, ended: w.ended, error: w.error, outOfOrder: w.outOfOrder })),
+    lagMs: { median: round(median(allLags)), p99: round(pct(allLags, 99)), max: round(allLags.reduce((m, x) => Math.max(m, x), 0)) },
+  });
+}
+
+async function watchBench(base, token, server) {
   // Pods to update: the first RATE pods of the list.
   const listed = JSON.parse((await request(`${base}/api/v1/pods?limit=${RATE}`, token)).buf.toString('utf8'));
   const targets = listed.items.map((p) => `${base}/api/v1/namespaces/${p.metadata.namespace}/pods/${p.metadata.name}`);
   const rv = JSON.parse((await request(`${base}/api/v1/pods?limit=1`, token)).buf.toString('utf8')).metadata.resourceVersion;
-  const sentAt = new Map();
-  const watchers = await Promise.all(Array.from({ length: WATCHERS }, () => openWatcher(base, token, rv, sentAt)));
+  // The watchers get a thread of their own, so the server, the writer and the readers each have an event loop.
+  const client = new Worker(new URL(import.meta.url), { workerData: { role: 'watchers', base, token, rv, watchers: WATCHERS } });
+  const fromClient = () => new Promise((resolve, reject) => {
+    client.once('error', reject);
+    client.once('message', resolve);
+  });
+  await fromClient(); // ready
+  server.postMessage('loop-start');
+  const loop = loopMonitor();
 
   // 1,000 updates/s: a batch every 10 ms, paced against the clock.
   const total = RATE * SECONDS;
@@ -146,8 +216,7 @@ async function watchBench(base, token) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * RATE) + batch);
     while (seq < due) {
       const n = seq++;
-      const body = JSON.stringify({ metadata: { annotations: { 'bench/seq': String(n) } } });
-      sentAt.set(n, performance.now());
+      const body = JSON.stringify({ metadata: { annotations: { 'bench/seq': String(n), 'bench/sent': clock().toFixed(3) } } });
       const p = request(targets[n % targets.length], token, { method: 'PATCH', body, contentType: 'application/merge-patch+json' })
         .then((r) => {
           if (r.status !== 200) failed++;
@@ -160,17 +229,19 @@ async function watchBench(base, token) {
   }
   await Promise.all(inflight);
   const writeSeconds = (performance.now() - start) / 1000;
-  // Let the streams drain (up to 10 s).
-  const drainStart = performance.now();
-  while (watchers.some((w) => w.received < total - failed && !w.ended && !w.error) && performance.now() - drainStart < 10_000) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const writerThread = loop.stop();
+  const serverDone = new Promise((r) => server.once('message', r));
+  server.postMessage('loop-stop');
+  const serverThread = await serverDone;
+  client.postMessage({ expected: total - failed });
+  const report = await fromClient();
   const elapsed = (performance.now() - start) / 1000;
-  for (const w of watchers) w.req.destroy();
+  await client.terminate();
 
   const expected = total - failed;
+  const watchers = report.watchers;
   const rates = watchers.map((w) => w.received / elapsed);
-  const allLags = watchers.flatMap((w) => w.lags);
+  const threads = { server: serverThread, writer: writerThread, watchers: report.thread };
   return {
     watchers: WATCHERS,
     targetRatePerS: RATE,
@@ -180,10 +251,13 @@ async function watchBench(base, token) {
     achievedWriteRatePerS: round(total / writeSeconds),
     deliveredPerWatcherPerS: { min: round(Math.min(...rates)), median: round(median(rates)), max: round(Math.max(...rates)) },
     deliveredTotalPerS: round(watchers.reduce((n, w) => n + w.received, 0) / elapsed),
-    lagMs: { median: round(median(allLags)), p99: round(pct(allLags, 99)), max: round(allLags.reduce((m, x) => Math.max(m, x), 0)) },
+    lagMs: report.lagMs,
     watchersBehind: watchers.filter((w) => w.received < expected).length,
     watchersDropped: watchers.filter((w) => w.ended || w.error).length,
     outOfOrderEvents: watchers.reduce((n, w) => n + w.outOfOrder, 0),
+    // Per thread during the write phase (watchers: until drained): event-loop delay and utilization (0-1).
+    eventLoopDelayMs: { server: threads.server.delayMs, writer: threads.writer.delayMs, watchers: threads.watchers.delayMs },
+    eventLoopUtilization: { server: threads.server.utilization, writer: threads.writer.utilization, watchers: threads.watchers.utilization },
   };
 }
 
@@ -196,7 +270,7 @@ async function main() {
   const none = { medianMs: NaN, minMs: NaN, maxMs: NaN, rows: 0, pages: 0, bytes: 0 };
   const full = skipList ? none : await timeTableList(url, token, 0);
   const paged = skipList ? none : await timeTableList(url, token, 500);
-  const watch = await watchBench(url, token);
+  const watch = await watchBench(url, token, worker);
   worker.postMessage('close');
   await new Promise((r) => worker.once('message', r));
   await worker.terminate();
@@ -219,6 +293,10 @@ async function main() {
     ['  delivered per watcher', `min ${watch.deliveredPerWatcherPerS.min}/s, median ${watch.deliveredPerWatcherPerS.median}/s, max ${watch.deliveredPerWatcherPerS.max}/s (${watch.deliveredTotalPerS}/s total)`],
     ['  lag creation -> receipt', `median ${watch.lagMs.median} ms, p99 ${watch.lagMs.p99} ms, max ${watch.lagMs.max} ms`],
     ['  behind / dropped / out of order', `${watch.watchersBehind} / ${watch.watchersDropped} / ${watch.outOfOrderEvents}`],
+    ...['server', 'writer', 'watchers'].map((t) => [
+      `  ${t} thread: loop delay, utilization`,
+      `p50 ${watch.eventLoopDelayMs[t].p50} ms, p99 ${watch.eventLoopDelayMs[t].p99} ms, max ${watch.eventLoopDelayMs[t].max} ms; ${watch.eventLoopUtilization[t]}`,
+    ]),
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log(`demo-cluster bench (${process.version})`);
@@ -228,17 +306,22 @@ async function main() {
   console.log('wrote bench/results/demo-cluster-bench.json');
 }
 
-if (!isMainThread) {
+if (isMainThread) {
+  await main();
+} else if (workerData.role === 'watchers') {
+  await watchersThread(workerData);
+} else {
   // Server side: the built demo cluster in this worker.
   const { startDemoClusterWithOptions } = await import('../dist/node/demo-cluster/index.js');
   const cluster = await startDemoClusterWithOptions({ activityIntervalMs: 0, seed: { pods: workerData.pods }, historyCapacity: 20_000 });
   parentPort.postMessage({ url: cluster.url, token: cluster.tokens.admin });
+  let loop;
   parentPort.on('message', async (m) => {
-    if (m === 'close') {
+    if (m === 'loop-start') loop = loopMonitor();
+    else if (m === 'loop-stop') parentPort.postMessage(loop.stop());
+    else if (m === 'close') {
       await cluster.close();
       parentPort.postMessage('closed');
     }
   });
-} else {
-  await main();
 }

@@ -238,39 +238,57 @@ function eventBuffer(text: string): Buffer {
 /** How long watch events may wait to share a network write (chunked HTTP). */
 const WATCH_FLUSH_MS = 5;
 
+let lastParts: Buffer[] = [];
+let lastJoined = Buffer.alloc(0);
+
+/** The held events as one buffer; watchers that held the same events (the usual fan-out) share it. */
+function joinEvents(parts: Buffer[], bytes: number): Buffer {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  if (parts.length !== lastParts.length || parts.some((b, i) => b !== lastParts[i])) {
+    lastParts = parts;
+    lastJoined = Buffer.concat(parts, bytes);
+  }
+  return lastJoined;
+}
+
 /** Serves a watch over chunked HTTP: newline-delimited JSON events, flushed per event. */
 function serveChunkedWatch(ctx: RestContext, req: IncomingMessage, res: ServerResponse, plan: WatchPlan): void {
   res.writeHead(200, { ...baseHeaders('application/json'), 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
-  // Events are held up to WATCH_FLUSH_MS and leave in one network write: with many watchers, one
-  // write syscall per event per watcher costs more than the events themselves.
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    res.uncork();
+  // Events are held up to WATCH_FLUSH_MS and leave as one chunk in one network write: with many
+  // watchers, one write (and one syscall) per event per watcher costs more than the events themselves.
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (held.length === 0) return;
+    const joined = joinEvents(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    if (!res.destroyed && !res.writableEnded) res.write(joined);
   };
   const session = plan.start(
     {
       write(text) {
         if (res.destroyed) return false;
-        if (!corked) {
-          corked = true;
-          res.cork();
-          setTimeout(uncork, WATCH_FLUSH_MS);
-        }
-        res.write(eventBuffer(text));
+        const buf = eventBuffer(text);
+        held.push(buf);
+        heldBytes += buf.length;
+        timer ??= setTimeout(flush, WATCH_FLUSH_MS);
         // A client that cannot keep up is dropped, like a watcher whose buffer fills in the cacher.
-        return res.writableLength < 64 * 1024 * 1024;
+        return res.writableLength + heldBytes < 64 * 1024 * 1024;
       },
       end() {
+        flush();
         if (!res.writableEnded) res.end();
       },
       batch(fn) {
-        res.cork();
         try {
           fn();
         } finally {
-          res.uncork();
+          flush();
         }
       },
     },

@@ -1,7 +1,7 @@
 // Benchmark of the demo cluster (the BUILT dist/node/demo-cluster, run in a worker thread so its
 // event loop is separate from the clients'): 10,000 seeded pods listed as a Table with kubectl's
 // Accept (whole list and limit=500 pages), then 50 chunked watchers on pods while 1,000 pod
-// updates/s are written for 10 s. Three threads, so that the clients do not measure themselves:
+// updates/s are written for 10 s (after a 2 s warm-up at that rate). Three threads, so that the clients do not measure themselves:
 // the server (worker), the writer (main thread) and the watchers (a second worker, scanning event
 // bytes instead of parsing them). Each update carries its send time, so lag is measured across
 // threads; event-loop delay and utilization are reported per thread. Prints a figures table and
@@ -16,6 +16,7 @@ const PODS = Number(process.env.BENCH_PODS ?? 10_000);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const RUNS = 7;
 const TABLE_TARGET_MS = 300;
 const KUBECTL_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
@@ -132,7 +133,7 @@ function numberAfter(buf, mark, from, to) {
  * JSON.parse'd: 50 clients parsing ~2 KB pods at 1,000/s each would make the clients the bottleneck.
  */
 function openWatcher(base, token, rv) {
-  const w = { received: 0, lags: [], ended: false, error: undefined, lastRv: 0, outOfOrder: 0, req: undefined };
+  const w = { received: 0, lags: [], sent: [], ended: false, error: undefined, lastRv: 0, outOfOrder: 0, req: undefined };
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/v1/pods?watch=1&resourceVersion=${rv}&allowWatchBookmarks=false&timeoutSeconds=600`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`watch -> ${res.statusCode}`));
@@ -150,7 +151,10 @@ function openWatcher(base, token, rv) {
           if (seq >= 0) {
             w.received++;
             const sent = numberAfter(buf, SENT_MARK, start, nl);
-            if (sent >= 0) w.lags.push(now - sent);
+            if (sent >= 0) {
+              w.lags.push(now - sent);
+              w.sent.push(sent);
+            }
           }
           start = nl + 1;
         }
@@ -172,41 +176,35 @@ async function watchersThread({ base, token, rv, watchers: n }) {
   const watchers = await Promise.all(Array.from({ length: n }, () => openWatcher(base, token, rv)));
   const loop = loopMonitor();
   parentPort.postMessage({ type: 'ready' });
-  const { expected } = await new Promise((r) => parentPort.once('message', r));
+  const { expected, startedAt } = await new Promise((r) => parentPort.once('message', r));
   // Let the streams drain (up to 10 s).
   const drainStart = performance.now();
   while (watchers.some((w) => w.received < expected && !w.ended && !w.error) && performance.now() - drainStart < 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
+  const drainedAt = clock(); // the delivery rates end here, not after the figures below are computed
   const thread = loop.stop();
   for (const w of watchers) w.req.destroy();
   const allLags = watchers.flatMap((w) => w.lags);
+  // Lag p99 by the second of the run the update was written in: a warm-up spike or a growing backlog.
+  const bySecond = [];
+  for (const w of watchers) {
+    w.sent.forEach((t, i) => (bySecond[Math.floor((t - startedAt) / 1000)] ??= []).push(w.lags[i]));
+  }
   agent.destroy();
   parentPort.postMessage({
     type: 'done',
+    drainedAt,
     thread,
     watchers: watchers.map((w) => ({ received: w.received, ended: w.ended, error: w.error, outOfOrder: w.outOfOrder })),
     lagMs: { median: round(median(allLags)), p99: round(pct(allLags, 99)), max: round(allLags.reduce((m, x) => Math.max(m, x), 0)) },
+    lagP99BySecondMs: Array.from(bySecond, (xs) => (xs ? round(pct(xs, 99)) : null)),
   });
 }
 
-async function watchBench(base, token, server) {
-  // Pods to update: the first RATE pods of the list.
-  const listed = JSON.parse((await request(`${base}/api/v1/pods?limit=${RATE}`, token)).buf.toString('utf8'));
-  const targets = listed.items.map((p) => `${base}/api/v1/namespaces/${p.metadata.namespace}/pods/${p.metadata.name}`);
-  const rv = JSON.parse((await request(`${base}/api/v1/pods?limit=1`, token)).buf.toString('utf8')).metadata.resourceVersion;
-  // The watchers get a thread of their own, so the server, the writer and the readers each have an event loop.
-  const client = new Worker(new URL(import.meta.url), { workerData: { role: 'watchers', base, token, rv, watchers: WATCHERS } });
-  const fromClient = () => new Promise((resolve, reject) => {
-    client.once('error', reject);
-    client.once('message', resolve);
-  });
-  await fromClient(); // ready
-  server.postMessage('loop-start');
-  const loop = loopMonitor();
-
-  // 1,000 updates/s: a batch every 10 ms, paced against the clock.
-  const total = RATE * SECONDS;
+/** Writes RATE merge-patches/s for `seconds` (a batch every 10 ms, paced against the clock); resolves when all are answered. */
+async function writeAtRate(targets, token, seconds, annotations) {
+  const total = RATE * seconds;
   const batch = Math.max(1, Math.round(RATE / 100));
   let seq = 0;
   let failed = 0;
@@ -216,7 +214,7 @@ async function watchBench(base, token, server) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * RATE) + batch);
     while (seq < due) {
       const n = seq++;
-      const body = JSON.stringify({ metadata: { annotations: { 'bench/seq': String(n), 'bench/sent': clock().toFixed(3) } } });
+      const body = JSON.stringify({ metadata: { annotations: annotations(n) } });
       const p = request(targets[n % targets.length], token, { method: 'PATCH', body, contentType: 'application/merge-patch+json' })
         .then((r) => {
           if (r.status !== 200) failed++;
@@ -228,14 +226,38 @@ async function watchBench(base, token, server) {
     await new Promise((r) => setTimeout(r, 10));
   }
   await Promise.all(inflight);
+  return { total, failed };
+}
+
+async function watchBench(base, token, server) {
+  // Pods to update: the first RATE pods of the list.
+  const listed = JSON.parse((await request(`${base}/api/v1/pods?limit=${RATE}`, token)).buf.toString('utf8'));
+  const targets = listed.items.map((p) => `${base}/api/v1/namespaces/${p.metadata.namespace}/pods/${p.metadata.name}`);
+  // Warm-up at the same rate, before the watchers start: JIT of the write path, the writer's
+  // keep-alive connections, each target's first managedFields entry. The figures are steady state.
+  if (WARMUP_SECONDS > 0) await writeAtRate(targets, token, WARMUP_SECONDS, (n) => ({ 'bench/warmup': String(n) }));
+  const rv = JSON.parse((await request(`${base}/api/v1/pods?limit=1`, token)).buf.toString('utf8')).metadata.resourceVersion;
+  // The watchers get a thread of their own, so the server, the writer and the readers each have an event loop.
+  const client = new Worker(new URL(import.meta.url), { workerData: { role: 'watchers', base, token, rv, watchers: WATCHERS } });
+  const fromClient = () => new Promise((resolve, reject) => {
+    client.once('error', reject);
+    client.once('message', resolve);
+  });
+  await fromClient(); // ready
+  server.postMessage('loop-start');
+  const loop = loopMonitor();
+
+  const start = performance.now();
+  const startedAt = clock();
+  const { total, failed } = await writeAtRate(targets, token, SECONDS, (n) => ({ 'bench/seq': String(n), 'bench/sent': clock().toFixed(3) }));
   const writeSeconds = (performance.now() - start) / 1000;
   const writerThread = loop.stop();
   const serverDone = new Promise((r) => server.once('message', r));
   server.postMessage('loop-stop');
   const serverThread = await serverDone;
-  client.postMessage({ expected: total - failed });
+  client.postMessage({ expected: total - failed, startedAt });
   const report = await fromClient();
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsed = (report.drainedAt - startedAt) / 1000;
   await client.terminate();
 
   const expected = total - failed;
@@ -246,12 +268,14 @@ async function watchBench(base, token, server) {
     watchers: WATCHERS,
     targetRatePerS: RATE,
     seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
     generated: total,
     failedWrites: failed,
     achievedWriteRatePerS: round(total / writeSeconds),
     deliveredPerWatcherPerS: { min: round(Math.min(...rates)), median: round(median(rates)), max: round(Math.max(...rates)) },
     deliveredTotalPerS: round(watchers.reduce((n, w) => n + w.received, 0) / elapsed),
     lagMs: report.lagMs,
+    lagP99BySecondMs: report.lagP99BySecondMs,
     watchersBehind: watchers.filter((w) => w.received < expected).length,
     watchersDropped: watchers.filter((w) => w.ended || w.error).length,
     outOfOrderEvents: watchers.reduce((n, w) => n + w.outOfOrder, 0),
@@ -289,9 +313,10 @@ async function main() {
     [`GET /api/v1/pods Table, ${PODS} rows`, `median ${full.medianMs} ms (min ${full.minMs}, max ${full.maxMs}), ${(full.bytes / 1e6).toFixed(1)} MB`],
     ['  same, limit=500 pages (all pages)', `median ${paged.medianMs} ms over ${paged.pages} pages (min ${paged.minMs}, max ${paged.maxMs})`],
     [`  target < ${TABLE_TARGET_MS} ms`, `full ${results.tableList.fullUnderTarget ? 'met' : 'MISSED'}, paged ${results.tableList.pagedUnderTarget ? 'met' : 'MISSED'}`],
-    [`${WATCHERS} watchers, ${RATE} updates/s for ${SECONDS} s`, `writes achieved ${watch.achievedWriteRatePerS}/s, ${watch.failedWrites} failed`],
+    [`${WATCHERS} watchers, ${RATE} updates/s for ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`, `writes achieved ${watch.achievedWriteRatePerS}/s, ${watch.failedWrites} failed`],
     ['  delivered per watcher', `min ${watch.deliveredPerWatcherPerS.min}/s, median ${watch.deliveredPerWatcherPerS.median}/s, max ${watch.deliveredPerWatcherPerS.max}/s (${watch.deliveredTotalPerS}/s total)`],
     ['  lag creation -> receipt', `median ${watch.lagMs.median} ms, p99 ${watch.lagMs.p99} ms, max ${watch.lagMs.max} ms`],
+    ['  lag p99 by second written', watch.lagP99BySecondMs.map((x) => `${Math.round(x)}`).join(' ') + ' ms'],
     ['  behind / dropped / out of order', `${watch.watchersBehind} / ${watch.watchersDropped} / ${watch.outOfOrderEvents}`],
     ...['server', 'writer', 'watchers'].map((t) => [
       `  ${t} thread: loop delay, utilization`,

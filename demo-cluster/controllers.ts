@@ -1,5 +1,5 @@
 // Minimal kube-controller-manager: Deployment -> ReplicaSet -> Pods reconciliation with status
-// roll-up, and background garbage collection of owned objects. Runs with the activity loop.
+// roll-up. Runs with the activity loop; garbage collection of owned objects is gc.ts (always on).
 import { createHash } from 'node:crypto';
 import { registryTypes } from './resources/index.js';
 import { storageKey } from './registry.js';
@@ -167,19 +167,6 @@ function syncDeployment(ctx: WriteContext, d: KubeObject): void {
   }
 }
 
-/** Background garbage collection: delete what a deleted object owned. */
-function collectGarbage(ctx: WriteContext, deleted: KubeObject): void {
-  for (const t of [replicasets, pods]) {
-    for (const child of owned(ctx, storageKey(t), deleted.metadata.namespace, deleted.metadata.uid)) {
-      try {
-        deleteObject(ctx, t, child.metadata.namespace, child.metadata.name ?? '', { dryRun: false });
-      } catch {
-        // Already gone.
-      }
-    }
-  }
-}
-
 /** Starts the controllers; returns a function that stops them. */
 export function startControllers(ctx: WriteContext): () => void {
   const queue = new Map<string, () => void>();
@@ -209,13 +196,11 @@ export function startControllers(ctx: WriteContext): () => void {
   };
   const onDeployment = (e: StoreEvent): void => {
     const { namespace, name = '' } = e.object.metadata;
-    if (e.type === 'DELETED') enqueue(`gc/${e.object.metadata.uid ?? ''}`, () => collectGarbage(ctx, e.object));
-    else enqueue(`d/${namespace ?? ''}/${name}`, () => syncDeploymentNamed(namespace, name));
+    if (e.type !== 'DELETED') enqueue(`d/${namespace ?? ''}/${name}`, () => syncDeploymentNamed(namespace, name));
   };
   const onReplicaSet = (e: StoreEvent): void => {
     const { namespace, name = '' } = e.object.metadata;
-    if (e.type === 'DELETED') enqueue(`gc/${e.object.metadata.uid ?? ''}`, () => collectGarbage(ctx, e.object));
-    else enqueue(`rs/${namespace ?? ''}/${name}`, () => syncReplicaSetNamed(namespace, name));
+    if (e.type !== 'DELETED') enqueue(`rs/${namespace ?? ''}/${name}`, () => syncReplicaSetNamed(namespace, name));
     const owner = ownerOf(e.object, 'Deployment');
     if (owner) enqueue(`d/${namespace ?? ''}/${owner}`, () => syncDeploymentNamed(namespace, owner));
   };

@@ -11,6 +11,7 @@ import { defaultRegistry } from './resources/index.js';
 import { seedCluster } from './seed.js';
 import { Store } from './store.js';
 import { startCrdController } from './crd-controller.js';
+import { startGarbageCollector } from './gc.js';
 import { startEventsMirror } from './events-mirror.js';
 import type { WatchSession } from './watch.js';
 import { Faults } from './faults.js';
@@ -109,6 +110,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   });
   port = (listener.address() as AddressInfo).port;
   const stopCrdController = startCrdController(ctx);
+  const stopGarbageCollector = startGarbageCollector(ctx);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -124,6 +126,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
       closing ??= new Promise<void>((resolve) => {
         stopActivity?.();
         stopCrdController();
+        stopGarbageCollector();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);
         timers.clear();

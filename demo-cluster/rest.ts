@@ -2,7 +2,7 @@
 // deletecollection, the status subresource and pods/log.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseYaml } from 'yaml';
-import type { ApiError } from './errors.js';
+import type { ApiError, FieldError } from './errors.js';
 import { badRequest, failure, invalid, methodNotAllowed, notFound, routeNotAcceptable, routeNotFound, unsupportedMediaType } from './errors.js';
 import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
 import { serverSideApply } from './apply.js';
@@ -28,6 +28,7 @@ import { isPlainObject } from './types.js';
 import { planWatch } from './watch.js';
 import type { WatchPlan, WatchSession } from './watch.js';
 import { checkTypeMeta, createObject, deleteObject, updateObject } from './writes.js';
+import type { DeleteOptions, PropagationPolicy } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { decodeKubernetesProtobuf } from './protobuf/decode.js';
@@ -412,7 +413,11 @@ export async function handleResource(
       const opts = deleteOptions(body, query);
       const result = deleteObject(ctx, t, namespace, name ?? '', opts);
       if (result.kind === 'status') sendObject(req, res, 200, result.status, 'json', query);
-      else sendRepresentation(req, res, query, 200, t, rep, result.object, undefined);
+      else {
+        // 202 when cascading deletion was asked for with orphanDependents=false and the object is still there.
+        const pending = !opts.dryRun && ctx.store.get(key, t.namespaced ? namespace : undefined, name ?? '')?.metadata.uid === result.object.metadata.uid;
+        sendRepresentation(req, res, query, opts.orphanDependents === false && pending ? 202 : 200, t, rep, result.object, undefined);
+      }
       return;
     }
     case 'deletecollection': {
@@ -510,10 +515,11 @@ function reviewObject(t: ResourceType, body: unknown, user: User, manager: strin
   return t.review?.(obj, user, manager) ?? obj;
 }
 
-function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } {
-  const opts: { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun: boolean } = {
-    dryRun: isDryRun(query),
-  };
+const PROPAGATION_POLICIES: PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
+
+/** DeleteOptions from the query and body (query wins), validated like metav1 ValidateDeleteOptions. */
+function deleteOptions(body: unknown, query: URLSearchParams): DeleteOptions & { orphanDependents?: boolean } {
+  const opts: DeleteOptions & { orphanDependents?: boolean } = { dryRun: isDryRun(query) };
   const b = isPlainObject(body) ? body : {};
   const graceRaw = query.get('gracePeriodSeconds');
   if (graceRaw !== null && graceRaw !== '') opts.gracePeriodSeconds = Number(graceRaw);
@@ -524,6 +530,22 @@ function deleteOptions(body: unknown, query: URLSearchParams): { gracePeriodSeco
       ...(typeof p.uid === 'string' ? { uid: p.uid } : {}),
       ...(typeof p.resourceVersion === 'string' ? { resourceVersion: p.resourceVersion } : {}),
     };
+  }
+  const policyRaw = query.get('propagationPolicy') ?? (typeof b.propagationPolicy === 'string' ? b.propagationPolicy : null);
+  const orphanRaw = query.get('orphanDependents');
+  const orphan = orphanRaw !== null ? orphanRaw === 'true' || orphanRaw === '1' : typeof b.orphanDependents === 'boolean' ? b.orphanDependents : undefined;
+  const errors: FieldError[] = [];
+  if (orphan !== undefined && policyRaw !== null) {
+    errors.push({ type: 'FieldValueInvalid', field: 'propagationPolicy', value: policyRaw, detail: 'orphanDependents and deletionPropagation cannot be both set' });
+  }
+  if (policyRaw !== null && !PROPAGATION_POLICIES.includes(policyRaw as PropagationPolicy)) {
+    errors.push({ type: 'FieldValueNotSupported', field: 'propagationPolicy', value: policyRaw, detail: 'supported values: "Foreground", "Background", "Orphan", "nil"' });
+  }
+  if (errors.length > 0) throw invalid('meta.k8s.io', 'DeleteOptions', '', errors);
+  if (policyRaw !== null) opts.propagationPolicy = policyRaw as PropagationPolicy;
+  else if (orphan !== undefined) {
+    opts.orphanDependents = orphan;
+    opts.propagationPolicy = orphan ? 'Orphan' : 'Background';
   }
   if (Array.isArray(b.dryRun)) checkDryRun('DeleteOptions', b.dryRun.map(String));
   if (Array.isArray(b.dryRun) && b.dryRun.includes('All')) opts.dryRun = true;

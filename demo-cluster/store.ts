@@ -13,6 +13,8 @@ export interface StoreEvent {
 }
 
 export type StoreListener = (event: StoreEvent) => void;
+/** Hears every collection's events (the garbage collector's informers). */
+export type GlobalStoreListener = (key: string, event: StoreEvent) => void;
 
 /** Store key of an object inside its collection: "ns/name" for namespaced, "name" otherwise. */
 export function objectKey(namespace: string | undefined, name: string): string {
@@ -97,6 +99,7 @@ export class Store {
   private rv = 0;
   private readonly collections = new Map<string, Collection>();
   private readonly capacity: number;
+  private readonly globalListeners = new Set<GlobalStoreListener>();
 
   constructor(options: StoreOptions = {}) {
     this.capacity = options.historyCapacity ?? 5000;
@@ -130,7 +133,7 @@ export class Store {
     const { obj: stored, rv } = this.stamp(obj);
     const c = this.collection(key);
     c.set(stored);
-    c.record({ type: 'ADDED', object: stored, rv });
+    this.emit(key, c, { type: 'ADDED', object: stored, rv });
     return stored;
   }
 
@@ -140,7 +143,7 @@ export class Store {
     const prev = c.objects.get(keyOf(obj));
     const { obj: stored, rv } = this.stamp(obj);
     c.set(stored);
-    c.record(prev ? { type: 'MODIFIED', object: stored, prev, rv } : { type: 'ADDED', object: stored, rv });
+    this.emit(key, c, prev ? { type: 'MODIFIED', object: stored, prev, rv } : { type: 'ADDED', object: stored, rv });
     return stored;
   }
 
@@ -152,7 +155,7 @@ export class Store {
     if (!prev) return undefined;
     const { obj: last, rv } = this.stamp(prev);
     c.remove(k);
-    c.record({ type: 'DELETED', object: last, prev, rv });
+    this.emit(key, c, { type: 'DELETED', object: last, prev, rv });
     return last;
   }
 
@@ -201,6 +204,17 @@ export class Store {
       else if (e.prev) state.set(k, e.prev);
     }
     return state;
+  }
+
+  private emit(key: string, c: Collection, event: StoreEvent): void {
+    c.record(event);
+    for (const listener of [...this.globalListeners]) listener(key, event);
+  }
+
+  /** Listens to every collection, including ones created later. */
+  subscribeAll(listener: GlobalStoreListener): () => void {
+    this.globalListeners.add(listener);
+    return () => this.globalListeners.delete(listener);
   }
 
   subscribe(key: string, listener: StoreListener): () => void {

@@ -256,8 +256,15 @@ export function updateObject(
   return { object: ctx.store.update(key, ordered), created: false };
 }
 
+export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+/** Finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
+export const ORPHAN_FINALIZER = 'orphan';
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
+  /** Background when absent (the default of every type served here). */
+  propagationPolicy?: PropagationPolicy;
   preconditions?: { uid?: string; resourceVersion?: string };
   dryRun: boolean;
 }
@@ -319,7 +326,10 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
   const bound = t.resource === 'pods' && typeof spec.nodeName === 'string' && spec.nodeName !== '';
   const defaultGrace = typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : 30;
   const grace = opts.gracePeriodSeconds ?? defaultGrace;
-  const finalizers = existing.metadata.finalizers ?? [];
+  // Orphan and Foreground add the garbage collector's finalizer (deletion waits for it, see gc.ts).
+  const policyFinalizer = opts.propagationPolicy === 'Orphan' ? ORPHAN_FINALIZER : opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : undefined;
+  const own = existing.metadata.finalizers ?? [];
+  const finalizers = policyFinalizer === undefined || own.includes(policyFinalizer) ? own : [...own, policyFinalizer];
 
   if ((bound && grace > 0) || finalizers.length > 0) {
     const pending: KubeObject = {
@@ -328,15 +338,16 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
         ...existing.metadata,
         deletionTimestamp: rfc3339(now + (bound ? grace * 1000 : 0)),
         deletionGracePeriodSeconds: bound ? grace : 0,
+        ...(finalizers.length > 0 ? { finalizers } : {}),
       },
     };
     if (opts.dryRun) return { kind: 'object', object: pending };
     const stored = ctx.store.update(key, orderObject(pending));
-    if (bound && finalizers.length === 0) {
+    if (bound) {
       const uid = existing.metadata.uid;
       ctx.scheduler.defer(() => {
         const current = ctx.store.get(key, ns, name);
-        if (current && current.metadata.uid === uid) ctx.store.delete(key, ns, name);
+        if (current && current.metadata.uid === uid && (current.metadata.finalizers ?? []).length === 0) ctx.store.delete(key, ns, name);
       }, Math.min(grace * 1000, ctx.podTerminationMs));
     }
     return { kind: 'object', object: stored };

@@ -7,6 +7,7 @@ import type { ConnectionState } from '../k8s/watch-client';
 import { applyWatchEvents } from '../k8s/watch-reducer';
 import { tableQueryOptions, type LiveTableData, type TableQueryParams } from './table-query';
 import type { WatchChannel } from './watch-client-context';
+import { nextRestartDelay, TERMINAL_WATCH_CODES } from './watch-retry';
 
 /** live: watching with an open socket; reconnecting: (re)listing or the socket is down; stale: stopped on an error. */
 export type WatchState = 'live' | 'reconnecting' | 'stale';
@@ -39,9 +40,6 @@ function defaultScheduleFrame(callback: () => void): () => void {
 // A hidden tab gets no animation frames: fold anyway once this many events are queued.
 const MAX_QUEUED_EVENTS = 500;
 // Watch errors that asking again cannot fix (a viewer who may list but not watch, a bad selector).
-const TERMINAL_WATCH_CODES = new Set([400, 401, 403, 405, 406, 422]);
-const RELIST_WINDOW_MS = 30_000;
-const MAX_RELIST_DELAY_MS = 30_000;
 
 /** List + watch for one Table query (the informer pattern). start/stop may be called repeatedly. */
 export class LiveTableController {
@@ -227,11 +225,8 @@ export class LiveTableController {
   private relist(): void {
     const session = this.session;
     this.unwatch();
-    const now = this.now();
-    this.relistTimes = this.relistTimes.filter((t) => now - t < RELIST_WINDOW_MS);
-    this.relistTimes.push(now);
-    const excess = this.relistTimes.length - 3;
-    const delay = excess > 0 ? Math.min(MAX_RELIST_DELAY_MS, 1000 * 2 ** (excess - 1)) : 0;
+    const { recent, delayMs: delay } = nextRestartDelay(this.relistTimes, this.now());
+    this.relistTimes = recent;
     this.setPhase('listing');
     this.after(delay, () => void this.list(session, true));
   }

@@ -5,6 +5,7 @@ import { isKubeStatus, type KubeStatus } from '../k8s/kube-status';
 import type { ConnectionState } from '../k8s/watch-client';
 import type { WatchState } from './live-table-controller';
 import type { WatchChannel } from './watch-client-context';
+import { nextRestartDelay, TERMINAL_WATCH_CODES } from './watch-retry';
 
 /** What one live query needs: how to (re)load it into the cache, what to watch, how to fold an event. */
 export interface LiveObjectSource {
@@ -30,9 +31,6 @@ export interface LiveObjectStatus {
 type Phase = 'idle' | 'loading' | 'watching' | 'failed';
 
 // Watch errors that asking again cannot fix (a viewer who may get but not watch, a bad selector).
-const TERMINAL_WATCH_CODES = new Set([400, 401, 403, 405, 406, 422]);
-const RELOAD_WINDOW_MS = 30_000;
-const MAX_RELOAD_DELAY_MS = 30_000;
 
 /** Get + watch for one cached query; start/stop may be called repeatedly. */
 export class LiveObjectController {
@@ -180,11 +178,8 @@ export class LiveObjectController {
   private reload(): void {
     const session = this.session;
     this.unwatch();
-    const now = this.now();
-    this.reloadTimes = this.reloadTimes.filter((t) => now - t < RELOAD_WINDOW_MS);
-    this.reloadTimes.push(now);
-    const excess = this.reloadTimes.length - 3;
-    const delay = excess > 0 ? Math.min(MAX_RELOAD_DELAY_MS, 1000 * 2 ** (excess - 1)) : 0;
+    const { recent, delayMs: delay } = nextRestartDelay(this.reloadTimes, this.now());
+    this.reloadTimes = recent;
     this.setPhase('loading');
     this.after(delay, () => void this.load(session, true));
   }

@@ -84,10 +84,12 @@ describe.skipIf(!hasKubectl())('kubectl against the demo cluster', () => {
   it('get pods -w shows a pod created after the list', async () => {
     const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
+    const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
     const seen = new Promise<void>((resolve) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
-        if (out.includes('watched-pod')) resolve();
+        // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
+        if (watchedRow.test(out)) resolve();
       });
     });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
@@ -100,6 +102,6 @@ describe.skipIf(!hasKubectl())('kubectl against the demo cluster', () => {
     const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no watch event; output:\n${out}`)), 10_000));
     await Promise.race([seen, timeout]);
     child.kill();
-    expect(out).toMatch(/watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/);
+    expect(out).toMatch(watchedRow);
   });
 });

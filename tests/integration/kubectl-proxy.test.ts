@@ -72,8 +72,9 @@ describe.skipIf(!hasKubectl)('kubectl through the kubeglass proxy', () => {
         body: JSON.stringify(pod),
       });
       expect(created.status).toBe(201);
-      await waitFor(() => output.includes(name), 15_000, () => `the watch to show ${name}; output so far: ${output}`);
-      expect(output.split('\n').find((line) => line.startsWith(name))).toMatch(new RegExp(`^${name}\\s+\\d+/\\d+\\s+\\S+`));
+      // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
+      const row = new RegExp(`^${name}\\s+\\d+/\\d+\\s+\\S+\\s+\\d+\\s+\\d+s`, 'm');
+      await waitFor(() => row.test(output), 15_000, () => `the watch to show ${name}; output so far: ${output}`);
     } finally {
       child.kill('SIGTERM');
     }

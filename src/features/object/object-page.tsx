@@ -4,6 +4,7 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
+import type { KubeObject } from '../../data/object-query';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { ConditionsTable, conditionsOf } from './conditions-table';
 import { CopyButton } from './copy-button';
@@ -24,6 +25,16 @@ export interface ObjectPageProps {
   /** Object API path, e.g. /api/v1/namespaces/default/pods/web-1. */
   apiPath: string;
   path: ApiPath;
+  /**
+   * Slots the app fills from other features (features never import each other): buttons beside Edit
+   * (e.g. Delete), and a section of quick edits under the metadata. Called only while the object exists.
+   */
+  slots?: ObjectPageSlots;
+}
+
+export interface ObjectPageSlots {
+  actions?: (object: KubeObject) => ReactNode;
+  panels?: (object: KubeObject) => ReactNode;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -34,7 +45,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-export function ObjectPage({ context, apiPath, path }: ObjectPageProps) {
+export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
   const { query, watchState, problem, retry } = useLiveObject({ context, path: apiPath });
   const discovery = useDiscovery(context);
   const index = discovery.data?.index;
@@ -100,6 +111,7 @@ export function ObjectPage({ context, apiPath, path }: ObjectPageProps) {
               Edit
             </a>
           )}
+          {object && !data?.deleted && slots?.actions?.(object)}
           <CopyButton label="Copy API path" text={() => apiPath} title={apiPath} testId="copy-api-path" />
           <CopyButton label="Copy kubectl" text={() => kubectlGetCommand(context, path)} title={kubectlGetCommand(context, path)} testId="copy-kubectl" />
         </div>
@@ -148,6 +160,7 @@ export function ObjectPage({ context, apiPath, path }: ObjectPageProps) {
                 </div>
               </div>
             </Section>
+            {!data?.deleted && slots?.panels?.(object)}
             {conditions.length > 0 && (
               <Section title="Conditions">
                 <ConditionsTable conditions={conditions} />

@@ -21,6 +21,13 @@ const cm: KubeObject = {
 };
 
 describe('editable object', () => {
+  it('leads with apiVersion, kind and metadata whatever order the server sent', () => {
+    const { apiVersion: _a, ...rest } = cm;
+    const sentKindFirst = { ...rest, apiVersion: 'v1' } as KubeObject;
+    expect(Object.keys(editableObject(sentKindFirst))).toEqual(['apiVersion', 'kind', 'metadata', 'data']);
+    expect(editableYaml(sentKindFirst).split('\n').slice(0, 3)).toEqual(['apiVersion: v1', 'kind: ConfigMap', 'metadata:']);
+  });
+
   it('hides status and the server-owned metadata, keeping the rest in order', () => {
     const text = editableYaml(cm);
     for (const hidden of ['uid:', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields', 'status:']) expect(text).not.toContain(hidden);

@@ -13,12 +13,12 @@ export function hiddenFields(object: KubeObject): string[] {
   return hidden;
 }
 
-/** The object without status and the read-only metadata fields. */
+/** The object without status and the read-only metadata fields; apiVersion, kind and metadata lead, as in kubectl's YAML. */
 export function editableObject(object: KubeObject): KubeObject {
-  const { status: _status, ...rest } = object;
+  const { status: _status, apiVersion, kind, metadata: _metadata, ...rest } = object;
   const metadata = { ...object.metadata };
   for (const field of READ_ONLY_METADATA) delete metadata[field];
-  return { ...rest, metadata };
+  return { apiVersion, kind, metadata, ...rest };
 }
 
 /** YAML text of a plain value, written as kubectl writes it (YAML 1.1 quoting, no folding). */

@@ -1,5 +1,9 @@
 // Monaco with the YAML language service, set up once. Only ever loaded through a dynamic import.
-import * as monaco from 'monaco-editor';
+// The editor API, its features and the YAML grammar only: `import 'monaco-editor'` would also bundle every other
+// language and the TypeScript, CSS, HTML and JSON workers (about 10 MB the editor never uses).
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/yaml/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { configureMonacoYaml, type MonacoYaml, type SchemasSettings } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';

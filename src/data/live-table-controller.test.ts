@@ -181,6 +181,21 @@ describe('LiveTableController', () => {
     controller.stop();
   });
 
+  it('folds the events queued before an ERROR event, then goes stale on a terminal Status in it', async () => {
+    const { controller, channel, fetchFn, names } = setup(table('100', [row('a', 'ua')]));
+    controller.start();
+    await vi.waitFor(() => expect(channel.watches).toHaveLength(1));
+    channel.last().onEvent(event('ADDED', row('b', 'ub'), '101'));
+    channel.last().onEvent({ type: 'ERROR', object: { ...expired, code: 403, reason: 'Forbidden', message: 'watch is forbidden' } });
+    expect(names()).toEqual(['a', 'b']);
+    await vi.runAllTimersAsync();
+    expect(controller.getSnapshot().watchState).toBe('stale');
+    expect((controller.getSnapshot().problem as KubeApiError).reason).toBe('Forbidden');
+    expect(fetchFn).toHaveBeenCalledOnce();
+    expect(channel.last().stopped).toBe(true);
+    controller.stop();
+  });
+
   it('resumes from the current resourceVersion after a normal close, without listing', async () => {
     const { controller, channel, fetchFn, runFrames } = setup(table('100', []));
     controller.start();

@@ -5,8 +5,7 @@ import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { kubeRequest } from '../k8s/api-client';
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListMeta, ObjectMeta } from '../k8s/object-meta';
-import type { WatchState } from './live-table-controller';
-import { LiveObjectController, type LiveObjectSource } from './object-live-controller';
+import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { useWatchClient } from './watch-client-context';
 
 /** The parts of a core/v1 Event the events table reads. */
@@ -115,11 +114,12 @@ export function foldEvent(data: ObjectEventsData, watchEvent: WireWatchEvent, na
   return { ...data, items, resourceVersion: event.metadata.resourceVersion ?? data.resourceVersion };
 }
 
-function eventsSource(queryClient: QueryClient, params: ObjectEventsParams): LiveObjectSource {
+function eventsSource(queryClient: QueryClient, params: ObjectEventsParams): LiveSource {
   const options = objectEventsQueryOptions(params);
   return {
     context: params.context,
     watchPath: eventsPath(params.namespace),
+    as: 'Object',
     watchQuery: (): Record<string, string> =>
       queryClient.getQueryData(options.queryKey)?.filter === 'client' ? {} : { fieldSelector: involvedObjectSelector(params.name, params.uid) },
     cachedResourceVersion: () => {
@@ -130,8 +130,12 @@ function eventsSource(queryClient: QueryClient, params: ObjectEventsParams): Liv
       const data = fresh ? await queryClient.fetchQuery({ ...options, staleTime: 0 }) : await queryClient.ensureQueryData(options);
       return data.resourceVersion;
     },
-    apply: (event) => {
-      queryClient.setQueryData(options.queryKey, (current) => (current ? foldEvent(current, event, params.name, params.uid) : current));
+    apply: (events) => {
+      for (const event of events) {
+        if (event.type === 'BOOKMARK') continue;
+        queryClient.setQueryData(options.queryKey, (current) => (current ? foldEvent(current, event, params.name, params.uid) : current));
+      }
+      return undefined;
     },
   };
 }
@@ -152,7 +156,7 @@ export function useObjectEvents(params: ObjectEventsParams | null): LiveObjectEv
   const uid = params?.uid ?? '';
   const query = useQuery({ ...objectEventsQueryOptions({ context, namespace, name, uid }), enabled: params !== null });
   const controller = useMemo(
-    () => (uid ? new LiveObjectController(watchClient, eventsSource(queryClient, { context, namespace, name, uid })) : null),
+    () => (uid ? new LiveController(watchClient, eventsSource(queryClient, { context, namespace, name, uid })) : null),
     [queryClient, watchClient, context, namespace, name, uid],
   );
   useEffect(() => {

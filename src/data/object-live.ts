@@ -6,8 +6,7 @@ import { KubeApiError } from '../k8s/kube-api-error';
 import { kubeRequest } from '../k8s/api-client';
 import { metadataOf, type ListMeta } from '../k8s/object-meta';
 import { collectionPath, gvrOf, parseApiPath } from '../k8s/paths';
-import type { WatchState } from './live-table-controller';
-import { LiveObjectController, type LiveObjectSource } from './object-live-controller';
+import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { objectQueryOptions, type KubeObject, type LiveObjectData, type ObjectQueryParams } from './object-query';
 import { useWatchClient } from './watch-client-context';
 
@@ -28,8 +27,8 @@ function isKubeObject(value: unknown): value is KubeObject {
   return metadataOf(value) !== undefined;
 }
 
-/** The LiveObjectSource of one object's query (exported for tests of the folding). */
-export function objectSource(queryClient: QueryClient, params: ObjectQueryParams): LiveObjectSource {
+/** The LiveSource of one object's query (exported for tests of the folding). */
+export function objectSource(queryClient: QueryClient, params: ObjectQueryParams): LiveSource {
   const options = objectQueryOptions(params);
   const parsed = parseApiPath(params.path);
   const name = parsed?.name ?? '';
@@ -71,6 +70,7 @@ export function objectSource(queryClient: QueryClient, params: ObjectQueryParams
   return {
     context: params.context,
     watchPath,
+    as: 'Object',
     watchQuery: () => ({ fieldSelector }),
     cachedResourceVersion: () => {
       const data = queryClient.getQueryData(options.queryKey);
@@ -82,14 +82,17 @@ export function objectSource(queryClient: QueryClient, params: ObjectQueryParams
       if (!fresh && !cached.deleted) return cached.object.metadata.resourceVersion;
       return resync(cached);
     },
-    apply: (event: WireWatchEvent) => {
-      if (!isKubeObject(event.object) || event.object.metadata.name !== name) return;
-      const object = event.object;
-      queryClient.setQueryData(options.queryKey, (current) => ({
-        object,
-        warnings: current?.warnings ?? [],
-        deleted: event.type === 'DELETED',
-      }));
+    apply: (events: WireWatchEvent[]) => {
+      for (const event of events) {
+        if (event.type === 'BOOKMARK' || !isKubeObject(event.object) || event.object.metadata.name !== name) continue;
+        const object = event.object;
+        queryClient.setQueryData(options.queryKey, (current) => ({
+          object,
+          warnings: current?.warnings ?? [],
+          deleted: event.type === 'DELETED',
+        }));
+      }
+      return undefined;
     },
   };
 }
@@ -100,7 +103,7 @@ export function useLiveObject({ context, path }: ObjectQueryParams): LiveObject 
   const watchClient = useWatchClient();
   const query = useQuery(objectQueryOptions({ context, path }));
   const controller = useMemo(
-    () => new LiveObjectController(watchClient, objectSource(queryClient, { context, path })),
+    () => new LiveController(watchClient, objectSource(queryClient, { context, path })),
     [queryClient, watchClient, context, path],
   );
   useEffect(() => {

@@ -1,62 +1,78 @@
-// Keeps cached full objects current: get, then watch (as: Object) from that resourceVersion, fold events, get again when needed.
+// Keeps one cached query current, the informer way: load (list or get), watch from that resourceVersion, fold
+// events into the cache, load again when the watch history is lost. Lists (as Table) and objects share it.
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { errorFromStatus } from '../k8s/kube-api-error';
 import { isKubeStatus, type KubeStatus } from '../k8s/kube-status';
 import type { ConnectionState } from '../k8s/watch-client';
-import type { WatchState } from './live-table-controller';
 import type { WatchChannel } from './watch-client-context';
 import { nextRestartDelay, TERMINAL_WATCH_CODES } from './watch-retry';
 
-/** What one live query needs: how to (re)load it into the cache, what to watch, how to fold an event. */
-export interface LiveObjectSource {
+/** live: watching with an open socket; reconnecting: (re)loading or the socket is down; stale: stopped on an error. */
+export type WatchState = 'live' | 'reconnecting' | 'stale';
+
+export interface LiveStatus {
+  watchState: WatchState;
+  /** Why the data is stale: the load or watch error. */
+  problem: unknown;
+}
+
+/** What one live query needs: how to (re)load it into the cache, what to watch, how to fold events. */
+export interface LiveSource {
   context: string;
   /** Collection path the watch runs on (watches exist only on collections). */
   watchPath: string;
+  /** The representation the watch events carry. */
+  as: 'Table' | 'Object';
   /** Selectors for the watch (fieldSelector...); read after every load. */
   watchQuery(): Record<string, string>;
   /** resourceVersion of what the cache holds and may be resumed from; null when the cache must be loaded first. */
   cachedResourceVersion(): string | undefined | null;
   /** Loads into the cache (fresh: bypass it) and returns the resourceVersion to watch from (undefined: from now). */
   load(fresh: boolean): Promise<string | undefined>;
-  /** Folds one ADDED/MODIFIED/DELETED event into the cache. */
-  apply(event: WireWatchEvent): void;
+  /** Folds ADDED/MODIFIED/DELETED/BOOKMARK events into the cache; 'reload' when they show the cache cannot be trusted. */
+  apply(events: WireWatchEvent[]): 'reload' | undefined;
 }
 
-export interface LiveObjectStatus {
-  watchState: WatchState;
-  /** Why the data is stale: the load or watch error. */
-  problem: unknown;
+export interface LiveControllerOptions {
+  /** Batch folds (e.g. one per animation frame); returns a cancel function. Without it each event folds at once. */
+  scheduleFrame?: (callback: () => void) => () => void;
+  now?: () => number;
 }
 
 type Phase = 'idle' | 'loading' | 'watching' | 'failed';
 
-// Watch errors that asking again cannot fix (a viewer who may get but not watch, a bad selector).
+// A hidden tab gets no animation frames: fold anyway once this many events are queued.
+const MAX_QUEUED_EVENTS = 500;
 
-/** Get + watch for one cached query; start/stop may be called repeatedly. */
-export class LiveObjectController {
+/** Load + watch for one cached query; start/stop may be called repeatedly. */
+export class LiveController {
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
+  private readonly scheduleFrame: ((callback: () => void) => () => void) | undefined;
   private phase: Phase = 'idle';
   private problem: unknown = null;
-  private snapshot: LiveObjectStatus = { watchState: 'reconnecting', problem: null };
+  private snapshot: LiveStatus = { watchState: 'reconnecting', problem: null };
   private session = 0;
   private stopWatch: (() => void) | null = null;
   private stopConnectionListener: (() => void) | null = null;
+  private cancelFrame: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private pending: WireWatchEvent[] = [];
   private watchStartedAt = 0;
   private reloadTimes: number[] = [];
   private connection: ConnectionState;
 
   constructor(
     private readonly watchClient: WatchChannel,
-    private readonly source: LiveObjectSource,
-    now: () => number = Date.now,
+    private readonly source: LiveSource,
+    options: LiveControllerOptions = {},
   ) {
-    this.now = now;
+    this.now = options.now ?? Date.now;
+    this.scheduleFrame = options.scheduleFrame;
     this.connection = watchClient.getState();
   }
 
-  getSnapshot = (): LiveObjectStatus => this.snapshot;
+  getSnapshot = (): LiveStatus => this.snapshot;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -68,22 +84,24 @@ export class LiveObjectController {
     const session = ++this.session;
     this.connection = this.watchClient.getState();
     this.stopConnectionListener = this.watchClient.subscribeState(() => this.onConnectionChange(session));
+    // What the cache holds (a page visited before) is shown at once; the watch resumes from its resourceVersion
+    // and a 410 sends us back to a fresh load.
     const cached = this.source.cachedResourceVersion();
     if (cached !== null) this.watchFrom(session, cached);
     else void this.load(session, false);
   }
 
   stop(): void {
+    this.flush(false);
     this.session++;
-    this.stopWatch?.();
-    this.stopWatch = null;
+    this.unwatch();
     this.stopConnectionListener?.();
     this.stopConnectionListener = null;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
 
-  /** Get again now, then watch (the Retry button). */
+  /** Load again now, then watch (the Retry button). */
   retry(): void {
     this.unwatch();
     void this.load(this.session, true);
@@ -92,12 +110,16 @@ export class LiveObjectController {
   private setPhase(phase: Phase, problem: unknown = null): void {
     this.phase = phase;
     this.problem = problem;
+    this.emit();
+  }
+
+  private emit(): void {
     let watchState: WatchState;
-    if (phase === 'failed') watchState = 'stale';
-    else if (phase === 'watching' && this.connection === 'open') watchState = 'live';
+    if (this.phase === 'failed') watchState = 'stale';
+    else if (this.phase === 'watching' && this.connection === 'open') watchState = 'live';
     else watchState = 'reconnecting';
-    if (watchState === this.snapshot.watchState && problem === this.snapshot.problem) return;
-    this.snapshot = { watchState, problem };
+    if (watchState === this.snapshot.watchState && this.problem === this.snapshot.problem) return;
+    this.snapshot = { watchState, problem: this.problem };
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -105,9 +127,10 @@ export class LiveObjectController {
     if (session !== this.session) return;
     const previous = this.connection;
     this.connection = this.watchClient.getState();
-    // Back after an outage: the socket resumed the watch, but get again so nothing the outage hid survives.
+    // Back after an outage: the socket resumed our watch, but load again so that nothing the outage hid (a
+    // restarted server, a compacted history) survives in the cache.
     if (previous === 'reconnecting' && this.connection === 'open' && this.phase === 'watching') this.reload();
-    else this.setPhase(this.phase, this.problem);
+    else this.emit();
   }
 
   private async load(session: number, fresh: boolean): Promise<void> {
@@ -128,7 +151,7 @@ export class LiveObjectController {
     if (resourceVersion) query.resourceVersion = resourceVersion;
     this.watchStartedAt = this.now();
     this.stopWatch = this.watchClient.watch(
-      { context: this.source.context, path: this.source.watchPath, query, as: 'Object' },
+      { context: this.source.context, path: this.source.watchPath, query, as: this.source.as },
       (event) => this.onEvent(session, event),
       (status) => this.onClosed(session, status),
     );
@@ -138,25 +161,47 @@ export class LiveObjectController {
   private unwatch(): void {
     this.stopWatch?.();
     this.stopWatch = null;
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    this.pending = [];
   }
 
   private onEvent(session: number, event: WireWatchEvent): void {
     if (session !== this.session) return;
-    if (event.type === 'BOOKMARK') return;
     if (event.type === 'ERROR') {
       // An ERROR event carries a Status (410 Expired when our resourceVersion was compacted away).
+      if (this.flush()) return;
       const status = isKubeStatus(event.object) ? event.object : null;
       this.unwatch();
       if (status && TERMINAL_WATCH_CODES.has(status.code ?? 0)) this.setPhase('failed', errorFromStatus(status, 'WATCH', this.source.watchPath));
       else this.reload();
       return;
     }
-    this.source.apply(event);
+    this.pending.push(event);
+    if (!this.scheduleFrame || this.pending.length >= MAX_QUEUED_EVENTS) this.flush();
+    else
+      this.cancelFrame ??= this.scheduleFrame(() => {
+        this.cancelFrame = null;
+        this.flush();
+      });
+  }
+
+  /** Folds the queued events; true when they started a reload. */
+  private flush(allowReload = true): boolean {
+    if (this.pending.length === 0) return false;
+    const events = this.pending;
+    this.pending = [];
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    if (this.source.apply(events) !== 'reload' || !allowReload) return false;
+    this.reload();
+    return true;
   }
 
   private onClosed(session: number, status: KubeStatus | null): void {
     if (session !== this.session) return;
     this.stopWatch = null;
+    if (this.flush()) return;
     if (status === null) {
       // A normal end (the apiserver closes watches after 30-60 minutes): resume from what we hold.
       const quick = this.now() - this.watchStartedAt < 1000;
@@ -171,17 +216,17 @@ export class LiveObjectController {
       this.setPhase('failed', errorFromStatus(status, 'WATCH', this.source.watchPath));
       return;
     }
-    // 410 Expired/Gone, 504 too-large resourceVersion, 5xx: start over from a fresh get.
+    // 410 Expired/Gone, 504 too-large resourceVersion, 5xx: start over from a fresh load.
     this.reload();
   }
 
   private reload(): void {
     const session = this.session;
     this.unwatch();
-    const { recent, delayMs: delay } = nextRestartDelay(this.reloadTimes, this.now());
+    const { recent, delayMs } = nextRestartDelay(this.reloadTimes, this.now());
     this.reloadTimes = recent;
     this.setPhase('loading');
-    this.after(delay, () => void this.load(session, true));
+    this.after(delayMs, () => void this.load(session, true));
   }
 
   private after(delayMs: number, action: () => void): void {

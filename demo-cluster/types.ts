@@ -1,4 +1,5 @@
 // Plain JSON shapes of Kubernetes objects as the demo cluster stores and serves them.
+import type { StatusCause, StatusDetails } from '../wire/status.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: unknown };
@@ -40,20 +41,7 @@ export interface KubeObject {
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
-
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
+export type { StatusCause, StatusDetails };
 
 /** meta/v1 Status, field order as the apiserver serializes it. */
 export interface Status {

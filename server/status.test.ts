@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStatus, reasonForCode, statusFromErrorBody } from './status.js';
+import { makeStatus, statusFromErrorBody } from './status.js';
 
 describe('status', () => {
   it('builds a Kubernetes Failure Status with the reason of the code', () => {
@@ -12,8 +12,7 @@ describe('status', () => {
       reason: 'NotFound',
       code: 404,
     });
-    expect(reasonForCode(502)).toBe('InternalError');
-    expect(reasonForCode(418)).toBe('');
+    expect(makeStatus(502, 'upstream down').reason).toBe('InternalError');
   });
 
   it('keeps an upstream Status body unchanged', () => {

@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
+import { reasonForHttpCode } from '../wire/status.js';
 
 export interface KubeStatus {
   kind: 'Status';
@@ -15,32 +16,8 @@ export interface KubeStatus {
   details?: { retryAfterSeconds?: number; [key: string]: unknown };
 }
 
-/** Status reasons client-go assigns to bare HTTP codes (apimachinery errors.NewGenericServerResponse). */
-const REASON_BY_CODE: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  405: 'MethodNotAllowed',
-  406: 'NotAcceptable',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'RequestEntityTooLarge',
-  415: 'UnsupportedMediaType',
-  422: 'Invalid',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  503: 'ServiceUnavailable',
-  504: 'Timeout',
-};
-
-/** The Kubernetes Status reason for an HTTP code ("InternalError" for other 5xx, "" when none applies). */
-export function reasonForCode(code: number): string {
-  return REASON_BY_CODE[code] ?? (code >= 500 ? 'InternalError' : '');
-}
-
 /** Builds a Failure Status; reason defaults to the one Kubernetes uses for the code. */
-export function makeStatus(code: number, message: string, reason = reasonForCode(code)): KubeStatus {
+export function makeStatus(code: number, message: string, reason = reasonForHttpCode(code)): KubeStatus {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
 }
 

@@ -121,7 +121,7 @@ describe('kubeRequest', () => {
     );
     const error = await failure(kubeRequest('demo', '/api/v1/pods'));
     expect(error.code).toBe(502);
-    expect(error.reason).toBe('BadGateway');
+    expect(error.reason).toBe('InternalError');
     expect(error.message).toBe('502 Bad Gateway');
   });
 

@@ -1,4 +1,5 @@
 // The one error type for every failed request to the Kubernetes API (and to the kubeglass server).
+import { reasonForHttpCode as statusReasonForCode } from '../../wire/status';
 import { isKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status';
 
 /** What was actually received, for the error inspector: nothing is thrown away. */
@@ -55,29 +56,9 @@ export function isRetryableKubeError(error: unknown): error is KubeApiError {
   return error.code === 0 || error.code === 429 || error.code >= 500;
 }
 
-// Mirrors k8s.io/apimachinery/pkg/api/errors.NewGenericServerResponse for bodies that are not a Status.
-const REASON_BY_CODE: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  405: 'MethodNotAllowed',
-  406: 'NotAcceptable',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'RequestEntityTooLarge',
-  415: 'UnsupportedMediaType',
-  422: 'Invalid',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  502: 'BadGateway',
-  503: 'ServiceUnavailable',
-  504: 'Timeout',
-};
-
 /** The Status reason a bare HTTP code stands for ("Unknown" when none does). */
 export function reasonForHttpCode(code: number): string {
-  return REASON_BY_CODE[code] ?? 'Unknown';
+  return statusReasonForCode(code) || 'Unknown';
 }
 
 const MAX_MESSAGE_CHARS = 500;

@@ -1,19 +1,7 @@
 // Kubernetes meta/v1 Status: the body of every API error (and of some successful deletes).
+import type { StatusCause, StatusDetails } from '../../wire/status';
 
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
-
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
+export type { StatusCause, StatusDetails };
 
 export interface KubeStatus {
   kind: 'Status';

@@ -3,11 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { KubeStatus } from '../k8s/kube-status';
-import type { ConnectionState, WatchParams } from '../k8s/watch-client';
 import type { Table, TableRow } from '../k8s/table';
 import { LiveTableController } from './live-table-controller';
 import { tableQueryKey, type LiveTableData } from './table-query';
-import type { WatchChannel } from './watch-client-context';
+import { FakeWatchChannel } from '../testing/fake-watch-channel';
 
 const columns = [
   { name: 'Name', type: 'string', format: 'name', description: '', priority: 0 },
@@ -26,40 +25,6 @@ function event(type: WireWatchEvent['type'], r: TableRow, rv: string): WireWatch
   return { type, object: { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: rv }, columnDefinitions: null, rows: [r] } };
 }
 
-interface FakeWatch {
-  params: WatchParams;
-  onEvent: (e: WireWatchEvent) => void;
-  onClosed: (s: KubeStatus | null) => void;
-  stopped: boolean;
-}
-
-class FakeChannel implements WatchChannel {
-  watches: FakeWatch[] = [];
-  state: ConnectionState = 'open';
-  private listeners = new Set<() => void>();
-  watch = (params: WatchParams, onEvent: FakeWatch['onEvent'], onClosed: FakeWatch['onClosed']) => {
-    const w: FakeWatch = { params, onEvent, onClosed, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => this.state;
-  subscribeState = (l: () => void) => {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  };
-  setState(s: ConnectionState) {
-    this.state = s;
-    for (const l of this.listeners) l();
-  }
-  last(): FakeWatch {
-    const w = this.watches.at(-1);
-    if (!w) throw new Error('no watch');
-    return w;
-  }
-}
-
 function tableResponse(t: Table): Response {
   return new Response(JSON.stringify(t), { status: 200, headers: { 'content-type': 'application/json' } });
 }
@@ -74,7 +39,7 @@ function setup(...lists: Array<Table | Response>) {
   });
   vi.stubGlobal('fetch', fetchFn);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const frames: Array<() => void> = [];
   const controller = new LiveTableController(
     {

@@ -4,12 +4,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import { App } from '../../app/app';
-import type { WatchChannel } from '../../data/watch-client-context';
-import type { KubeStatus } from '../../k8s/kube-status';
+
 import type { Table, TableRow } from '../../k8s/table';
-import type { ConnectionState, WatchParams } from '../../k8s/watch-client';
 import { useUiStore } from '../../stores/ui-store';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
+import { FakeWatchChannel } from '../../testing/fake-watch-channel';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -46,25 +45,6 @@ const podsTable: Table = {
   ],
 };
 
-class FakeChannel implements WatchChannel {
-  watches: Array<{ params: WatchParams; onEvent: (e: WireWatchEvent) => void; onClosed: (s: KubeStatus | null) => void; stopped: boolean }> = [];
-  state: ConnectionState = 'open';
-  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, onClosed: (s: KubeStatus | null) => void) => {
-    const w = { params, onEvent, onClosed, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => this.state;
-  subscribeState = () => () => {};
-  active() {
-    const w = this.watches.filter((x) => !x.stopped).at(-1);
-    if (!w) throw new Error('no active watch');
-    return w;
-  }
-}
-
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -88,7 +68,7 @@ function routeFetch(url: string): Response {
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<App queryClient={queryClient} watchClient={channel} />);
   return { channel };

@@ -4,11 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import { App } from '../../app/app';
-import type { WatchChannel } from '../../data/watch-client-context';
-import type { KubeStatus } from '../../k8s/kube-status';
+
 import type { Table, TableRow } from '../../k8s/table';
-import type { ConnectionState, WatchParams } from '../../k8s/watch-client';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
+import { FakeWatchChannel } from '../../testing/fake-watch-channel';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -28,20 +27,6 @@ const pods = [pod('pod-10', 0, 50), pod('pod-2', 12, 300), pod('pod-1', 3, 10), 
 
 function table(rows: TableRow[], rv = '500', token?: string): Table {
   return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: rv, ...(token ? { continue: token } : {}) }, columnDefinitions: podColumns, rows };
-}
-
-class FakeChannel implements WatchChannel {
-  watches: Array<{ params: WatchParams; onEvent: (e: WireWatchEvent) => void; stopped: boolean }> = [];
-  state: ConnectionState = 'open';
-  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, _onClosed: (s: KubeStatus | null) => void) => {
-    const w = { params, onEvent, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => this.state;
-  subscribeState = () => () => {};
 }
 
 function json(body: unknown, status = 200): Response {
@@ -70,7 +55,7 @@ function routeFetch(raw: string): Response | Promise<Response> {
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<App queryClient={queryClient} watchClient={channel} />);
   return { channel };

@@ -2,16 +2,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import { Providers } from '../../app/providers';
 import type { KubeObject } from '../../data/object-query';
-import type { WatchChannel } from '../../data/watch-client-context';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { parseApiPath } from '../../k8s/paths';
-import type { WatchParams } from '../../k8s/watch-client';
 import { draftStorageKey, saveDraft } from './draft-storage';
 import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
+import { FakeWatchChannel } from '../../testing/fake-watch-channel';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -23,30 +21,6 @@ function configMap(rv: string, data: Record<string, string>): KubeObject {
     metadata: { name: 'c1', namespace: 'default', uid: 'u1', resourceVersion: rv, creationTimestamp: '2026-11-21T00:00:00Z', managedFields: [{ manager: 'kubectl' }] },
     data,
   };
-}
-
-interface FakeWatch {
-  params: WatchParams;
-  onEvent: (e: WireWatchEvent) => void;
-  stopped: boolean;
-}
-
-class FakeChannel implements WatchChannel {
-  watches: FakeWatch[] = [];
-  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, _onClosed: (s: KubeStatus | null) => void) => {
-    const w = { params, onEvent, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => 'open' as const;
-  subscribeState = () => () => {};
-  send(event: WireWatchEvent) {
-    const w = this.watches.filter((x) => !x.stopped).at(-1);
-    if (!w) throw new Error('no active watch');
-    w.onEvent(event);
-  }
 }
 
 class MemoryStore {
@@ -90,7 +64,7 @@ function handle(url: string, init?: RequestInit): Response {
 }
 
 function renderEditor(store = new MemoryStore()) {
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onCancel = vi.fn();
   render(

@@ -6,10 +6,9 @@ import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import { App } from '../../app/app';
 import type { KubeEvent } from '../../data/object-events';
 import type { KubeObject } from '../../data/object-query';
-import type { WatchChannel } from '../../data/watch-client-context';
 import type { KubeStatus } from '../../k8s/kube-status';
-import type { ConnectionState, WatchParams } from '../../k8s/watch-client';
 import { readFixture } from '../../testing/fixtures';
+import { FakeWatchChannel } from '../../testing/fake-watch-channel';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const POD_PATH = '/api/v1/namespaces/default/pods/web-1';
@@ -52,33 +51,6 @@ function event(name: string, reason: string, involvedName = 'web-1'): KubeEvent 
   };
 }
 
-interface FakeWatch {
-  params: WatchParams;
-  onEvent: (e: WireWatchEvent) => void;
-  onClosed: (s: KubeStatus | null) => void;
-  stopped: boolean;
-}
-
-class FakeChannel implements WatchChannel {
-  watches: FakeWatch[] = [];
-  state: ConnectionState = 'open';
-  watch = (params: WatchParams, onEvent: (e: WireWatchEvent) => void, onClosed: (s: KubeStatus | null) => void) => {
-    const w = { params, onEvent, onClosed, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => this.state;
-  subscribeState = () => () => {};
-  /** The running watch on a collection path. */
-  on(path: string): FakeWatch {
-    const w = this.watches.filter((x) => !x.stopped && x.params.path === path).at(-1);
-    if (!w) throw new Error(`no active watch on ${path}`);
-    return w;
-  }
-}
-
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -113,7 +85,7 @@ function routeFetch(url: string): Response {
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<App queryClient={queryClient} watchClient={channel} />);
   return { channel };
@@ -172,13 +144,13 @@ describe('object page', () => {
     expect(requests).toContain('/k8s/demo/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3Dweb-1%2CinvolvedObject.uid%3Duid-web-1');
 
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
-    expect(channel.on('/api/v1/namespaces/default/pods').params).toEqual({
+    expect(channel.active('/api/v1/namespaces/default/pods').params).toEqual({
       context: 'demo',
       path: '/api/v1/namespaces/default/pods',
       query: { fieldSelector: 'metadata.name=web-1', allowWatchBookmarks: 'true', resourceVersion: '100' },
       as: 'Object',
     });
-    expect(channel.on('/api/v1/namespaces/default/events').params.query).toEqual({
+    expect(channel.active('/api/v1/namespaces/default/events').params.query).toEqual({
       fieldSelector: 'involvedObject.name=web-1,involvedObject.uid=uid-web-1',
       allowWatchBookmarks: 'true',
       resourceVersion: '50',
@@ -189,7 +161,7 @@ describe('object page', () => {
     const { channel } = renderAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
-    const watch = channel.on('/api/v1/namespaces/default/pods');
+    const watch = channel.active('/api/v1/namespaces/default/pods');
 
     act(() => watch.onEvent(podEvent('MODIFIED', makePod('101', { app: 'web', tier: 'frontend' }))));
     await waitFor(() => expect(screen.getAllByTestId('label-chip').map((c) => c.textContent)).toEqual(['app=web', 'tier=frontend']));
@@ -215,20 +187,20 @@ describe('object page', () => {
     const { channel } = renderAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
-    const first = channel.on('/api/v1/namespaces/default/pods');
+    const first = channel.active('/api/v1/namespaces/default/pods');
     podBody = makePod('900', { app: 'web', fresh: 'yes' });
     const expired = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 100 (800)', reason: 'Expired', code: 410 };
     act(() => first.onEvent(podEvent('ERROR', expired)));
     await waitFor(() => expect(yamlText()).toContain('fresh: "yes"'));
     expect(yamlText().startsWith('kind: Pod\napiVersion: v1\n')).toBe(true);
     expect(first.stopped).toBe(true);
-    await waitFor(() => expect(channel.on('/api/v1/namespaces/default/pods').params.query?.resourceVersion).toBe('950'));
+    await waitFor(() => expect(channel.active('/api/v1/namespaces/default/pods').params.query?.resourceVersion).toBe('950'));
     expect(requests).toContain('/k8s/demo/api/v1/namespaces/default/pods?fieldSelector=metadata.name%3Dweb-1');
     expect(screen.queryByTestId('object-deleted')).toBeNull();
 
     // Deleted while the watch was lost: the list comes back empty.
     podBody = null;
-    act(() => channel.on('/api/v1/namespaces/default/pods').onClosed(expired as KubeStatus));
+    act(() => channel.active('/api/v1/namespaces/default/pods').onClosed(expired as KubeStatus));
     await screen.findByTestId('object-deleted');
     expect(yamlText()).toContain('fresh: "yes"');
   });
@@ -239,8 +211,8 @@ describe('object page', () => {
     const events = await screen.findByTestId('object-events');
     expect(within(events).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('filtered in the browser')).toBeTruthy();
-    await waitFor(() => expect(channel.on('/api/v1/namespaces/default/events').params.query).toEqual({ allowWatchBookmarks: 'true', resourceVersion: '50' }));
-    const watch = channel.on('/api/v1/namespaces/default/events');
+    await waitFor(() => expect(channel.active('/api/v1/namespaces/default/events').params.query).toEqual({ allowWatchBookmarks: 'true', resourceVersion: '50' }));
+    const watch = channel.active('/api/v1/namespaces/default/events');
     act(() => watch.onEvent(podEvent('ADDED', event('other.c', 'Killing', 'other'))));
     act(() => watch.onEvent(podEvent('ADDED', { ...event('web-1.d', 'Pulled'), lastTimestamp: new Date(NOW - 5_000).toISOString() })));
     await waitFor(() => expect(within(screen.getByTestId('object-events')).getAllByRole('row')).toHaveLength(3));

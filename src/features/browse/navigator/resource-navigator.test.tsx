@@ -2,37 +2,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WireWatchEvent } from '../../../../wire/ws-protocol';
 import { App } from '../../../app/app';
-import type { WatchChannel } from '../../../data/watch-client-context';
-import type { KubeStatus } from '../../../k8s/kube-status';
-import type { ConnectionState, WatchParams } from '../../../k8s/watch-client';
+
 import { useUiStore } from '../../../stores/ui-store';
 import { readFixture } from '../../../testing/fixtures';
+import { FakeWatchChannel } from '../../../testing/fake-watch-channel';
 
-interface FakeWatch {
-  params: WatchParams;
-  onEvent: (e: WireWatchEvent) => void;
-  onClosed: (s: KubeStatus | null) => void;
-  stopped: boolean;
-}
-
-class FakeChannel implements WatchChannel {
-  watches: FakeWatch[] = [];
-  state: ConnectionState = 'open';
-  watch = (params: WatchParams, onEvent: FakeWatch['onEvent'], onClosed: FakeWatch['onClosed']) => {
-    const w: FakeWatch = { params, onEvent, onClosed, stopped: false };
-    this.watches.push(w);
-    return () => {
-      w.stopped = true;
-    };
-  };
-  getState = () => this.state;
-  subscribeState = () => () => {};
-  crdWatches() {
-    return this.watches.filter((w) => w.params.path === '/apis/apiextensions.k8s.io/v1/customresourcedefinitions');
-  }
-}
+const CRD_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const crdWatches = (channel: FakeWatchChannel) => channel.watches.filter((w) => w.params.path === CRD_PATH);
 
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -72,7 +49,7 @@ function routeFetch(url: string): Response {
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  const channel = new FakeChannel();
+  const channel = new FakeWatchChannel();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<App queryClient={queryClient} watchClient={channel} />);
   return { channel };
@@ -196,17 +173,17 @@ describe('resource navigator', () => {
 
   it('refetches discovery when a CRD changes (list, then watch from its resourceVersion) and on refresh', async () => {
     const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
-    await waitFor(() => expect(channel.crdWatches()).toHaveLength(1));
+    await waitFor(() => expect(crdWatches(channel)).toHaveLength(1));
     expect(calls).toContain('/k8s/demo/apis/apiextensions.k8s.io/v1/customresourcedefinitions?limit=1');
-    expect(channel.crdWatches()[0]?.params.query?.resourceVersion).toBe('77');
+    expect(crdWatches(channel)[0]?.params.query?.resourceVersion).toBe('77');
     expect(within(group('fx.example.com')).queryByText('gadgets')).toBeNull();
 
     const withGadgets = JSON.parse(readFixture('discovery/apis__fx.example.com__v1.json')) as { resources: unknown[] };
     withGadgets.resources.push(gadgets);
     overrides['/k8s/demo/apis/fx.example.com/v1'] = () => json(withGadgets);
-    act(() => channel.crdWatches()[0]?.onEvent({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '78' } } }));
-    act(() => channel.crdWatches()[0]?.onEvent({ type: 'ADDED', object: { metadata: { name: 'gadgets.fx.example.com', resourceVersion: '79' } } }));
-    act(() => channel.crdWatches()[0]?.onEvent({ type: 'MODIFIED', object: { metadata: { name: 'gadgets.fx.example.com', resourceVersion: '80' } } }));
+    act(() => crdWatches(channel)[0]?.onEvent({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '78' } } }));
+    act(() => crdWatches(channel)[0]?.onEvent({ type: 'ADDED', object: { metadata: { name: 'gadgets.fx.example.com', resourceVersion: '79' } } }));
+    act(() => crdWatches(channel)[0]?.onEvent({ type: 'MODIFIED', object: { metadata: { name: 'gadgets.fx.example.com', resourceVersion: '80' } } }));
     await waitFor(() => expect(link(group('fx.example.com'), 'gadgets.fx.example.com')?.getAttribute('href')).toBe('/c/demo/apis/fx.example.com/v1/gadgets'));
     // Debounced: two events, one refetch.
     expect(calls.filter((c) => c === '/k8s/demo/apis').length).toBe(2);
@@ -221,7 +198,7 @@ describe('resource navigator', () => {
     const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
     await waitFor(() => expect(calls.some((c) => c.startsWith('/k8s/demo/apis/apiextensions.k8s.io/v1/customresourcedefinitions'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
-    expect(channel.crdWatches()).toHaveLength(0);
+    expect(crdWatches(channel)).toHaveLength(0);
     expect(link(group('core'), 'pods')).toBeTruthy();
   });
 

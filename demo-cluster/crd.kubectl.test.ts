@@ -1,12 +1,9 @@
 // kubectl (v1.32 on PATH) against the demo cluster: CRDs, custom resources, auth can-i, events.k8s.io.
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
-import { renderKubeconfig } from './kubeconfig.js';
+import { kubectlHarness, type KubectlHarness } from './testing/kubectl-harness.js';
 
 /** The CRD of the fixtures (widgets.fx.example.com), as applied to the real 1.20.2 server. */
 export const WIDGET_CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
@@ -37,51 +34,31 @@ spec:
               size: {type: integer}
 `;
 
-function hasKubectl(): boolean {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 let cluster: DemoClusterTlsHandle;
-let dir: string;
-let kubeconfig: string;
+let harness: KubectlHarness;
+const kubectl = (...args: string[]) => harness.kubectl(...args);
 
-function kubectl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-describe.skipIf(!hasKubectl())('kubectl: CRDs, auth can-i, events.k8s.io', () => {
+describe('kubectl: CRDs, auth can-i, events.k8s.io', () => {
   beforeAll(async () => {
     cluster = await startDemoClusterWithOptions({});
-    dir = mkdtempSync(join(tmpdir(), 'kubeglass-kubectl-crd-'));
-    kubeconfig = join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, renderKubeconfig(cluster));
-    writeFileSync(join(dir, 'crd.yaml'), WIDGET_CRD_YAML);
-    writeFileSync(join(dir, 'w1.yaml'), 'apiVersion: fx.example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {size: 3, color: red}\n');
+    harness = kubectlHarness(cluster, 'kubectl-crd');
+    harness.file('crd.yaml', WIDGET_CRD_YAML);
+    harness.file('w1.yaml', 'apiVersion: fx.example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {size: 3, color: red}\n');
   });
   afterAll(async () => {
     await cluster.close();
-    rmSync(dir, { recursive: true, force: true });
+    harness.close();
   });
 
   it('apply a CRD, then get, explain, server-side apply and delete it', async () => {
-    const applied = await kubectl('apply', '-f', join(dir, 'crd.yaml'));
+    const applied = await kubectl('apply', '-f', join(harness.dir, 'crd.yaml'));
     expect(applied.stderr).toBe('');
     expect(applied.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com created');
     const established = await kubectl('wait', '--for', 'condition=established', '--timeout=5s', 'crd/widgets.fx.example.com');
     expect(established.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com condition met');
     expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.fx\.example\.com\s+\d{4}-\d\d-\d\dT/);
 
-    const ssa = await kubectl('apply', '--server-side', '-f', join(dir, 'w1.yaml'));
+    const ssa = await kubectl('apply', '--server-side', '-f', join(harness.dir, 'w1.yaml'));
     expect(ssa.stderr).toBe('');
     expect(ssa.stdout.trim()).toBe('widget.fx.example.com/w1 serverside-applied');
     const table = await kubectl('get', 'widgets', '-n', 'demo');

@@ -1,12 +1,9 @@
 // fieldValidation=Ignore|Warn|Strict on POST/PUT/PATCH over HTTP, and kubectl's use of it.
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
-import { renderKubeconfig } from './kubeconfig.js';
+import { kubectlHarness, type KubectlHarness } from './testing/kubectl-harness.js';
 
 let cluster: DemoClusterTlsHandle;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
@@ -121,49 +118,32 @@ describe('fieldValidation on PATCH', () => {
   });
 });
 
-function hasKubectl(): boolean {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-describe.skipIf(!hasKubectl())('kubectl and fieldValidation', () => {
-  let dir: string;
-  let kubeconfig: string;
-  const kubectl = (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
-    new Promise((resolve) => {
-      execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000 }, (err, stdout, stderr) => {
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-      });
-    });
+describe('kubectl and fieldValidation', () => {
+  let harness: KubectlHarness;
+  const kubectl = (...args: string[]) => harness.kubectl(...args);
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'kubeglass-fv-'));
-    kubeconfig = join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, renderKubeconfig(cluster));
-    writeFileSync(join(dir, 'cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kfv\n  namespace: default\ndata:\n  a: "1"\nspec:\n  foo: 1\n');
+    harness = kubectlHarness(cluster, 'fv');
+    harness.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kfv\n  namespace: default\ndata:\n  a: "1"\nspec:\n  foo: 1\n');
   });
   afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
+    harness.close();
   });
 
   it('apply --server-side with an unknown field fails', async () => {
-    const { code, stderr } = await kubectl('apply', '--server-side', '-f', join(dir, 'cm.yaml'));
+    const { code, stderr } = await kubectl('apply', '--server-side', '-f', join(harness.dir, 'cm.yaml'));
     expect(code).not.toBe(0);
     expect(stderr).toContain('.spec: field not declared in schema');
   });
 
   it('create --validate=warn warns and creates', async () => {
-    const { code, stdout, stderr } = await kubectl('create', '--validate=warn', '-f', join(dir, 'cm.yaml'));
+    const { code, stdout, stderr } = await kubectl('create', '--validate=warn', '-f', join(harness.dir, 'cm.yaml'));
     expect(code).toBe(0);
     expect(stderr).toContain('Warning: unknown field "spec"');
     expect(stdout).toContain('configmap/kfv created');
   });
 
   it('create --validate=strict fails with the strict decoding error', async () => {
-    const { code, stderr } = await kubectl('create', '--validate=strict', '-f', join(dir, 'cm.yaml'));
+    const { code, stderr } = await kubectl('create', '--validate=strict', '-f', join(harness.dir, 'cm.yaml'));
     expect(code).not.toBe(0);
     expect(stderr).toContain('strict decoding error: unknown field "spec"');
   });

@@ -1,45 +1,23 @@
 // kubectl (v1.32 on PATH) against the demo cluster: the independent-client check.
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
-import { renderKubeconfig } from './kubeconfig.js';
-
-function hasKubectl(): boolean {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { kubectlHarness, type KubectlHarness } from './testing/kubectl-harness.js';
 
 let cluster: DemoClusterTlsHandle;
-let dir: string;
-let kubeconfig: string;
+let harness: KubectlHarness;
+const kubectl = (...args: string[]) => harness.kubectl(...args);
 
-function kubectl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-describe.skipIf(!hasKubectl())('kubectl against the demo cluster', () => {
+describe('kubectl against the demo cluster', () => {
   beforeAll(async () => {
     cluster = await startDemoClusterWithOptions({ podTerminationMs: 100, namespaceTerminationMs: 100 });
-    dir = mkdtempSync(join(tmpdir(), 'kubeglass-kubectl-'));
-    kubeconfig = join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, renderKubeconfig(cluster));
+    harness = kubectlHarness(cluster, 'kubectl');
   });
   afterAll(async () => {
     await cluster.close();
-    rmSync(dir, { recursive: true, force: true });
+    harness.close();
   });
 
   it('get pods -A prints the server-side table', async () => {
@@ -82,7 +60,7 @@ describe.skipIf(!hasKubectl())('kubectl against the demo cluster', () => {
   });
 
   it('get pods -w shows a pod created after the list', async () => {
-    const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
+    const child = spawn('kubectl', ['--kubeconfig', harness.kubeconfig, '--cache-dir', join(harness.dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
     const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
     const seen = new Promise<void>((resolve) => {

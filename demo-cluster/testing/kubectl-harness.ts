@@ -1,0 +1,48 @@
+// kubectl (on PATH on every machine) pointed at a running demo cluster through a kubeconfig in a temp folder.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DemoClusterTlsHandle } from '../index.js';
+import { renderKubeconfig } from '../kubeconfig.js';
+
+export interface KubectlResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface KubectlHarness {
+  /** The temp folder (kubeconfig, discovery cache, files the test writes). */
+  dir: string;
+  kubeconfig: string;
+  /** Runs kubectl with this kubeconfig; never rejects: a failure is a non-zero code with stderr. */
+  kubectl(...args: string[]): Promise<KubectlResult>;
+  /** Writes a file in dir and returns its path. */
+  file(name: string, content: string): string;
+  close(): void;
+}
+
+export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string): KubectlHarness {
+  const dir = mkdtempSync(join(tmpdir(), `kubeglass-${prefix}-`));
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, renderKubeconfig(cluster));
+  return {
+    dir,
+    kubeconfig,
+    kubectl: (...args) =>
+      new Promise((resolve) => {
+        execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000 }, (err, stdout, stderr) => {
+          // A missing kubectl is an error of the machine, not of the cluster: say so instead of a bare non-zero code.
+          if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve({ code: 127, stdout: '', stderr: 'kubectl is not on PATH: these tests need it' });
+          else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+        });
+      }),
+    file: (name, content) => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

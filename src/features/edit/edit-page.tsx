@@ -10,12 +10,13 @@ import type { KindSchema } from '../../k8s/openapi';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
 import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly, toYaml } from './editable-object';
+import { editableObject, editableYaml, hiddenFields, identityError, toYaml } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { droppedFieldNotes, unknownFieldMessage, unknownFieldsBeforeSave, type UnknownFieldsWarning } from './field-validation-guard';
 import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
-import { getLatest, loadKindSchema, putObject } from './save-object';
+import { putEdited } from './put-edited';
+import { getLatest, loadKindSchema } from './save-object';
 import { UnknownFieldsPanel } from './unknown-fields-panel';
 import { lineOfFieldPath, parseEditedYaml, type YamlProblem } from './yaml-position';
 
@@ -176,7 +177,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         return;
       }
       setUnknownFields(null);
-      const result = await putObject(context, apiPath, restoreReadOnly(parsed.object, session.base));
+      const result = await putEdited(context, apiPath, parsed.object, session.base);
       clearDraft(storage, draftKey);
       setHasDraft(false);
       setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });

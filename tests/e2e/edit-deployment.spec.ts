@@ -11,7 +11,17 @@ const target = (): EditTarget => ({
   kubectl: (...args) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', `${test.info().project.use.baseURL}/k8s/demo`, ...args]),
   shots: '/tmp/real-demo',
 });
-const unique = (prefix: string) => `${prefix}-${Date.now()}`;
+const created: string[] = [];
+/** A Deployment name for this test, deleted after it: its pods (the demo runs controllers) must not outlive the test. */
+const unique = (prefix: string) => {
+  const name = `${prefix}-${Date.now()}`;
+  created.push(name);
+  return name;
+};
+
+test.afterEach(async () => {
+  for (const name of created.splice(0)) await target().kubectl('-n', 'default', 'delete', 'deployment', name, '--ignore-not-found');
+});
 
 test('a Deployment edit survives a reload and merges with kubectl scale and label', async ({ page }) => {
   test.setTimeout(60_000);

@@ -24,20 +24,28 @@ const target: EditTarget = {
   kubectl: (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]),
   shots: '/tmp/real-real',
 };
-const unique = (prefix: string) => `${prefix}-${Date.now()}`;
+const created: Array<[string, string]> = [];
+const unique = (prefix: string, resource = 'deployment') => {
+  const name = `${prefix}-${Date.now()}`;
+  created.push([resource, name]);
+  return name;
+};
 
 test.beforeEach(() => {
   expect(kubeconfig, 'KUBECONFIG_REAL is set by run.sh').not.toBe('');
 });
+test.afterEach(async () => {
+  for (const [resource, name] of created.splice(0)) await target.kubectl('-n', 'fx', 'delete', resource, name, '--ignore-not-found');
+});
 
 test('ConfigMap: an edit survives a reload and merges with a kubectl change of another key', async ({ page }) => {
   const errors = collectErrors(page);
-  await configMapMergeFlow(page, target, unique('edit-cm-merge'));
+  await configMapMergeFlow(page, target, unique('edit-cm-merge', 'configmap'));
   expect(errors).toEqual([]);
 });
 
 test('ConfigMap: the same key changed with kubectl opens the conflict view; the user\'s text wins', async ({ page }) => {
-  await configMapConflictFlow(page, target, unique('edit-cm-conflict'));
+  await configMapConflictFlow(page, target, unique('edit-cm-conflict', 'configmap'));
 });
 
 test('Deployment: an edit survives a reload and merges with kubectl scale and label', async ({ page }) => {
@@ -100,7 +108,7 @@ test('an unknown field is listed before anything is sent (1.20 would drop it sil
 });
 
 test('a value of the wrong type is the server\'s 400, shown with the text kept', async ({ page }) => {
-  const name = unique('edit-cm-type');
+  const name = unique('edit-cm-type', 'configmap');
   await target.kubectl('-n', 'fx', 'create', 'configmap', name, '--from-literal=a=one');
   await page.goto(`/c/real/api/v1/namespaces/fx/configmaps/${name}?edit=1`);
   await expect(editorLine(page, 'a: one')).toBeVisible({ timeout: 15_000 });

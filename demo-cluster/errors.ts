@@ -158,6 +158,8 @@ export interface FieldError {
   type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueForbidden' | 'FieldValueDuplicate' | 'FieldValueTooLong' | 'FieldValueNotFound';
   field: string;
   value?: unknown;
+  /** The value as Go's %#v prints it, for values goValue cannot render (structs such as v1.LabelSelector). */
+  rendered?: string;
   detail?: string;
   hasValue?: boolean;
 }
@@ -191,7 +193,7 @@ function goValue(value: unknown): string {
 export function fieldErrorBody(e: FieldError): string {
   let body = FIELD_TYPE_TEXT[e.type];
   const withValue = e.hasValue ?? (e.type !== 'FieldValueRequired' && e.type !== 'FieldValueForbidden' && e.type !== 'FieldValueTooLong');
-  if (withValue) body += `: ${goValue(e.value)}`;
+  if (withValue) body += `: ${e.rendered ?? goValue(e.value)}`;
   if (e.detail !== undefined && e.detail !== '') body += `: ${e.detail}`;
   return body;
 }
@@ -199,7 +201,8 @@ export function fieldErrorBody(e: FieldError): string {
 /** 422 Invalid: `Kind.group "name" is invalid: [field: body, ...]` (NewInvalid). */
 export function invalid(group: string, kind: string, name: string, errors: FieldError[]): ApiError {
   const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
-  const rendered = errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`);
+  // ErrorList.ToAggregate drops repeated messages; the causes keep them.
+  const rendered = [...new Set(errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`))];
   const aggregate = rendered.length === 1 ? (rendered[0] ?? '') : `[${rendered.join(', ')}]`;
   const qk = group === '' ? kind : `${kind}.${group}`;
   const d: StatusDetails = {};

@@ -33,6 +33,7 @@ import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { decodeKubernetesProtobuf } from './protobuf/decode.js';
 import { checkAppliedFields, checkBodyFields, checkPatchedFields } from './field-validation.js';
+import { checkBodyTypes } from './type-check.js';
 import { checkDryRun, checkWriteQuery, includeObjectInvalid } from './request-options.js';
 
 export interface RestContext extends WriteContext {
@@ -390,6 +391,7 @@ export async function handleResource(
         sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
         return;
       }
+      checkBodyTypes(t, body);
       const created = createObject(ctx, t, namespace, checkBodyFields(t, body, query, res), { manager, dryRun: isDryRun(query) });
       sendRepresentation(req, res, query, 201, t, rep, created, undefined);
       return;
@@ -398,6 +400,7 @@ export async function handleResource(
       const rep = negotiateResource(req.headers.accept, false);
       if (!rep) throw notAcceptableFor(req.headers.accept);
       const body = await readBody(req);
+      checkBodyTypes(t, body);
       const result = updateObject(ctx, t, namespace, name ?? '', checkBodyFields(t, body, query, res), {
         manager,
         dryRun: isDryRun(query),

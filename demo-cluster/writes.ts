@@ -119,7 +119,9 @@ export function admitNamespace(ctx: WriteContext, t: ResourceType, namespace: st
 }
 
 function validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined): void {
-  const errors = [...validateObjectMeta(obj, t.nameRule), ...(t.validate?.(obj, old) ?? [])];
+  const meta = validateObjectMeta(obj, t.nameRule);
+  const passes = old ? (t.metadataChecksOnUpdate ?? 4) : 1;
+  const errors = [...Array.from({ length: passes }, () => meta).flat(), ...(t.validate?.(obj, old) ?? [])];
   if (errors.length > 0) throw invalid(t.group, t.kind, obj.metadata.name ?? '', errors);
 }
 
@@ -191,7 +193,8 @@ export function updateObject(
   meta.name = name;
   if (t.namespaced) {
     if (meta.namespace !== undefined && meta.namespace !== '' && meta.namespace !== namespace) {
-      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      // The update handler's checkName (create answers rest.BeforeCreate's wording above).
+      throw badRequest(`the namespace of the object (${meta.namespace}) does not match the namespace on the request (${namespace ?? ''})`);
     }
     meta.namespace = namespace;
   } else {

@@ -142,6 +142,55 @@ export function defaultPodSpec(raw: unknown): JsonObject {
 }
 
 /** Container validation of a PodSpec at a field path (name and image required, names unique). */
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const PORT_RANGE = 'must be between 1 and 65535, inclusive';
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+
+/** validateContainerPorts: containerPort required and in range, hostPort in range, protocol supported. */
+function validateContainerPorts(raw: unknown, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  (Array.isArray(raw) ? raw : []).forEach((p, i) => {
+    const port = obj(p);
+    const containerPort = typeof port.containerPort === 'number' ? port.containerPort : 0;
+    if (containerPort === 0) errors.push({ type: 'FieldValueRequired', field: `${path}[${i}].containerPort`, hasValue: false });
+    else if (containerPort < 1 || containerPort > 65535) errors.push({ type: 'FieldValueInvalid', field: `${path}[${i}].containerPort`, value: containerPort, detail: PORT_RANGE });
+    const hostPort = typeof port.hostPort === 'number' ? port.hostPort : 0;
+    if (hostPort !== 0 && (hostPort < 1 || hostPort > 65535)) errors.push({ type: 'FieldValueInvalid', field: `${path}[${i}].hostPort`, value: hostPort, detail: PORT_RANGE });
+    const protocol = str(port.protocol);
+    if (protocol === '') errors.push({ type: 'FieldValueRequired', field: `${path}[${i}].protocol`, hasValue: false });
+    else if (!['SCTP', 'TCP', 'UDP'].includes(protocol)) {
+      errors.push({ type: 'FieldValueNotSupported', field: `${path}[${i}].protocol`, value: protocol, detail: 'supported values: "SCTP", "TCP", "UDP"' });
+    }
+  });
+  return errors;
+}
+
+/** ValidateEnv: every variable has a name that IsEnvVarName accepts. */
+function validateEnv(raw: unknown, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  (Array.isArray(raw) ? raw : []).forEach((e, i) => {
+    const name = str(obj(e).name);
+    const field = `${path}[${i}].name`;
+    if (name === '') {
+      errors.push({ type: 'FieldValueRequired', field, hasValue: false });
+      return;
+    }
+    if (!ENV_VAR_NAME.test(name)) {
+      errors.push({
+        type: 'FieldValueInvalid',
+        field,
+        value: name,
+        detail:
+          "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
+      });
+    }
+    if (name === '.') errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not be '.'" });
+    else if (name === '..') errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not be '..'" });
+    else if (name.startsWith('..')) errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not start with '..'" });
+  });
+  return errors;
+}
+
 export function validatePodSpec(raw: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const spec = obj(raw);
@@ -158,6 +207,12 @@ export function validatePodSpec(raw: unknown, path: string): FieldError[] {
       seen.add(name);
     }
     if (str(container.image).trim() === '') errors.push({ type: 'FieldValueRequired', field: `${path}.containers[${i}].image`, hasValue: false });
+    errors.push(...validateContainerPorts(container.ports, `${path}.containers[${i}].ports`));
+    errors.push(...validateEnv(container.env, `${path}.containers[${i}].env`));
+    const pullPolicy = container.imagePullPolicy;
+    if (pullPolicy !== undefined && pullPolicy !== '' && !PULL_POLICIES.includes(str(pullPolicy))) {
+      errors.push({ type: 'FieldValueNotSupported', field: `${path}.containers[${i}].imagePullPolicy`, value: pullPolicy, detail: 'supported values: "Always", "IfNotPresent", "Never"' });
+    }
   });
   const restartPolicy = spec.restartPolicy;
   if (restartPolicy !== undefined && !['Always', 'OnFailure', 'Never'].includes(str(restartPolicy))) {

@@ -9,6 +9,7 @@ import { matchesLabels } from '../selectors.js';
 import type { LabelSelector } from '../selectors.js';
 import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCells, statefulSetCells } from '../tables/printers.js';
 import { defaultPodSpec, validatePodSpec } from './core.js';
+import { goDeploymentStrategy, goIntOrString, goLabelSelector } from './go-values.js';
 import { recordedType } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
@@ -35,7 +36,7 @@ function selectorRequirements(selector: JsonObject): LabelSelector {
 }
 
 /** Common workload validation (ValidateDeploymentSpec and friends), in the apiserver's order. */
-function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: boolean; templatePath?: string }): FieldError[] {
+function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: boolean; templatePath?: string; restartAlways?: boolean }): FieldError[] {
   const errors: FieldError[] = [];
   const spec = obj(o.spec);
   if (opts.replicas && typeof spec.replicas === 'number' && spec.replicas < 0) {
@@ -57,7 +58,96 @@ function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: bo
     }
   }
   errors.push(...validatePodSpec(template.spec, `${templatePath}.spec`));
+  // ValidatePodTemplateSpecForReplicaSet (and the DaemonSet/StatefulSet equivalents): pods of a controller restart always.
+  const restartPolicy = obj(template.spec).restartPolicy;
+  if (opts.restartAlways && restartPolicy !== 'Always') {
+    errors.push({ type: 'FieldValueNotSupported', field: `${templatePath}.spec.restartPolicy`, value: restartPolicy ?? '', detail: 'supported values: "Always"' });
+  }
   return errors;
+}
+
+const NEGATIVE = 'must be greater than or equal to 0';
+
+function nonNegative(errors: FieldError[], field: string, value: unknown): void {
+  if (typeof value === 'number' && value < 0) errors.push({ type: 'FieldValueInvalid', field, value, detail: NEGATIVE });
+}
+
+/** getIntOrPercentValue: the number of an int, or of a percent string ("25%" -> 25); other strings count as 0. */
+function intOrPercentValue(v: unknown): number {
+  if (typeof v === 'number') return v;
+  const m = typeof v === 'string' ? /^([0-9]+)%$/.exec(v) : null;
+  return m ? Number(m[1]) : typeof v === 'string' && /^-?[0-9]+$/.test(v) ? Number(v) : 0;
+}
+
+/** ValidatePositiveIntOrPercent + IsNotMoreThan100Percent of maxUnavailable/maxSurge. */
+function validateIntOrPercent(errors: FieldError[], field: string, v: unknown): void {
+  if (typeof v === 'string') {
+    if (!/^[0-9]+%$/.test(v)) {
+      errors.push({ type: 'FieldValueInvalid', field, value: v, rendered: goIntOrString(v), detail: "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')" });
+    }
+  } else if (typeof v === 'number' && v < 0) {
+    errors.push({ type: 'FieldValueInvalid', field, value: v, detail: NEGATIVE });
+  }
+}
+
+/** ValidateDeploymentStrategy. */
+function validateStrategy(strategy: JsonObject): FieldError[] {
+  const errors: FieldError[] = [];
+  if (strategy.type === 'Recreate') {
+    if (isPlainObject(strategy.rollingUpdate)) {
+      errors.push({ type: 'FieldValueForbidden', field: 'spec.strategy.rollingUpdate', detail: "may not be specified when strategy `type` is 'Recreate'" });
+    }
+  } else if (strategy.type === 'RollingUpdate') {
+    const ru = obj(strategy.rollingUpdate);
+    validateIntOrPercent(errors, 'spec.strategy.rollingUpdate.maxUnavailable', ru.maxUnavailable);
+    validateIntOrPercent(errors, 'spec.strategy.rollingUpdate.maxSurge', ru.maxSurge);
+    if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0) {
+      errors.push({ type: 'FieldValueInvalid', field: 'spec.strategy.rollingUpdate.maxUnavailable', value: ru.maxUnavailable, rendered: goIntOrString(ru.maxUnavailable), detail: 'may not be 0 when `maxSurge` is 0' });
+    }
+    if (typeof ru.maxUnavailable === 'string' && intOrPercentValue(ru.maxUnavailable) > 100) {
+      errors.push({ type: 'FieldValueInvalid', field: 'spec.strategy.rollingUpdate.maxUnavailable', value: ru.maxUnavailable, rendered: goIntOrString(ru.maxUnavailable), detail: 'must not be greater than 100%' });
+    }
+  } else {
+    errors.push({ type: 'FieldValueNotSupported', field: 'spec.strategy', value: strategy, rendered: goDeploymentStrategy(strategy), detail: 'supported values: "Recreate", "RollingUpdate"' });
+  }
+  return errors;
+}
+
+/** ValidateDeploymentSpec: the workload checks, then strategy, minReadySeconds, revisionHistoryLimit, progressDeadlineSeconds. */
+function validateDeployment(o: KubeObject, old: KubeObject | undefined): FieldError[] {
+  const errors = validateWorkload(o, { replicas: true, selector: true, restartAlways: true });
+  const spec = obj(o.spec);
+  errors.push(...validateStrategy(obj(spec.strategy)));
+  nonNegative(errors, 'spec.minReadySeconds', spec.minReadySeconds);
+  nonNegative(errors, 'spec.revisionHistoryLimit', spec.revisionHistoryLimit);
+  if (typeof spec.progressDeadlineSeconds === 'number') {
+    nonNegative(errors, 'spec.progressDeadlineSeconds', spec.progressDeadlineSeconds);
+    const minReady = typeof spec.minReadySeconds === 'number' ? spec.minReadySeconds : 0;
+    if (spec.progressDeadlineSeconds <= minReady) {
+      errors.push({ type: 'FieldValueInvalid', field: 'spec.progressDeadlineSeconds', value: spec.progressDeadlineSeconds, detail: 'must be greater than minReadySeconds' });
+    }
+  }
+  return [...errors, ...immutableSelector(o, old)];
+}
+
+/** A selector with empty maps and lists dropped: apiequality.Semantic treats nil and empty alike. */
+function normalSelector(selector: unknown): unknown {
+  if (!isPlainObject(selector)) return null;
+  const labels = obj(selector.matchLabels);
+  const exprs = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.map(obj) : [];
+  return {
+    matchLabels: Object.keys(labels).sort().map((k) => [k, labels[k]]),
+    matchExpressions: exprs.map((e) => ({ key: e.key ?? '', operator: e.operator ?? '', values: Array.isArray(e.values) ? e.values : [] })),
+  };
+}
+
+/** apps/v1 strategies: spec.selector may not change on update (ValidateImmutableField, the last error). */
+function immutableSelector(o: KubeObject, old: KubeObject | undefined): FieldError[] {
+  if (!old) return [];
+  const now = obj(o.spec).selector;
+  if (JSON.stringify(normalSelector(now)) === JSON.stringify(normalSelector(obj(old.spec).selector))) return [];
+  const rendered = isPlainObject(now) ? goLabelSelector(now) : 'null';
+  return [{ type: 'FieldValueInvalid', field: 'spec.selector', value: now, rendered, detail: 'field is immutable' }];
 }
 
 const keepStatus = (o: KubeObject, old: KubeObject): void => {
@@ -86,7 +176,8 @@ export const deployments: ResourceType = recordedType('apps/v1', 'deployments', 
     o.status = {};
   },
   prepareForUpdate: keepStatus,
-  validate: (o) => validateWorkload(o, { replicas: true, selector: true }),
+  validate: validateDeployment,
+  metadataChecksOnUpdate: 3,
 });
 
 export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', {
@@ -102,7 +193,7 @@ export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', 
     o.status = { replicas: 0 };
   },
   prepareForUpdate: keepStatus,
-  validate: (o) => validateWorkload(o, { replicas: true, selector: true }),
+  validate: (o, old) => [...validateWorkload(o, { replicas: true, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 
 export const statefulsets: ResourceType = recordedType('apps/v1', 'statefulsets', {
@@ -125,7 +216,7 @@ export const statefulsets: ResourceType = recordedType('apps/v1', 'statefulsets'
     o.status = { replicas: 0 };
   },
   prepareForUpdate: keepStatus,
-  validate: (o) => validateWorkload(o, { replicas: true, selector: true }),
+  validate: (o) => validateWorkload(o, { replicas: true, selector: true, restartAlways: true }),
 });
 
 export const daemonsets: ResourceType = recordedType('apps/v1', 'daemonsets', {
@@ -149,7 +240,7 @@ export const daemonsets: ResourceType = recordedType('apps/v1', 'daemonsets', {
     o.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
   },
   prepareForUpdate: keepStatus,
-  validate: (o) => validateWorkload(o, { replicas: false, selector: true }),
+  validate: (o, old) => [...validateWorkload(o, { replicas: false, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 
 export const jobs: ResourceType = recordedType('batch/v1', 'jobs', {

@@ -6,6 +6,8 @@ export const k8sKeys = {
   context: (context: string) => ['k8s', context] as const,
   /** Discovery (groups and resources) of one context. */
   discovery: (context: string) => ['k8s', context, 'discovery'] as const,
+  /** GET /version of one context (what the server supports). */
+  version: (context: string) => ['k8s', context, 'version'] as const,
   /** Every Table list of one context. */
   tables: (context: string) => ['k8s', context, 'table'] as const,
   /** One Table list: gvr is gvrKey(...) (`/v1/pods`, `apps/v1/deployments`); namespace null = cluster-scoped or all namespaces. */

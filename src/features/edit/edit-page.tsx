@@ -1,5 +1,6 @@
 // Edit one object as YAML: draft kept in localStorage, live server changes shown but never written into the text,
 // PUT with the base resourceVersion, and a three-way merge (or a diff to resolve) after a 409 Conflict.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLiveObject } from '../../data/object-live';
 import type { KubeObject } from '../../data/object-query';
@@ -9,11 +10,14 @@ import type { KindSchema } from '../../k8s/openapi';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
 import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly, toYaml } from './editable-object';
+import { editableObject, editableYaml, hiddenFields, identityError, toYaml } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
+import { droppedFieldNotes, unknownFieldMessage, unknownFieldsBeforeSave, type UnknownFieldsWarning } from './field-validation-guard';
 import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
-import { getLatest, loadKindSchema, putObject } from './save-object';
+import { putEdited } from './put-edited';
+import { getLatest, loadKindSchema } from './save-object';
+import { UnknownFieldsPanel } from './unknown-fields-panel';
 import { lineOfFieldPath, parseEditedYaml, type YamlProblem } from './yaml-position';
 
 export interface EditPageProps {
@@ -97,6 +101,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const revealAt = (line: number, column: number, moveCursor: boolean) =>
     setReveal((r) => ({ line, column, moveCursor, seq: (r?.seq ?? 0) + 1 }));
   const [kindSchema, setKindSchema] = useState<KindSchema | null>(null);
+  const [unknownFields, setUnknownFields] = useState<UnknownFieldsWarning | null>(null);
+  const queryClient = useQueryClient();
   const savingRef = useRef(false);
 
   const base = session?.base;
@@ -133,6 +139,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (!session || value === session.text) return;
     store({ ...session, text: value });
     if (problems.length > 0) setProblems([]);
+    if (unknownFields) setUnknownFields(null);
   };
 
   const showProblems = (found: YamlProblem[]) => {
@@ -141,7 +148,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (first) revealAt(first.line, first.column, false);
   };
 
-  const save = async () => {
+  /** acceptUnknownFields: the user chose "Save anyway" for the fields listed by the guard. */
+  const save = async (acceptUnknownFields = false) => {
     if (!session || savingRef.current) return;
     setSaveError(null);
     setIdentityProblem(null);
@@ -159,11 +167,22 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     savingRef.current = true;
     setSaving(true);
     try {
-      const result = await putObject(context, apiPath, restoreReadOnly(parsed.object, session.base));
+      const { apiVersion = '', kind: editedKind = '' } = session.base;
+      const loadSchema = () => (kindSchema ? Promise.resolve(kindSchema) : loadKindSchema(context, apiVersion, editedKind));
+      const unknown = await unknownFieldsBeforeSave({ queryClient, context, kind: editedKind, text: session.text, loadSchema });
+      if (unknown && !acceptUnknownFields) {
+        setUnknownFields(unknown);
+        const first = unknown.fields[0];
+        if (first) revealAt(first.line, first.column, false);
+        return;
+      }
+      setUnknownFields(null);
+      const result = await putEdited(context, apiPath, parsed.object, session.base);
       clearDraft(storage, draftKey);
       setHasDraft(false);
       setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
-      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: result.warnings });
+      const dropped = unknown ? droppedFieldNotes(unknown) : [];
+      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: [...result.warnings, ...dropped] });
     } catch (error) {
       if (error instanceof KubeApiError && error.code === 409) {
         await mergeAfterConflict(session, parsed.object, error);
@@ -216,6 +235,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     setHasDraft(false);
     setProblems([]);
     setIdentityProblem(null);
+    setUnknownFields(null);
     setSaveError(null);
     setNotice(null);
     setSession(live && !liveDeleted ? { base: live, text: editableYaml(live), revision: (session?.revision ?? 0) + 1 } : null);
@@ -228,6 +248,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   const markers: EditorMarker[] = useMemo(() => {
     const list: EditorMarker[] = problems.map((p) => ({ line: p.line, column: p.column, message: p.message }));
+    if (unknownFields) for (const f of unknownFields.fields) list.push({ line: f.line, column: f.column, message: unknownFieldMessage(unknownFields, f) });
     if (saveError instanceof KubeApiError) {
       for (const cause of saveError.causes) {
         const line = cause.field ? lineOfFieldPath(text, cause.field) : null;
@@ -235,7 +256,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       }
     }
     return list;
-  }, [problems, saveError, text]);
+  }, [problems, unknownFields, saveError, text]);
 
   const liveChanges = useMemo(
     () => (base && live && live.metadata.resourceVersion !== base.metadata.resourceVersion ? serverChanges(base, live) : []),
@@ -355,6 +376,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <div role="alert" data-testid="identity-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
             <span className="font-semibold">Not saved:</span> {identityProblem}
           </div>
+        )}
+        {unknownFields && (
+          <UnknownFieldsPanel warning={unknownFields} saving={saving} onSaveAnyway={() => void saveRef.current(true)} onGoToLine={(line, column) => revealAt(line, column, true)} />
         )}
         {saveError !== null && (
           <div className="border-b border-red-200 p-3">

@@ -23,6 +23,11 @@ const json = (body: unknown, headers: Record<string, string> = {}): Response =>
 function appsV1Doc(description: string): unknown {
   return {
     openapi: '3.0.0',
+    paths: {
+      '/apis/apps/v1/namespaces/{namespace}/deployments/{name}': {
+        put: { 'x-kubernetes-group-version-kind': DEPLOYMENT_GVK, parameters: [{ name: 'fieldValidation', in: 'query' }] },
+      },
+    },
     components: {
       schemas: {
         'io.k8s.api.apps.v1.Deployment': {
@@ -53,6 +58,7 @@ describe('fetchKindSchema over v3', () => {
     const first = await fetchKindSchema(fetchFn, DEPLOYMENT_GVK, cache);
     expect(first.source).toBe('v3');
     expect(first.jsonSchema.description).toBe('doc AAA');
+    expect(first.fieldValidationListed).toBe(true);
     expect(first.lookup(['spec', 'strategy'])).toMatchObject({ patchStrategy: ['retainKeys'], type: 'object' });
     expect(calls.map((c) => c.path)).toEqual(['/openapi/v3', '/openapi/v3/apis/apps/v1?hash=AAA']);
     expect(calls[0]?.headers.Accept).toBe('application/json');
@@ -90,6 +96,7 @@ describe('fetchKindSchema over v2 (1.20: /openapi/v3 is 404)', () => {
     const first = await fetchKindSchema(fetchFn, DEPLOYMENT_GVK, cache);
     expect(first.source).toBe('v2');
     expect(first.definitionName).toBe('io.k8s.api.apps.v1.Deployment');
+    expect(first.fieldValidationListed).toBe(false);
     expect(cache.v3Served).toBe(false);
     expect(cache.v2?.etag).toBe('"E1"');
 

@@ -2,6 +2,7 @@
 // hash) when served (GA in 1.27, absent on 1.20), else v2 (one big document, revalidated with its ETag).
 // Takes the fetch as a parameter like discovery does.
 import { kindSchemaFromDefinitions, type Definitions, type GroupVersionKind, type KindSchema } from './kind-schema.js';
+import { operationListsQueryParam } from './operation-params.js';
 
 export type { GroupVersionKind, KindSchema } from './kind-schema.js';
 
@@ -81,7 +82,7 @@ async function fromV3(fetchFn: OpenApiFetch, gvk: GroupVersionKind, cache: OpenA
     cache.v3.set(url, doc);
   }
   const schemas = isObject(doc) && isObject(doc.components) && isObject(doc.components.schemas) ? (doc.components.schemas as Definitions) : {};
-  return kindSchemaFromDefinitions(schemas, '#/components/schemas/', gvk, 'v3');
+  return withParams(kindSchemaFromDefinitions(schemas, '#/components/schemas/', gvk, 'v3'), doc, gvk);
 }
 
 async function fromV2(fetchFn: OpenApiFetch, gvk: GroupVersionKind, cache: OpenApiCache): Promise<KindSchema | null> {
@@ -95,7 +96,11 @@ async function fromV2(fetchFn: OpenApiFetch, gvk: GroupVersionKind, cache: OpenA
     cache.v2 = { etag: res.headers.get('etag'), doc };
   }
   const defs = isObject(doc) && isObject(doc.definitions) ? (doc.definitions as Definitions) : {};
-  return kindSchemaFromDefinitions(defs, '#/definitions/', gvk, 'v2');
+  return withParams(kindSchemaFromDefinitions(defs, '#/definitions/', gvk, 'v2'), doc, gvk);
+}
+
+function withParams(schema: KindSchema | null, doc: unknown, gvk: GroupVersionKind): KindSchema | null {
+  return schema && { ...schema, fieldValidationListed: operationListsQueryParam(doc, gvk, 'put', 'fieldValidation') };
 }
 
 /** The schema of one kind from the cluster's OpenAPI (v3 when served, else v2). */

@@ -24,6 +24,8 @@ export interface KindSchema {
   /** For monaco-yaml: descriptions kept, read-only fields marked `readOnly: true`. */
   jsonSchema: JsonSchema;
   lookup: SchemaLookup;
+  /** The kind's PUT lists the fieldValidation query parameter (set by fetchKindSchema, from the document's paths). */
+  fieldValidationListed?: boolean;
 }
 
 type Schema = Record<string, unknown>;

@@ -118,18 +118,20 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const forcing = kind === 'apply' && force;
   const { base, modified } = target;
   const lookup = schema.kindSchema?.lookup;
+  // Only the strategic patch reads the schema: its arrival must not rebuild (and re-send) the other types.
+  const patchLookup = kind === 'strategic' ? lookup : undefined;
 
   const emptyChange = useMemo(() => changedPaths(editableObject(base), editableObject(modified)).length === 0, [base, modified]);
   const built: Built = useMemo(() => {
     if (emptyChange) return { kind: 'empty' };
-    if (kind === 'strategic' && !lookup) return { kind: 'waiting' };
+    if (kind === 'strategic' && !patchLookup) return { kind: 'waiting' };
     try {
-      const request = patchRequest(kind, { original: asJson(base), modified: asJson(modified), schemaLookup: lookup, includeResourceVersion: true, force: forcing });
+      const request = patchRequest(kind, { original: asJson(base), modified: asJson(modified), schemaLookup: patchLookup, includeResourceVersion: true, force: forcing });
       return { kind: 'ok', request, key: `${kind}\n${JSON.stringify(request.query)}\n${request.body}` };
     } catch (error) {
       return { kind: 'invalid', error };
     }
-  }, [emptyChange, kind, base, modified, lookup, forcing]);
+  }, [emptyChange, kind, base, modified, patchLookup, forcing]);
 
   // The dry run follows the request: a new patch type, base or force runs it again; state is set only when it answers.
   useEffect(() => {

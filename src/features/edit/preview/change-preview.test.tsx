@@ -263,3 +263,24 @@ describe('ChangePreview', () => {
     await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('ChangePreview patch sides', () => {
+  it('patches only what the user changed: no managedFields, status or metadata the server owns', async () => {
+    const base = deployment();
+    base.status = { replicas: 2 };
+    const modified = structuredClone(base);
+    delete modified.metadata.managedFields;
+    delete modified.metadata.uid;
+    delete modified.status;
+    (modified.metadata.labels as Record<string, string>).tier = 'web';
+    renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Label deployment web', patchKind: 'merge' });
+    await screen.findByTestId('dry-run-ok');
+    expect(JSON.parse(patchBody())).toEqual({ metadata: { labels: { tier: 'web' }, resourceVersion: '333' } });
+    pick('JSON patch');
+    await waitFor(() => expect(patches().at(-1)!.contentType).toBe('application/json-patch+json'));
+    expect(JSON.parse(patchBody())).toEqual([
+      { op: 'test', path: '/metadata/resourceVersion', value: '333' },
+      { op: 'add', path: '/metadata/labels/tier', value: 'web' },
+    ]);
+  });
+});

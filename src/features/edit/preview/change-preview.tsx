@@ -7,7 +7,7 @@ import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
-import { editableObject, toYaml } from '../editable-object';
+import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
 import { changedPaths } from '../object-diff';
 import { getLatest, loadKindSchema } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
@@ -126,7 +126,9 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
     if (emptyChange) return { kind: 'empty' };
     if (kind === 'strategic' && !patchLookup) return { kind: 'waiting' };
     try {
-      const request = patchRequest(kind, { original: asJson(base), modified: asJson(modified), schemaLookup: patchLookup, includeResourceVersion: true, force: forcing });
+      // Server-owned fields come from the base on both sides, managedFields from neither: the patch holds only the change.
+      const sides = { original: asJson(withoutManagedFields(base)), modified: asJson(restoreReadOnly(modified, base)) };
+      const request = patchRequest(kind, { ...sides, schemaLookup: patchLookup, includeResourceVersion: true, force: forcing });
       return { kind: 'ok', request, key: `${kind}\n${JSON.stringify(request.query)}\n${request.body}` };
     } catch (error) {
       return { kind: 'invalid', error };

@@ -13,6 +13,9 @@ import { editableObject, editableYaml, hiddenFields, identityError, restoreReadO
 import { EditErrorPanel } from './edit-error-panel';
 import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
+import { ChangePreview } from './preview/change-preview';
+import type { ChangeRequest } from './preview/change-request';
+import { ManagedFieldsView } from './preview/managed-fields-view';
 import { getLatest, loadKindSchema, putObject } from './save-object';
 import { lineOfFieldPath, parseEditedYaml, type YamlProblem } from './yaml-position';
 
@@ -36,7 +39,7 @@ interface Session {
 }
 
 type Notice =
-  | { kind: 'saved'; resourceVersion: string; warnings: string[] }
+  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied' }
   | { kind: 'merged'; resourceVersion: string; theirChanges: string[] }
   | { kind: 'conflict'; theirs: KubeObject; conflicts: string[] };
 
@@ -97,6 +100,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const revealAt = (line: number, column: number, moveCursor: boolean) =>
     setReveal((r) => ({ line, column, moveCursor, seq: (r?.seq ?? 0) + 1 }));
   const [kindSchema, setKindSchema] = useState<KindSchema | null>(null);
+  const [preview, setPreview] = useState<ChangeRequest | null>(null);
+  const [showManagedFields, setShowManagedFields] = useState(false);
   const savingRef = useRef(false);
 
   const base = session?.base;
@@ -143,6 +148,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   const save = async () => {
     if (!session || savingRef.current) return;
+    setPreview(null);
     setSaveError(null);
     setIdentityProblem(null);
     const parsed = parseEditedYaml(session.text);
@@ -163,7 +169,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       clearDraft(storage, draftKey);
       setHasDraft(false);
       setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
-      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: result.warnings });
+      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: result.warnings, verb: 'Saved' });
     } catch (error) {
       if (error instanceof KubeApiError && error.code === 409) {
         await mergeAfterConflict(session, parsed.object, error);
@@ -195,6 +201,34 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     }
   };
 
+  // Same checks as save; the preview then builds each PATCH type from (base, edited) and applies it.
+  const startPreview = () => {
+    if (!session) return;
+    setSaveError(null);
+    setIdentityProblem(null);
+    const parsed = parseEditedYaml(session.text);
+    if (!parsed.ok) {
+      showProblems(parsed.problems);
+      return;
+    }
+    setProblems([]);
+    const wrongIdentity = identityError(parsed.object, session.base);
+    if (wrongIdentity) {
+      setIdentityProblem(wrongIdentity);
+      return;
+    }
+    setNotice(null);
+    setPreview({ apiPath, original: session.base, modified: restoreReadOnly(parsed.object, session.base), title: `Edit ${kind} ${name}` });
+  };
+
+  const onApplied = (object: KubeObject, warnings: string[]) => {
+    clearDraft(storage, draftKey);
+    setHasDraft(false);
+    setPreview(null);
+    setSession({ base: object, text: editableYaml(object), revision: (session?.revision ?? 0) + 1 });
+    setNotice({ kind: 'saved', resourceVersion: object.metadata.resourceVersion ?? '', warnings, verb: 'Applied' });
+  };
+
   const saveRef = useRef(save);
   useLayoutEffect(() => {
     saveRef.current = save;
@@ -218,6 +252,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     setIdentityProblem(null);
     setSaveError(null);
     setNotice(null);
+    setPreview(null);
     setSession(live && !liveDeleted ? { base: live, text: editableYaml(live), revision: (session?.revision ?? 0) + 1 } : null);
   };
 
@@ -272,12 +307,35 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" onClick={discard} disabled={!session} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
-            Discard
+          <button
+            type="button"
+            onClick={startPreview}
+            disabled={!session || saving || preview !== null}
+            title="Preview the change as a PATCH with dryRun=All, then Apply"
+            className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}
+          >
+            Preview
           </button>
-          <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
-            Cancel
+          <button
+            type="button"
+            aria-pressed={showManagedFields}
+            onClick={() => setShowManagedFields((v) => !v)}
+            disabled={!base}
+            className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+          >
+            Managed fields
           </button>
+          {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
+          {!preview && (
+            <>
+              <button type="button" onClick={discard} disabled={!session} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+                Discard
+              </button>
+              <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+                Cancel
+              </button>
+            </>
+          )}
         </div>
       </header>
 
@@ -317,7 +375,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         )}
         {notice?.kind === 'saved' && (
           <div role="status" data-testid="saved" className="border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-            <span className="font-semibold">Saved.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
+            <span className="font-semibold">{notice.verb}.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
           </div>
         )}
         {notice?.kind === 'merged' && (
@@ -334,6 +392,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
               ? 'The server changed the same fields you did. Left: the server now; right: your edit with their other changes. Edit the right side, then Save.'
               : 'Your edit could not be merged automatically. Left: the server now; right: your edit. Edit the right side, then Save.'}
             {conflict.conflicts.length > 0 && <PathList paths={conflict.conflicts} testId="conflict-paths" />}
+          </div>
+        )}
+        {showManagedFields && base && (
+          <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
+            <ManagedFieldsView object={base} />
           </div>
         )}
         {problems.length > 0 && (
@@ -377,6 +440,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <p role="status" className="p-2 text-sm text-slate-500">
             Loading {name}…
           </p>
+        ) : preview ? (
+          <ChangePreview context={context} change={preview} editors={editors} onApplied={onApplied} onCancel={() => setPreview(null)} />
         ) : conflict ? (
           <div className="flex h-full min-h-0 flex-col gap-1">
             <div className="grid grid-cols-2 text-xs font-medium text-slate-600">

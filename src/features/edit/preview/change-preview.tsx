@@ -7,7 +7,7 @@ import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
-import { editableObject, toYaml } from '../editable-object';
+import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
 import { changedPaths } from '../object-diff';
 import { getLatest, loadKindSchema } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
@@ -118,18 +118,22 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const forcing = kind === 'apply' && force;
   const { base, modified } = target;
   const lookup = schema.kindSchema?.lookup;
+  // Only the strategic patch reads the schema: its arrival must not rebuild (and re-send) the other types.
+  const patchLookup = kind === 'strategic' ? lookup : undefined;
 
   const emptyChange = useMemo(() => changedPaths(editableObject(base), editableObject(modified)).length === 0, [base, modified]);
   const built: Built = useMemo(() => {
     if (emptyChange) return { kind: 'empty' };
-    if (kind === 'strategic' && !lookup) return { kind: 'waiting' };
+    if (kind === 'strategic' && !patchLookup) return { kind: 'waiting' };
     try {
-      const request = patchRequest(kind, { original: asJson(base), modified: asJson(modified), schemaLookup: lookup, includeResourceVersion: true, force: forcing });
+      // Server-owned fields come from the base on both sides, managedFields from neither: the patch holds only the change.
+      const sides = { original: asJson(withoutManagedFields(base)), modified: asJson(restoreReadOnly(modified, base)) };
+      const request = patchRequest(kind, { ...sides, schemaLookup: patchLookup, includeResourceVersion: true, force: forcing });
       return { kind: 'ok', request, key: `${kind}\n${JSON.stringify(request.query)}\n${request.body}` };
     } catch (error) {
       return { kind: 'invalid', error };
     }
-  }, [emptyChange, kind, base, modified, lookup, forcing]);
+  }, [emptyChange, kind, base, modified, patchLookup, forcing]);
 
   // The dry run follows the request: a new patch type, base or force runs it again; state is set only when it answers.
   useEffect(() => {

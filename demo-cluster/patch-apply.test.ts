@@ -53,6 +53,38 @@ describe('PATCH', () => {
   });
 });
 
+describe('PATCH of the scale subresource', () => {
+  const scale = '/apis/apps/v1/namespaces/demo/deployments/web/scale';
+
+  it('merge patches replicas, with metadata.resourceVersion as a precondition', async () => {
+    const before = await call('GET', scale);
+    const stale = await call('PATCH', scale, { metadata: { resourceVersion: '1' }, spec: { replicas: 4 } }, 'application/merge-patch+json');
+    expect(stale.status).toBe(409);
+    expect(stale.body.reason).toBe('Conflict');
+    const dry = await call('PATCH', `${scale}?dryRun=All`, { metadata: { resourceVersion: before.body.metadata.resourceVersion }, spec: { replicas: 4 } }, 'application/merge-patch+json');
+    expect(dry.body).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 4 } });
+    expect((await call('GET', scale)).body.spec).toEqual(before.body.spec);
+  });
+
+  it('refuses unknown patch types, undecodable bodies and negative replicas like the apiserver', async () => {
+    const unknown = await call('PATCH', scale, {}, 'application/x-unknown');
+    expect(unknown.body).toEqual(fixture('errors/415-unsupported-patch.json'));
+    const garbled = await call('PATCH', scale, '{nope', 'application/merge-patch+json');
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.reason).toBe('BadRequest');
+    const negative = await call('PATCH', scale, { spec: { replicas: -1 } }, 'application/merge-patch+json');
+    expect(negative.status).toBe(422);
+    expect(negative.body.message).toBe('Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(negative.body.details).toMatchObject({ name: 'web', group: 'autoscaling', kind: 'Scale' });
+  });
+
+  it('takes an apply patch in YAML', async () => {
+    const applied = await call('PATCH', `${scale}?fieldManager=m1&dryRun=All`, 'apiVersion: autoscaling/v1\nkind: Scale\nmetadata:\n  name: web\nspec:\n  replicas: 6\n', 'application/apply-patch+yaml');
+    expect(applied.status).toBe(200);
+    expect(applied.body.spec).toEqual({ replicas: 6 });
+  });
+});
+
 describe('server-side apply', () => {
   const apply = (body: unknown, query: string): Promise<{ status: number; body: Json; headers: Headers }> =>
     call('PATCH', `${CM}/applied${query}`, body, 'application/apply-patch+yaml');

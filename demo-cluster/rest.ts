@@ -343,7 +343,14 @@ export async function handleResource(
     else if (verb === 'update') scale = updateScale(ctx, t, namespace, name, await readBody(req), { manager, dryRun });
     else {
       const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const patch = JSON.parse((await readRaw(req)).toString('utf8') || '{}') as unknown;
+      if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
+      const raw = (await readRaw(req)).toString('utf8') || '{}';
+      let patch: unknown;
+      try {
+        patch = contentType === 'application/apply-patch+yaml' ? (parseYaml(raw) as unknown) : (JSON.parse(raw) as unknown);
+      } catch (e) {
+        throw badRequest(`error decoding patch: ${(e as Error).message}`);
+      }
       const current = getScale(ctx, t, namespace, name);
       const patched = contentType === 'application/json-patch+json' ? applyJsonPatch(current, patch) : contentType === 'application/merge-patch+json' ? applyMergePatch(current, patch) : strategicMerge(current, patch);
       scale = updateScale(ctx, t, namespace, name, patched, { manager, dryRun });

@@ -1,5 +1,5 @@
 // The scale subresource (autoscaling/v1 Scale) of deployments, replicasets and statefulsets.
-import { badRequest, notFound } from './errors.js';
+import { badRequest, invalid, notFound } from './errors.js';
 import { labelSelectorString } from './tables/format.js';
 import type { ResourceType } from './registry.js';
 import { storageKey } from './registry.js';
@@ -36,6 +36,10 @@ export function updateScale(ctx: WriteContext, t: ResourceType, namespace: strin
   const s = isPlainObject(scale) ? scale : {};
   const spec = isPlainObject(s.spec) ? s.spec : {};
   if (typeof spec.replicas !== 'number') throw badRequest('Scale.spec.replicas must be an integer');
+  // ScaleREST validates the Scale itself (autoscaling ValidateScale), so the error names Scale, not the workload.
+  if (spec.replicas < 0) {
+    throw invalid('autoscaling', 'Scale', name, [{ type: 'FieldValueInvalid', field: 'spec.replicas', value: spec.replicas, detail: 'must be greater than or equal to 0' }]);
+  }
   const meta = isPlainObject(s.metadata) ? s.metadata : {};
   const rv = typeof meta.resourceVersion === 'string' && meta.resourceVersion !== '' ? meta.resourceVersion : obj.metadata.resourceVersion;
   const next = { ...obj, metadata: { ...obj.metadata, resourceVersion: rv }, spec: { ...(obj.spec as object), replicas: spec.replicas } };

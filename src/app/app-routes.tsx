@@ -3,6 +3,7 @@ import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
 import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
+import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
 import { ObjectPage } from '../features/object/object-page';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
@@ -37,7 +38,15 @@ export function AppRoutes() {
     case 'object':
       return (
         <AppLayout context={route.context} path={route.path}>
-          <ObjectPage key={`${route.context}${route.apiPath}`} context={route.context} apiPath={route.apiPath} path={route.path} />
+          <ObjectPage
+            key={`${route.context}${route.apiPath}`}
+            context={route.context}
+            apiPath={route.apiPath}
+            path={route.path}
+            slots={{
+              panels: (object) => <QuickEditsPanel context={route.context} apiPath={route.apiPath} object={object} editors={monacoEditors} />,
+            }}
+          />
         </AppLayout>
       );
     case 'edit':

@@ -10,11 +10,14 @@ import type { KindSchema } from '../../k8s/openapi';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
 import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableObject, editableYaml, hiddenFields, identityError, toYaml } from './editable-object';
+import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly, toYaml } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { droppedFieldNotes, unknownFieldMessage, unknownFieldsBeforeSave, type UnknownFieldsWarning } from './field-validation-guard';
 import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
+import { ChangePreview } from './preview/change-preview';
+import type { ChangeRequest } from './preview/change-request';
+import { ManagedFieldsView } from './preview/managed-fields-view';
 import { putEdited } from './put-edited';
 import { getLatest, loadKindSchema } from './save-object';
 import { UnknownFieldsPanel } from './unknown-fields-panel';
@@ -40,7 +43,7 @@ interface Session {
 }
 
 type Notice =
-  | { kind: 'saved'; resourceVersion: string; warnings: string[] }
+  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied' }
   | { kind: 'merged'; resourceVersion: string; theirChanges: string[] }
   | { kind: 'conflict'; theirs: KubeObject; conflicts: string[] };
 
@@ -103,6 +106,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const [kindSchema, setKindSchema] = useState<KindSchema | null>(null);
   const [unknownFields, setUnknownFields] = useState<UnknownFieldsWarning | null>(null);
   const queryClient = useQueryClient();
+  const [preview, setPreview] = useState<ChangeRequest | null>(null);
+  const [showManagedFields, setShowManagedFields] = useState(false);
   const savingRef = useRef(false);
 
   const base = session?.base;
@@ -151,6 +156,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   /** acceptUnknownFields: the user chose "Save anyway" for the fields listed by the guard. */
   const save = async (acceptUnknownFields = false) => {
     if (!session || savingRef.current) return;
+    setPreview(null);
     setSaveError(null);
     setIdentityProblem(null);
     const parsed = parseEditedYaml(session.text);
@@ -182,7 +188,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       setHasDraft(false);
       setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
       const dropped = unknown ? droppedFieldNotes(unknown) : [];
-      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: [...result.warnings, ...dropped] });
+      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: [...result.warnings, ...dropped], verb: 'Saved' });
     } catch (error) {
       if (error instanceof KubeApiError && error.code === 409) {
         await mergeAfterConflict(session, parsed.object, error);
@@ -214,6 +220,34 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     }
   };
 
+  // Same checks as save; the preview then builds each PATCH type from (base, edited) and applies it.
+  const startPreview = () => {
+    if (!session) return;
+    setSaveError(null);
+    setIdentityProblem(null);
+    const parsed = parseEditedYaml(session.text);
+    if (!parsed.ok) {
+      showProblems(parsed.problems);
+      return;
+    }
+    setProblems([]);
+    const wrongIdentity = identityError(parsed.object, session.base);
+    if (wrongIdentity) {
+      setIdentityProblem(wrongIdentity);
+      return;
+    }
+    setNotice(null);
+    setPreview({ apiPath, original: session.base, modified: restoreReadOnly(parsed.object, session.base), title: `Edit ${kind} ${name}` });
+  };
+
+  const onApplied = (object: KubeObject, warnings: string[]) => {
+    clearDraft(storage, draftKey);
+    setHasDraft(false);
+    setPreview(null);
+    setSession({ base: object, text: editableYaml(object), revision: (session?.revision ?? 0) + 1 });
+    setNotice({ kind: 'saved', resourceVersion: object.metadata.resourceVersion ?? '', warnings, verb: 'Applied' });
+  };
+
   const saveRef = useRef(save);
   useLayoutEffect(() => {
     saveRef.current = save;
@@ -238,6 +272,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     setUnknownFields(null);
     setSaveError(null);
     setNotice(null);
+    setPreview(null);
     setSession(live && !liveDeleted ? { base: live, text: editableYaml(live), revision: (session?.revision ?? 0) + 1 } : null);
   };
 
@@ -293,12 +328,35 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" onClick={discard} disabled={!session} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
-            Discard
+          <button
+            type="button"
+            onClick={startPreview}
+            disabled={!session || saving || preview !== null}
+            title="Preview the change as a PATCH with dryRun=All, then Apply"
+            className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}
+          >
+            Preview
           </button>
-          <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
-            Cancel
+          <button
+            type="button"
+            aria-pressed={showManagedFields}
+            onClick={() => setShowManagedFields((v) => !v)}
+            disabled={!base}
+            className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+          >
+            Managed fields
           </button>
+          {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
+          {!preview && (
+            <>
+              <button type="button" onClick={discard} disabled={!session} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+                Discard
+              </button>
+              <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+                Cancel
+              </button>
+            </>
+          )}
         </div>
       </header>
 
@@ -338,7 +396,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         )}
         {notice?.kind === 'saved' && (
           <div role="status" data-testid="saved" className="border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-            <span className="font-semibold">Saved.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
+            <span className="font-semibold">{notice.verb}.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
           </div>
         )}
         {notice?.kind === 'merged' && (
@@ -355,6 +413,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
               ? 'The server changed the same fields you did. Left: the server now; right: your edit with their other changes. Edit the right side, then Save.'
               : 'Your edit could not be merged automatically. Left: the server now; right: your edit. Edit the right side, then Save.'}
             {conflict.conflicts.length > 0 && <PathList paths={conflict.conflicts} testId="conflict-paths" />}
+          </div>
+        )}
+        {showManagedFields && base && (
+          <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
+            <ManagedFieldsView object={base} />
           </div>
         )}
         {problems.length > 0 && (
@@ -401,6 +464,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <p role="status" className="p-2 text-sm text-slate-500">
             Loading {name}…
           </p>
+        ) : preview ? (
+          <ChangePreview context={context} change={preview} editors={editors} onApplied={onApplied} onCancel={() => setPreview(null)} />
         ) : conflict ? (
           <div className="flex h-full min-h-0 flex-col gap-1">
             <div className="grid grid-cols-2 text-xs font-medium text-slate-600">

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../../data/object-query';
+import { buildMergePatch, type JsonObject } from '../../../k8s/patch';
+import { isCronJob, isSuspended, suspendChange } from './cronjob-suspend';
+
+const PATH = '/apis/batch/v1/namespaces/default/cronjobs/nightly';
+
+function cronJob(spec: Record<string, unknown>, apiVersion = 'batch/v1'): KubeObject {
+  return { kind: 'CronJob', apiVersion, metadata: { name: 'nightly', namespace: 'default', resourceVersion: '3' }, spec: { schedule: '0 1 * * *', ...spec } };
+}
+
+describe('suspendChange', () => {
+  it('suspends with a merge patch of spec.suspend', () => {
+    const live = cronJob({ suspend: false });
+    const change = suspendChange(live, PATH, true);
+    expect(change).toMatchObject({ apiPath: PATH, original: live, patchKind: 'merge', title: 'Suspend CronJob nightly' });
+    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { suspend: true } });
+    expect(isSuspended(change.modified)).toBe(true);
+    expect(isSuspended(live)).toBe(false);
+  });
+
+  it('resumes by setting suspend to false', () => {
+    const live = cronJob({ suspend: true });
+    const change = suspendChange(live, PATH, false);
+    expect(change.title).toBe('Resume CronJob nightly');
+    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { suspend: false } });
+  });
+
+  it('treats a missing suspend as running', () => {
+    expect(isSuspended(cronJob({}))).toBe(false);
+    expect(isSuspended({ kind: 'CronJob', apiVersion: 'batch/v1', metadata: {} })).toBe(false);
+  });
+});
+
+describe('isCronJob', () => {
+  it('matches batch CronJobs of any version only', () => {
+    expect(isCronJob(cronJob({}))).toBe(true);
+    expect(isCronJob(cronJob({}, 'batch/v1beta1'))).toBe(true);
+    expect(isCronJob(cronJob({}, 'example.com/v1'))).toBe(false);
+    expect(isCronJob({ kind: 'Job', apiVersion: 'batch/v1', metadata: {} })).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+// Cordon or uncordon a Node: spec.unschedulable, the field `kubectl cordon` sets.
+import type { KubeObject } from '../../../data/object-query';
+import type { ChangeRequest } from '../preview/change-request';
+import { copyObject, describeObject } from './change-target';
+import { groupOf, specOf } from './object-fields';
+
+export function isNode(object: KubeObject): boolean {
+  return object.kind === 'Node' && groupOf(object) === '';
+}
+
+export function isCordoned(node: KubeObject): boolean {
+  return specOf(node).unschedulable === true;
+}
+
+/**
+ * Cordon sets spec.unschedulable; uncordon removes it (the API omits false), so the merge patch is
+ * {"spec":{"unschedulable":null}}, as kubectl uncordon sends.
+ */
+export function cordonChange(node: KubeObject, apiPath: string, cordon: boolean): ChangeRequest {
+  const modified = copyObject(node);
+  const spec = { ...specOf(node) };
+  if (cordon) spec.unschedulable = true;
+  else delete spec.unschedulable;
+  modified.spec = spec;
+  return { apiPath, original: node, modified, title: `${cordon ? 'Cordon' : 'Uncordon'} ${describeObject(node)}`, patchKind: 'merge' };
+}

@@ -284,3 +284,20 @@ describe('ChangePreview patch sides', () => {
     ]);
   });
 });
+
+describe('ChangePreview dry run again', () => {
+  it('sends the same dry run again on request and shows the newer answer', async () => {
+    const base = deployment();
+    const { onCancel } = renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    await screen.findByTestId('dry-run-ok');
+    expect(screen.queryByTestId('dry-run-warnings')).toBeTruthy();
+    answer = { ...answer, metadata: { ...answer.metadata, annotations: { 'webhook.example.com/injected': 'yes' } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Dry run again' }));
+    await waitFor(() => expect(screen.getByTestId('server-set-paths').textContent).toContain('metadata.annotations'));
+    expect(patches()).toHaveLength(2);
+    expect(patches()[1]!.body).toBe(patches()[0]!.body);
+    expect(patches()[1]!.url.searchParams.get('dryRun')).toBe('All');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});

@@ -159,7 +159,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const result = current?.state === 'done' ? current.result : null;
 
   const owners = useMemo(() => ownersOfChangedFields(base, modified, { exclude: isOwnApply }), [base, modified]);
-  const added = useMemo(() => (result ? serverSetPaths(modified, result.object) : []), [modified, result]);
+  const added = useMemo(() => (result ? serverSetPaths(modified, result.object, lookup) : []), [modified, result, lookup]);
 
   const resetApply = () => setApplyState({ state: 'idle' });
   const chooseKind = (next: PatchKind) => {
@@ -292,7 +292,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
                 <>
                   <div className="flex items-center gap-2 text-xs text-slate-600">
                     <span data-testid="dry-run-ok" className="font-medium text-emerald-700">
-                      Dry run accepted.
+                      Dry run of the {label} accepted.
                     </span>
                     <span>Left: live object (resourceVersion {base.metadata.resourceVersion}); right: what the server would store.</span>
                     <button

@@ -25,6 +25,22 @@ describe('serverSetPaths', () => {
     expect(serverSetPaths(asked, asked)).toEqual([]);
   });
 
+  it('matches list items by merge key: a reordered answer lists only the defaulted fields, at their place in the answer', () => {
+    const mine: KubeObject = { ...asked, spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'busybox' }, { name: 'web', image: 'nginx' }] } } } };
+    const answered: KubeObject = {
+      ...asked,
+      spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx' }, { name: 'sidecar', image: 'busybox', imagePullPolicy: 'Always' }, { name: 'injected', image: 'envoy' }] } } },
+    };
+    expect(serverSetPaths(mine, answered)).toEqual(['spec.template.spec.containers[1].imagePullPolicy', 'spec.template.spec.containers[2]']);
+    const lookup = Object.assign((path: readonly string[]) => (path.join('.') === 'spec.ports' ? { patchStrategy: ['merge'], patchMergeKey: 'port' } : undefined), { builtIn: true });
+    const service = (ports: unknown[]): KubeObject => ({ metadata: { name: 's' }, spec: { ports } });
+    expect(serverSetPaths(service([{ port: 80 }, { port: 443 }]), service([{ port: 443, protocol: 'TCP' }, { port: 80, protocol: 'TCP' }]), lookup)).toEqual([
+      'spec.ports[0].protocol',
+      'spec.ports[1].protocol',
+    ]);
+    expect(serverSetPaths(service([{ port: 80 }]), service([]), lookup)).toEqual(['spec.ports[0]']);
+  });
+
   it('hides managedFields for the diff', () => {
     expect(withoutManagedFields(asked).metadata).toEqual({ name: 'web', resourceVersion: '5' });
   });

@@ -1,6 +1,7 @@
 // Renders the screen for the current URL.
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
+import { CreatePage } from '../features/edit/create/create-page';
 import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ObjectPage } from '../features/object/object-page';
@@ -50,6 +51,20 @@ export function AppRoutes() {
             path={route.path}
             editors={monacoEditors}
             onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
+          />
+        </AppLayout>
+      );
+    case 'create':
+      return (
+        <AppLayout context={route.context} path={route.path}>
+          <CreatePage
+            key={`${route.context}${route.apiPath}`}
+            context={route.context}
+            apiPath={route.apiPath}
+            path={route.path}
+            editors={monacoEditors}
+            onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
+            onCreated={(uiPath) => navigate(uiPath)}
           />
         </AppLayout>
       );

@@ -2,6 +2,8 @@
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
 import { CreatePage } from '../features/edit/create/create-page';
+import { DeleteAction } from '../features/edit/delete/delete-action';
+import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ObjectPage } from '../features/object/object-page';
@@ -9,7 +11,7 @@ import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { navigate, useLocation } from './router/history';
-import { toUiPath } from '../k8s/paths';
+import { collectionPath, gvrOf, toUiPath } from '../k8s/paths';
 import { matchRoute } from './routes';
 
 export function AppRoutes() {
@@ -38,7 +40,24 @@ export function AppRoutes() {
     case 'object':
       return (
         <AppLayout context={route.context} path={route.path}>
-          <ObjectPage key={`${route.context}${route.apiPath}`} context={route.context} apiPath={route.apiPath} path={route.path} />
+          <ObjectPage
+            key={`${route.context}${route.apiPath}`}
+            context={route.context}
+            apiPath={route.apiPath}
+            path={route.path}
+            slots={{
+              actions: (object) => (
+                <DeleteAction
+                  context={route.context}
+                  apiPath={route.apiPath}
+                  path={route.path}
+                  object={object}
+                  onDeleted={() => navigate(toUiPath(route.context, collectionPath(gvrOf(route.path), route.path.namespace)))}
+                />
+              ),
+              panels: (object) => <DeletionStatus object={object} />,
+            }}
+          />
         </AppLayout>
       );
     case 'edit':

@@ -1,5 +1,5 @@
 // A modal dialog: role=dialog over the page, focus kept inside while open and given back on close, Escape closes.
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalDialogProps {
@@ -29,40 +29,50 @@ export function ModalDialog({ title, onClose, closable = true, children, testId 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = panel.current;
     if (root) (focusables(root)[0] ?? root).focus();
+    const focusFirst = () => {
+      const current = panel.current;
+      if (current) (focusables(current)[0] ?? current).focus();
+    };
     // Focus that leaves the dialog (a click on the page behind, a screen reader jump) is brought back.
     const onFocusIn = (e: FocusEvent) => {
+      if (panel.current && e.target instanceof Node && !panel.current.contains(e.target)) focusFirst();
+    };
+    // On the document, not the panel: a button disabled while busy drops focus to <body>, and keys must still work.
+    const onKeyDown = (e: KeyboardEvent) => {
       const current = panel.current;
-      if (current && e.target instanceof Node && !current.contains(e.target)) (focusables(current)[0] ?? current).focus();
+      if (!current) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        if (closeRef.current.closable) closeRef.current.onClose();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusables(current);
+      const first = items[0];
+      const last = items.at(-1);
+      const active = document.activeElement;
+      if (!first || !last) {
+        e.preventDefault();
+      } else if (!(active instanceof Node) || !current.contains(active)) {
+        e.preventDefault();
+        first.focus();
+      } else if (e.shiftKey && active === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown, true);
       opener?.focus();
     };
   }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (closeRef.current.closable) closeRef.current.onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !panel.current) return;
-    const items = focusables(panel.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      e.preventDefault();
-      return;
-    }
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 pt-[10vh]">
@@ -72,7 +82,6 @@ export function ModalDialog({ title, onClose, closable = true, children, testId 
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         data-testid={testId}
         className="w-full max-w-xl rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none"
       >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedPaths, classifiedChanges } from './object-diff';
+import { changedPaths, classifiedChanges, orderedLike } from './object-diff';
 
 describe('changedPaths', () => {
   it('lists changed, added and removed leaves', () => {
@@ -25,5 +25,15 @@ describe('classifiedChanges', () => {
     });
     expect(classifiedChanges({ s: [1, 2] }, { s: [1] })).toEqual({ added: [], changed: ['s'], removed: [] });
     expect(classifiedChanges({ a: 1 }, { a: 1 })).toEqual({ added: [], changed: [], removed: [] });
+  });
+});
+
+describe('orderedLike', () => {
+  it('puts keys in the reference\'s order, new keys last, through lists', () => {
+    const server = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x', uid: 'u', namespace: 'd' }, items: [{ b: 2, a: 1 }] };
+    const typed = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'd', name: 'x' }, items: [{ a: 0 }] };
+    const ordered = orderedLike(server, typed);
+    expect(JSON.stringify(ordered)).toBe('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"namespace":"d","name":"x","uid":"u"},"items":[{"a":1,"b":2}]}');
+    expect(orderedLike('s', typed)).toBe('s');
   });
 });

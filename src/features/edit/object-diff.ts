@@ -45,3 +45,12 @@ export function classifiedChanges(a: unknown, b: unknown): ClassifiedChanges {
   });
   return changes;
 }
+
+/** `value` with its object keys in the order `reference` has them (keys it lacks last): a diff then shows changes, not reordering. */
+export function orderedLike(value: unknown, reference: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => orderedLike(item, Array.isArray(reference) ? reference[i] : undefined));
+  if (!isPlainObject(value)) return value;
+  const ref = isPlainObject(reference) ? reference : {};
+  const keys = [...Object.keys(ref).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in ref))];
+  return Object.fromEntries(keys.map((k) => [k, orderedLike(value[k], ref[k])]));
+}

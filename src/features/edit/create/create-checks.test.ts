@@ -24,32 +24,32 @@ describe('checkNewObject', () => {
       ok: false,
       kind: 'object',
       problems: [
-        'apiVersion is "apps/v1beta1", but deployments in apps/v1 takes apiVersion "apps/v1".',
-        'kind is "StatefulSet", but deployments in apps/v1 holds kind "Deployment".',
+        { field: 'apiVersion', message: 'apiVersion is "apps/v1beta1", but deployments in apps/v1 takes apiVersion "apps/v1".' },
+        { field: 'kind', message: 'kind is "StatefulSet", but deployments in apps/v1 holds kind "Deployment".' },
       ],
     });
     const missing = checkNewObject('metadata:\n  name: web\n', deployments);
     expect(!missing.ok && missing.problems).toEqual([
-      'apiVersion is missing, but deployments in apps/v1 takes apiVersion "apps/v1".',
-      'kind is missing, but deployments in apps/v1 holds kind "Deployment".',
+      { field: 'apiVersion', message: 'apiVersion is missing, but deployments in apps/v1 takes apiVersion "apps/v1".' },
+      { field: 'kind', message: 'kind is missing, but deployments in apps/v1 holds kind "Deployment".' },
     ]);
   });
 
   it('requires a name or generateName and refuses a resourceVersion', () => {
     const result = checkNewObject(deployment('  labels: {a: b}\n  resourceVersion: "12"\n'), deployments);
     expect(!result.ok && result.kind === 'object' && result.problems).toEqual([
-      expect.stringMatching(/^metadata.name or metadata.generateName is required/),
-      expect.stringMatching(/^metadata.resourceVersion must not be set/),
+      { field: 'metadata', message: expect.stringMatching(/^metadata.name or metadata.generateName is required/) },
+      { field: 'metadata.resourceVersion', message: expect.stringMatching(/^metadata.resourceVersion must not be set/) },
     ]);
   });
 
   it('refuses another namespace than the URL\'s, and wants one on an all-namespaces URL', () => {
     const other = checkNewObject(deployment('  name: web\n  namespace: prod\n'), deployments);
     expect(!other.ok && other.problems).toEqual([
-      'metadata.namespace is "prod", but you are creating in namespace "default". Change it, or remove it to create in "default".',
+      { field: 'metadata.namespace', message: 'metadata.namespace is "prod", but you are creating in namespace "default". Change it, or remove it to create in "default".' },
     ]);
     const all = { ...deployments, namespace: null };
-    expect(checkNewObject(deployment('  name: web\n'), all)).toMatchObject({ ok: false, problems: [expect.stringMatching(/^metadata.namespace is required/)] });
+    expect(checkNewObject(deployment('  name: web\n'), all)).toMatchObject({ ok: false, problems: [{ field: 'metadata', message: expect.stringMatching(/^metadata.namespace is required/) }] });
     expect(checkNewObject(deployment('  name: web\n  namespace: prod\n'), all)).toMatchObject({ ok: true, collectionPath: '/apis/apps/v1/namespaces/prod/deployments' });
   });
 
@@ -58,7 +58,7 @@ describe('checkNewObject', () => {
     expect(checkNewObject(text, clusterRoles)).toMatchObject({ ok: true, collectionPath: '/apis/rbac.authorization.k8s.io/v1/clusterroles' });
     expect(checkNewObject(`${text}  namespace: default\n`, clusterRoles)).toMatchObject({
       ok: false,
-      problems: ['ClusterRole is cluster-scoped: remove metadata.namespace (the server would ignore it).'],
+      problems: [{ field: 'metadata.namespace', message: 'ClusterRole is cluster-scoped: remove metadata.namespace (the server would ignore it).' }],
     });
   });
 

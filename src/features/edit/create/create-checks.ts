@@ -22,7 +22,13 @@ export type CreateCheck =
   /** The YAML does not parse (or holds several documents): positions to show. */
   | { ok: false; kind: 'yaml'; problems: YamlProblem[] }
   /** It parses, but is not an object this collection can create. */
-  | { ok: false; kind: 'object'; problems: string[] };
+  | { ok: false; kind: 'object'; problems: ObjectProblem[] };
+
+export interface ObjectProblem {
+  /** The field path at fault (its line gets a marker). */
+  field: string;
+  message: string;
+}
 
 /** Line (1-based) where the second YAML document starts, or null when the text holds at most one. */
 function secondDocumentLine(text: string): number | null {
@@ -58,34 +64,36 @@ export function checkNewObject(text: string, collection: CreateCollection): Crea
   const parsed = parseEditedYaml(text);
   if (!parsed.ok) return { ok: false, kind: 'yaml', problems: parsed.problems };
   const object = parsed.object;
-  const problems: string[] = [];
+  const problems: ObjectProblem[] = [];
+  const problem = (field: string, message: string) => problems.push({ field, message });
   const apiVersion = formatGroupVersion(collection.group, collection.version);
   const where = `${collection.resource} in ${apiVersion}`;
-  if (object.apiVersion !== apiVersion) problems.push(`apiVersion is ${describe(object.apiVersion)}, but ${where} takes apiVersion "${apiVersion}".`);
-  if (object.kind !== collection.kind) problems.push(`kind is ${describe(object.kind)}, but ${where} holds kind "${collection.kind}".`);
+  if (object.apiVersion !== apiVersion) problem('apiVersion', `apiVersion is ${describe(object.apiVersion)}, but ${where} takes apiVersion "${apiVersion}".`);
+  if (object.kind !== collection.kind) problem('kind', `kind is ${describe(object.kind)}, but ${where} holds kind "${collection.kind}".`);
 
   const metadata = { ...object.metadata };
   const hasName = typeof metadata.name === 'string' && metadata.name !== '';
   const hasGenerateName = typeof metadata.generateName === 'string' && metadata.generateName !== '';
-  if (!hasName && !hasGenerateName) problems.push('metadata.name or metadata.generateName is required (generateName: a prefix the server completes with random characters).');
-  if (metadata.resourceVersion !== undefined) problems.push('metadata.resourceVersion must not be set on a new object: the server assigns it. Remove it.');
+  if (!hasName && !hasGenerateName) problem('metadata', 'metadata.name or metadata.generateName is required (generateName: a prefix the server completes with random characters).');
+  if (metadata.resourceVersion !== undefined) problem('metadata.resourceVersion', 'metadata.resourceVersion must not be set on a new object: the server assigns it. Remove it.');
 
   // An empty namespace means "not set", as kubectl reads it.
   if (metadata.namespace === '') delete metadata.namespace;
   const namespace = metadata.namespace;
   if (collection.namespaced) {
     if (namespace !== undefined && typeof namespace !== 'string') {
-      problems.push('metadata.namespace must be a string.');
+      problem('metadata.namespace', 'metadata.namespace must be a string.');
     } else if (collection.namespace !== null && namespace !== undefined && namespace !== collection.namespace) {
-      problems.push(
+      problem(
+        'metadata.namespace',
         `metadata.namespace is "${namespace}", but you are creating in namespace "${collection.namespace}". Change it, or remove it to create in "${collection.namespace}".`,
       );
     } else if (collection.namespace === null && namespace === undefined) {
-      problems.push(`metadata.namespace is required: this page lists ${collection.resource} of all namespaces, so the object must say which one it goes into.`);
+      problem('metadata', `metadata.namespace is required: this page lists ${collection.resource} of all namespaces, so the object must say which one it goes into.`);
     }
     if (namespace === undefined && collection.namespace !== null) metadata.namespace = collection.namespace;
   } else if (namespace !== undefined) {
-    problems.push(`${collection.kind} is cluster-scoped: remove metadata.namespace (the server would ignore it).`);
+    problem('metadata.namespace', `${collection.kind} is cluster-scoped: remove metadata.namespace (the server would ignore it).`);
   }
 
   if (problems.length > 0) return { ok: false, kind: 'object', problems };

@@ -193,6 +193,8 @@ describe('create page', () => {
     const wrong = await screen.findByTestId('object-error');
     expect(wrong.textContent).toContain('kind is "StatefulSet", but deployments in apps/v1 holds kind "Deployment"');
     expect(wrong.textContent).toContain('apiVersion is "apps/v1beta2"');
+    expect(screen.getByTestId('editor-markers').textContent).toContain('2:1 kind is "StatefulSet"');
+    expect(within(wrong).getByRole('button', { name: 'apiVersion' })).toBeTruthy();
 
     type(template.replace('namespace: default', 'namespace: prod'));
     click('Create');

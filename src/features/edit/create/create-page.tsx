@@ -13,7 +13,7 @@ import type { EditorComponents, EditorMarker, EditorReveal } from '../code-edito
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
 import { loadKindSchema } from '../save-object';
 import { lineOfFieldPath, type YamlProblem } from '../yaml-position';
-import { checkNewObject, type CreateCollection } from './create-checks';
+import { checkNewObject, type CreateCollection, type ObjectProblem } from './create-checks';
 import { CreatePreview, type CreatePreviewData } from './create-preview';
 import { postObject } from './create-request';
 import { templatesFor, templateText, type CreateTarget } from './create-templates';
@@ -93,7 +93,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
   if (session === null && first && templatesReady) setSession({ text: templateText(first), templateId: first.id, revision: 0 });
 
   const [problems, setProblems] = useState<YamlProblem[]>([]);
-  const [objectProblems, setObjectProblems] = useState<string[]>([]);
+  const [objectProblems, setObjectProblems] = useState<ObjectProblem[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [errorAction, setErrorAction] = useState<'preview' | 'create'>('preview');
   const [preview, setPreview] = useState<CreatePreviewData | null>(null);
@@ -164,6 +164,8 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       } else {
         setProblems([]);
         setObjectProblems(checked.problems);
+        const line = lineOfFieldPath(session.text, checked.problems[0]?.field ?? '');
+        if (line !== null) revealAt(line, 1, false);
       }
       return;
     }
@@ -222,6 +224,10 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
 
   const markers: EditorMarker[] = useMemo(() => {
     const list: EditorMarker[] = problems.map((p) => ({ line: p.line, column: p.column, message: p.message }));
+    for (const p of objectProblems) {
+      const line = lineOfFieldPath(text, p.field);
+      if (line !== null) list.push({ line, column: 1, message: p.message });
+    }
     if (error instanceof KubeApiError) {
       for (const cause of error.causes) {
         const line = cause.field ? lineOfFieldPath(text, cause.field) : null;
@@ -229,7 +235,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       }
     }
     return list;
-  }, [problems, error, text]);
+  }, [problems, objectProblems, error, text]);
 
   const warnings = error instanceof KubeApiError ? error.warnings : view === 'preview' && preview ? preview.warnings : [];
   const canCreate = resource?.verbs.includes('create') ?? false;
@@ -366,7 +372,12 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
             <span className="font-semibold">Not sent: this is not a {kindLabel} this page can create.</span>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
               {objectProblems.map((p) => (
-                <li key={p}>{p}</li>
+                <li key={p.message}>
+                  <button type="button" className="underline" title="Show this field in the editor" onClick={() => onCauseClick(p.field)}>
+                    {p.field}
+                  </button>
+                  : {p.message}
+                </li>
               ))}
             </ul>
           </div>

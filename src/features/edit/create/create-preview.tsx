@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { KubeObject } from '../../../data/object-query';
 import type { DiffEditorProps } from '../code-editor';
 import { toYaml } from '../editable-object';
-import { classifiedChanges } from '../object-diff';
+import { classifiedChanges, orderedLike } from '../object-diff';
 import type { ComponentType } from 'react';
 
 export interface CreatePreviewData {
@@ -53,7 +53,8 @@ export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps
   const [view, setView] = useState<'diff' | 'object'>('diff');
   const result = useMemo(() => withoutManagedFields(preview.result), [preview.result]);
   const changes = useMemo(() => classifiedChanges(preview.sent, result), [preview.sent, result]);
-  const resultYaml = useMemo(() => toYaml(result), [result]);
+  // The server writes kind before apiVersion and metadata in its own order: keep the typed order on the right too.
+  const resultYaml = useMemo(() => toYaml(orderedLike(result, preview.sent)), [result, preview.sent]);
   const sentYaml = useMemo(() => toYaml(preview.sent), [preview.sent]);
   const { name, generateName, namespace } = result.metadata;
   const kind = result.kind ?? preview.sent.kind ?? '';

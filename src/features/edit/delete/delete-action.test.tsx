@@ -114,7 +114,9 @@ describe('delete action', () => {
     opener.focus();
     expect(dialog.contains(document.activeElement)).toBe(true);
 
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    // Escape works wherever the focus is, even when it fell to <body>.
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(deletes).toHaveLength(0);

@@ -1,5 +1,5 @@
 // Delete one object: propagation policy, uid/resourceVersion preconditions, a dry-run Preview, then the DELETE.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import type { KubeObject } from '../../../data/object-query';
@@ -24,7 +24,9 @@ export interface DeleteDialogProps {
 
 type Busy = 'preview' | 'delete' | null;
 
-const buttonClass = 'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50';
+// Busy buttons are aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
+const buttonClass =
+  'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-60';
 
 function choiceKey(choice: Omit<DeleteChoice, 'dryRun'>): string {
   return JSON.stringify([choice.propagationPolicy, choice.uid ?? '', choice.resourceVersion ?? '']);
@@ -79,6 +81,7 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
   const [useResourceVersion, setUseResourceVersion] = useState(false);
   const [typedName, setTypedName] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
+  const busyRef = useRef(false);
   const [preview, setPreview] = useState<{ result: DeleteResult; key: string } | null>(null);
   const [error, setError] = useState<{ error: unknown; dryRun: boolean } | null>(null);
 
@@ -87,7 +90,8 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
   const confirmed = !needsTypedName || typedName === name;
 
   const run = async (dryRun: boolean) => {
-    if (busy !== null) return;
+    if (busyRef.current || (!dryRun && !confirmed)) return;
+    busyRef.current = true;
     setBusy(dryRun ? 'preview' : 'delete');
     setError(null);
     try {
@@ -98,6 +102,7 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
       setError({ error: e, dryRun });
       if (dryRun) setPreview(null);
     } finally {
+      busyRef.current = false;
       setBusy(null);
     }
   };
@@ -193,13 +198,20 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
         )}
       </div>
       <div className="flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <button type="button" onClick={onClose} disabled={busy !== null} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+        <button
+          type="button"
+          onClick={() => {
+            if (busy === null) onClose();
+          }}
+          aria-disabled={busy !== null}
+          className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+        >
           Cancel
         </button>
         <button
           type="button"
           onClick={() => void run(true)}
-          disabled={busy !== null}
+          aria-disabled={busy !== null}
           title="Preview: a dry run of the DELETE (dryRun=All), nothing is deleted"
           className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}
         >
@@ -208,7 +220,8 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
         <button
           type="button"
           onClick={() => void run(false)}
-          disabled={busy !== null || !confirmed}
+          aria-disabled={busy !== null}
+          disabled={!confirmed}
           title={confirmed ? `Delete ${kind} ${name} (${policy})` : `Type ${name} above to enable`}
           className={`${buttonClass} border-red-600 bg-red-600 text-white hover:bg-red-700`}
         >

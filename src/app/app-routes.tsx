@@ -1,6 +1,9 @@
 // Renders the screen for the current URL.
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
+import { CreatePage } from '../features/edit/create/create-page';
+import { DeleteAction } from '../features/edit/delete/delete-action';
+import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
@@ -9,7 +12,7 @@ import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { navigate, useLocation } from './router/history';
-import { toUiPath } from '../k8s/paths';
+import { collectionPath, gvrOf, toUiPath } from '../k8s/paths';
 import { matchRoute } from './routes';
 
 export function AppRoutes() {
@@ -44,7 +47,21 @@ export function AppRoutes() {
             apiPath={route.apiPath}
             path={route.path}
             slots={{
-              panels: (object) => <QuickEditsPanel context={route.context} apiPath={route.apiPath} object={object} editors={monacoEditors} />,
+              actions: (object) => (
+                <DeleteAction
+                  context={route.context}
+                  apiPath={route.apiPath}
+                  path={route.path}
+                  object={object}
+                  onDeleted={() => navigate(toUiPath(route.context, collectionPath(gvrOf(route.path), route.path.namespace)))}
+                />
+              ),
+              panels: (object) => (
+                <>
+                  <DeletionStatus object={object} />
+                  <QuickEditsPanel context={route.context} apiPath={route.apiPath} object={object} editors={monacoEditors} />
+                </>
+              ),
             }}
           />
         </AppLayout>
@@ -59,6 +76,20 @@ export function AppRoutes() {
             path={route.path}
             editors={monacoEditors}
             onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
+          />
+        </AppLayout>
+      );
+    case 'create':
+      return (
+        <AppLayout context={route.context} path={route.path}>
+          <CreatePage
+            key={`${route.context}${route.apiPath}`}
+            context={route.context}
+            apiPath={route.apiPath}
+            path={route.path}
+            editors={monacoEditors}
+            onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
+            onCreated={(uiPath) => navigate(uiPath)}
           />
         </AppLayout>
       );

@@ -33,6 +33,15 @@ describe('matchRoute', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps', '?edit=1')).toMatchObject({ kind: 'list' });
   });
 
+  it('opens the create screen for a collection URL with ?create=1, not for objects', () => {
+    const create = matchRoute('/c/demo/apis/apps/v1/namespaces/default/deployments', '?create=1');
+    expect(create).toMatchObject({ kind: 'create', context: 'demo', apiPath: '/apis/apps/v1/namespaces/default/deployments' });
+    expect(create.kind === 'create' && create.path).toMatchObject({ group: 'apps', resource: 'deployments', namespace: 'default', name: null });
+    expect(matchRoute('/c/demo/api/v1/namespaces', '?create=1')).toMatchObject({ kind: 'create', path: { resource: 'namespaces', namespace: null } });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps', '?create=0')).toMatchObject({ kind: 'list' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps/c1', '?create=1')).toMatchObject({ kind: 'object' });
+  });
+
   it('tells objects from collections', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/web-abc12')).toMatchObject({ kind: 'object', path: { name: 'web-abc12' } });
     expect(matchRoute('/c/demo/api/v1/namespaces/kube-system')).toMatchObject({ kind: 'object', path: { resource: 'namespaces', name: 'kube-system' } });

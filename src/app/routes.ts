@@ -8,6 +8,8 @@ export type AppRoute =
   | { kind: 'object'; context: string; apiPath: string; path: ApiPath }
   /** The object URL with `?edit=1`: the YAML editor for that object. */
   | { kind: 'edit'; context: string; apiPath: string; path: ApiPath }
+  /** A collection URL with `?create=1`: a new object from YAML. */
+  | { kind: 'create'; context: string; apiPath: string; path: ApiPath }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -23,6 +25,7 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
     const edit = params.get('edit') === '1' && path.subresource === null;
     return { kind: edit ? 'edit' : 'object', context: ui.context, apiPath: ui.apiPath, path };
   }
+  if (params.get('create') === '1') return { kind: 'create', context: ui.context, apiPath: ui.apiPath, path };
   return {
     kind: 'list',
     context: ui.context,

@@ -1,8 +1,10 @@
 // A collection as the server prints it (Table), kept live by a watch; sorted, filtered and selected by the URL.
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { useDiscovery } from '../../data/discovery-query';
 import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
+import { resourceByGvr } from '../../k8s/discovery/resource-index';
 import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { columnWidths } from './column-widths';
@@ -71,6 +73,8 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const error = query.error ?? problem;
   const filterRef = useRef<HTMLInputElement>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const discoveryIndex = useDiscovery(context).data?.index;
+  const canCreate = discoveryIndex ? (resourceByGvr(discoveryIndex, gvrOf(path))?.verbs.includes('create') ?? false) : false;
 
   const setView = useCallback(
     (change: Partial<ListViewState>, options: { replace?: boolean } = { replace: true }) => {
@@ -185,6 +189,16 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
           >
             Wide
           </button>
+          {canCreate && (
+            <a
+              href={`${toUiPath(context, apiPath)}?create=1`}
+              data-testid="create-link"
+              title={`Create ${path.resource} from YAML`}
+              className="rounded border border-indigo-300 bg-white px-2 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+            >
+              Create
+            </a>
+          )}
         </div>
       </header>
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clearDraft, draftStorageKey, loadDraft, saveDraft, type DraftKey } from './draft-storage';
+import {
+  clearCreateDraft,
+  clearDraft,
+  createDraftStorageKey,
+  draftStorageKey,
+  loadCreateDraft,
+  loadDraft,
+  saveCreateDraft,
+  saveDraft,
+  type CreateDraftKey,
+  type DraftKey,
+} from './draft-storage';
 
 class MemoryStore {
   items = new Map<string, string>();
@@ -37,5 +48,22 @@ describe('draft storage', () => {
     const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => { throw new Error('denied'); } };
     expect(saveDraft(full, key, draft)).toBe(false);
     expect(() => clearDraft(full, key)).not.toThrow();
+  });
+
+  it('keeps create drafts per context+gvr+namespace, apart from edit drafts', () => {
+    const store = new MemoryStore();
+    const createKey: CreateDraftKey = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default' };
+    const created = { text: 'kind: ConfigMap\n', templateId: 'configmap', updatedAt: 2 };
+    expect(saveCreateDraft(store, createKey, created)).toBe(true);
+    expect(loadCreateDraft(store, createKey)).toEqual(created);
+    expect(loadCreateDraft(store, { ...createKey, namespace: 'kube-system' })).toBeNull();
+    expect(loadCreateDraft(store, { ...createKey, namespace: null })).toBeNull();
+    expect(loadDraft(store, { ...createKey, name: '' })).toBeNull();
+    expect(createDraftStorageKey(createKey)).not.toBe(draftStorageKey({ ...createKey, name: '' }));
+    store.setItem(createDraftStorageKey(createKey), JSON.stringify({ text: 'x' }));
+    expect(loadCreateDraft(store, createKey)).toBeNull();
+    saveCreateDraft(store, createKey, created);
+    clearCreateDraft(store, createKey);
+    expect(loadCreateDraft(store, createKey)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// Unsaved edits per object in localStorage: they survive a reload until saved or discarded.
+// Unsaved text in localStorage, per object being edited and per collection being created into: it survives a
+// reload until saved (created) or discarded.
 import type { KubeObject } from '../../data/object-query';
 
 export interface DraftKey {
@@ -33,32 +34,87 @@ function isDraft(value: unknown): value is Draft {
   return typeof d.text === 'string' && typeof d.updatedAt === 'number' && typeof d.base === 'object' && d.base !== null && typeof d.base.metadata === 'object';
 }
 
-/** The stored draft, or null (none, unreadable, or storage unavailable). */
-export function loadDraft(store: DraftStore, key: DraftKey): Draft | null {
+function read<T>(store: DraftStore, storageKey: string, valid: (value: unknown) => value is T): T | null {
   try {
-    const raw = store.getItem(draftStorageKey(key));
+    const raw = store.getItem(storageKey);
     if (raw === null) return null;
     const value: unknown = JSON.parse(raw);
-    return isDraft(value) ? value : null;
+    return valid(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-/** Stores the draft; false when storage refused (quota, private mode): the text stays in the page. */
-export function saveDraft(store: DraftStore, key: DraftKey, draft: Draft): boolean {
+function write(store: DraftStore, storageKey: string, value: unknown): boolean {
   try {
-    store.setItem(draftStorageKey(key), JSON.stringify(draft));
+    store.setItem(storageKey, JSON.stringify(value));
     return true;
   } catch {
     return false;
   }
 }
 
-export function clearDraft(store: DraftStore, key: DraftKey): void {
+function remove(store: DraftStore, storageKey: string): void {
   try {
-    store.removeItem(draftStorageKey(key));
+    store.removeItem(storageKey);
   } catch {
     // Storage unavailable: nothing was stored either.
   }
+}
+
+/** The stored draft, or null (none, unreadable, or storage unavailable). */
+export function loadDraft(store: DraftStore, key: DraftKey): Draft | null {
+  return read(store, draftStorageKey(key), isDraft);
+}
+
+/** Stores the draft; false when storage refused (quota, private mode): the text stays in the page. */
+export function saveDraft(store: DraftStore, key: DraftKey, draft: Draft): boolean {
+  return write(store, draftStorageKey(key), draft);
+}
+
+export function clearDraft(store: DraftStore, key: DraftKey): void {
+  remove(store, draftStorageKey(key));
+}
+
+/** Where a new object is being created: one draft per collection (the namespace of the URL; null when it has none). */
+export interface CreateDraftKey {
+  context: string;
+  /** `group/version/resource`. */
+  gvr: string;
+  namespace: string | null;
+}
+
+export interface CreateDraft {
+  /** The YAML, exactly as typed. */
+  text: string;
+  /** Id of the template the text started from (the picker shows it). */
+  templateId: string;
+  /** ms since epoch of the last change. */
+  updatedAt: number;
+}
+
+const CREATE_PREFIX = 'kubeglass:create-draft:v1:';
+
+/** The storage key of one collection's create draft. */
+export function createDraftStorageKey(key: CreateDraftKey): string {
+  return CREATE_PREFIX + JSON.stringify([key.context, key.gvr, key.namespace ?? '']);
+}
+
+function isCreateDraft(value: unknown): value is CreateDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as Partial<CreateDraft>;
+  return typeof d.text === 'string' && typeof d.templateId === 'string' && typeof d.updatedAt === 'number';
+}
+
+export function loadCreateDraft(store: DraftStore, key: CreateDraftKey): CreateDraft | null {
+  return read(store, createDraftStorageKey(key), isCreateDraft);
+}
+
+/** False when storage refused: the text stays in the page. */
+export function saveCreateDraft(store: DraftStore, key: CreateDraftKey, draft: CreateDraft): boolean {
+  return write(store, createDraftStorageKey(key), draft);
+}
+
+export function clearCreateDraft(store: DraftStore, key: CreateDraftKey): void {
+  remove(store, createDraftStorageKey(key));
 }

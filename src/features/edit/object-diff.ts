@@ -1,4 +1,4 @@
-// Which field paths differ between two versions of an object (for "Changed on the server").
+// Which field paths differ between two versions of an object ("Changed on the server", the fields a create preview added).
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -8,14 +8,49 @@ function join(path: string, key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${key}]`;
 }
 
-/** Paths (`data.key`, `spec.containers[0]`, `metadata.labels[app.kubernetes.io/name]`) where a and b differ, deepest first found. */
-export function changedPaths(a: unknown, b: unknown, path = ''): string[] {
+/** Calls onDiff for each deepest path where a and b differ (a whole list when its length changed). */
+function walk(a: unknown, b: unknown, path: string, onDiff: (path: string, a: unknown, b: unknown) => void): void {
   if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    return keys.flatMap((k) => changedPaths(a[k], b[k], join(path, k)));
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], join(path, k), onDiff);
+  } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((item, i) => walk(item, b[i], `${path}[${i}]`, onDiff));
+  } else if (JSON.stringify(a) !== JSON.stringify(b)) {
+    onDiff(path || '(whole object)', a, b);
   }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    return a.flatMap((item, i) => changedPaths(item, b[i], `${path}[${i}]`));
-  }
-  return JSON.stringify(a) === JSON.stringify(b) ? [] : [path || '(whole object)'];
+}
+
+/** Paths (`data.key`, `spec.containers[0]`, `metadata.labels[app.kubernetes.io/name]`) where a and b differ, deepest first found. */
+export function changedPaths(a: unknown, b: unknown): string[] {
+  const paths: string[] = [];
+  walk(a, b, '', (path) => paths.push(path));
+  return paths;
+}
+
+export interface ClassifiedChanges {
+  /** Present in b only (e.g. defaults and system fields the server set). */
+  added: string[];
+  /** Present in both with different values. */
+  changed: string[];
+  /** Present in a only (e.g. a field the server dropped). */
+  removed: string[];
+}
+
+/** changedPaths split by whether the field was added, changed or removed from a to b. */
+export function classifiedChanges(a: unknown, b: unknown): ClassifiedChanges {
+  const changes: ClassifiedChanges = { added: [], changed: [], removed: [] };
+  walk(a, b, '', (path, before, after) => {
+    if (before === undefined) changes.added.push(path);
+    else if (after === undefined) changes.removed.push(path);
+    else changes.changed.push(path);
+  });
+  return changes;
+}
+
+/** `value` with its object keys in the order `reference` has them (keys it lacks last): a diff then shows changes, not reordering. */
+export function orderedLike(value: unknown, reference: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => orderedLike(item, Array.isArray(reference) ? reference[i] : undefined));
+  if (!isPlainObject(value)) return value;
+  const ref = isPlainObject(reference) ? reference : {};
+  const keys = [...Object.keys(ref).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in ref))];
+  return Object.fromEntries(keys.map((k) => [k, orderedLike(value[k], ref[k])]));
 }

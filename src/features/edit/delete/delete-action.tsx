@@ -1,0 +1,54 @@
+// The object page's Delete button (when discovery allows "delete") and its dialog.
+import { useState } from 'react';
+import { useDiscovery } from '../../../data/discovery-query';
+import type { KubeObject } from '../../../data/object-query';
+import { resourceByGvr } from '../../../k8s/discovery/resource-index';
+import { gvrOf, type ApiPath } from '../../../k8s/paths';
+import { DeleteDialog } from './delete-dialog';
+
+export interface DeleteActionProps {
+  context: string;
+  /** Object API path. */
+  apiPath: string;
+  path: ApiPath;
+  /** The live object. */
+  object: KubeObject;
+  /** The object is gone: leave its page. */
+  onDeleted: () => void;
+}
+
+export function DeleteAction({ context, apiPath, path, object, onDeleted }: DeleteActionProps) {
+  const index = useDiscovery(context).data?.index;
+  const resource = index ? resourceByGvr(index, gvrOf(path)) : undefined;
+  // The object as it was when the dialog opened: later watch updates do not move the preconditions.
+  const [opened, setOpened] = useState<KubeObject | null>(null);
+  if (path.subresource !== null || !resource?.verbs.includes('delete')) return null;
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpened(object)}
+        data-testid="delete-button"
+        className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50"
+      >
+        Delete
+      </button>
+      {opened && (
+        <DeleteDialog
+          context={context}
+          apiPath={apiPath}
+          object={opened}
+          resource={path.resource}
+          clusterScoped={!resource.namespaced}
+          onClose={() => setOpened(null)}
+          onDeleted={(outcome) => {
+            setOpened(null);
+            // Still there (finalizers, grace period): the page stays and shows what deletion waits for.
+            if (outcome.kind === 'deleted') onDeleted();
+          }}
+        />
+      )}
+    </>
+  );
+}

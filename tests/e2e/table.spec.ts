@@ -5,7 +5,6 @@ import { kubectl } from '../support/kubectl.js';
 import { startKubeglassProcess, type KubeglassProcess } from '../support/kubeglass-process.js';
 
 const KUBECONFIG = 'tests/e2e/no-contexts.kubeconfig';
-const k = (base: string, ...args: string[]) => kubectl(['--kubeconfig', KUBECONFIG, '--server', `${base}/k8s/demo`, ...args]);
 const baseURL = () => String(test.info().project.use.baseURL);
 
 async function rowKeys(page: Page): Promise<string[]> {
@@ -16,7 +15,9 @@ async function rowKeys(page: Page): Promise<string[]> {
 }
 
 async function podKeys(base: string, ...selector: string[]): Promise<string[]> {
-  const r = await k(base, 'get', 'pods', '-A', ...selector, '--no-headers', '-o', 'custom-columns=NS:.metadata.namespace,NAME:.metadata.name');
+  // 10,000 pods take kubectl a while on a busy 2-core machine: give it more than the default 20 s.
+  const args = ['--kubeconfig', KUBECONFIG, '--server', `${base}/k8s/demo`, 'get', 'pods', '-A', ...selector, '--no-headers', '-o', 'custom-columns=NS:.metadata.namespace,NAME:.metadata.name'];
+  const r = await kubectl(args, { timeoutMs: 60_000 });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout
     .trim()

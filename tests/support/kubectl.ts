@@ -21,7 +21,8 @@ export function kubectl(args: string[], options: { input?: string; timeoutMs?: n
       { timeout: options.timeoutMs ?? 20_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+        const timedOut = error?.killed ? `kubectl ${args.join(' ')}: killed after the ${options.timeoutMs ?? 20_000} ms timeout\n` : '';
+        resolve({ code, stdout: String(stdout), stderr: timedOut + String(stderr) });
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);

@@ -6,6 +6,7 @@ import { DeleteAction } from '../features/edit/delete/delete-action';
 import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
+import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
 import { ObjectPage } from '../features/object/object-page';
 import { HomeRedirect } from './home-redirect';
@@ -60,6 +61,7 @@ export function AppRoutes() {
                 <>
                   <DeletionStatus object={object} />
                   <QuickEditsPanel context={route.context} apiPath={route.apiPath} object={object} editors={monacoEditors} />
+                  <ManagedFieldsSection object={object} />
                 </>
               ),
             }}

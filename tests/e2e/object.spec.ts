@@ -74,9 +74,10 @@ test('managedFields are hidden until asked for; JSON shows the same object', asy
 test('the owner link of a ReplicaSet pod opens its ReplicaSet, whose owner link opens the Deployment', async ({ page }) => {
   const r = await k('get', 'pods', '-A', '-o', 'json');
   expect(r.code, r.stderr).toBe(0);
-  interface Item { metadata: { name: string; namespace: string; ownerReferences?: Array<{ kind: string; name: string }> } }
+  interface Item { metadata: { name: string; namespace: string; ownerReferences?: Array<{ kind: string; name: string }> }; spec: { serviceAccountName?: string } }
   const pods = (JSON.parse(r.stdout) as { items: Item[] }).items;
-  const owned = pods.find((p) => p.metadata.ownerReferences?.some((o) => o.kind === 'ReplicaSet'));
+  // A seeded pod (it references its ServiceAccount), not one of a Deployment another spec created.
+  const owned = pods.find((p) => p.metadata.ownerReferences?.some((o) => o.kind === 'ReplicaSet') && p.spec.serviceAccountName);
   expect(owned, 'the demo cluster seeds Deployment-owned pods').toBeTruthy();
   const { name, namespace } = owned!.metadata;
   const rs = owned!.metadata.ownerReferences!.find((o) => o.kind === 'ReplicaSet')!.name;

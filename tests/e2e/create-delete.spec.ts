@@ -235,3 +235,26 @@ test('a ConfigMap deleted with Background goes at once and the page returns to t
   await expect(page).toHaveURL(new RegExp(`${CONFIGMAPS}$`));
   expect(await exists('configmap', name)).toBe(false);
 });
+
+test('an object held by a finalizer: the page says what the deletion waits for, until the finalizer goes', async ({ page }) => {
+  const name = unique('e2e-fin');
+  const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', finalizers: ['example.com/hold'] }, data: { a: '1' } });
+  const created = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), 'create', '-f', '-'], { input: manifest });
+  expect(created.code, created.stderr).toBe(0);
+  await page.goto(`${CONFIGMAPS}/${name}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('preview-finalizers')).toContainText('example.com/hold');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/configmaps/${name}$`));
+  await expect(page.getByTestId('deletion-pending')).toContainText('Deletion requested; waiting for finalizers: example.com/hold');
+  await page.screenshot({ path: `${SHOTS}/delete-pending.png` });
+  expect(await exists('configmap', name)).toBe(true);
+
+  const released = await k('-n', 'default', 'patch', 'configmap', name, '--type', 'json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]');
+  expect(released.code, released.stderr).toBe(0);
+  await expect(page.getByTestId('object-deleted')).toBeVisible();
+  expect(await exists('configmap', name)).toBe(false);
+});

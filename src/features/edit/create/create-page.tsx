@@ -159,8 +159,8 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       if (checked.kind === 'yaml') {
         setObjectProblems([]);
         setProblems(checked.problems);
-        const first = checked.problems[0];
-        if (first) revealAt(first.line, first.column, false);
+        const firstProblem = checked.problems[0];
+        if (firstProblem) revealAt(firstProblem.line, firstProblem.column, false);
       } else {
         setProblems([]);
         setObjectProblems(checked.problems);

@@ -79,6 +79,7 @@ test('a ConfigMap from its template: Preview shows what the server adds, Create 
   const got = await k('-n', 'default', 'get', 'configmap', name, '-o', 'json');
   expect(got.code, got.stderr).toBe(0);
   expect(JSON.parse(got.stdout)).toMatchObject({ metadata: { generateName: `${prefix}-` }, data: { 'app.mode': 'dev' } });
+  expect((await k('-n', 'default', 'delete', 'configmap', name)).code).toBe(0);
   // The draft went with the create: the screen starts from the template again.
   await page.goto(`${CONFIGMAPS}?create=1`);
   await expect(editorLine(page, 'generateName: config-')).toBeVisible({ timeout: 15_000 });
@@ -104,6 +105,9 @@ test('a Deployment with generateName: the preview lists the server defaults; Cre
   const got = await k('-n', 'default', 'get', 'deployment', name, '-o', 'jsonpath={.spec.replicas}');
   expect(got.code, got.stderr).toBe(0);
   expect(got.stdout).toBe('2');
+  // Other specs pick any ReplicaSet-owned pod of the cluster: leave none of ours behind.
+  const removed = await k('-n', 'default', 'delete', 'deployment', name, '--cascade=foreground', '--timeout=20s');
+  expect(removed.code, removed.stderr).toBe(0);
 });
 
 test('wrong kind, wrong apiVersion and invalid YAML are refused before sending; a 422 is shown with its causes; the text stays', async ({ page }) => {

@@ -79,6 +79,7 @@ test('a ConfigMap from its template: Preview shows what the server adds, Create 
   const got = await k('-n', 'default', 'get', 'configmap', name, '-o', 'json');
   expect(got.code, got.stderr).toBe(0);
   expect(JSON.parse(got.stdout)).toMatchObject({ metadata: { generateName: `${prefix}-` }, data: { 'app.mode': 'dev' } });
+  expect((await k('-n', 'default', 'delete', 'configmap', name)).code).toBe(0);
   // The draft went with the create: the screen starts from the template again.
   await page.goto(`${CONFIGMAPS}?create=1`);
   await expect(editorLine(page, 'generateName: config-')).toBeVisible({ timeout: 15_000 });
@@ -104,6 +105,9 @@ test('a Deployment with generateName: the preview lists the server defaults; Cre
   const got = await k('-n', 'default', 'get', 'deployment', name, '-o', 'jsonpath={.spec.replicas}');
   expect(got.code, got.stderr).toBe(0);
   expect(got.stdout).toBe('2');
+  // Other specs pick any ReplicaSet-owned pod of the cluster: leave none of ours behind.
+  const removed = await k('-n', 'default', 'delete', 'deployment', name, '--cascade=foreground', '--timeout=20s');
+  expect(removed.code, removed.stderr).toBe(0);
 });
 
 test('wrong kind, wrong apiVersion and invalid YAML are refused before sending; a 422 is shown with its causes; the text stays', async ({ page }) => {
@@ -233,5 +237,28 @@ test('a ConfigMap deleted with Background goes at once and the page returns to t
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`${CONFIGMAPS}$`));
+  expect(await exists('configmap', name)).toBe(false);
+});
+
+test('an object held by a finalizer: the page says what the deletion waits for, until the finalizer goes', async ({ page }) => {
+  const name = unique('e2e-fin');
+  const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', finalizers: ['example.com/hold'] }, data: { a: '1' } });
+  const created = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), 'create', '-f', '-'], { input: manifest });
+  expect(created.code, created.stderr).toBe(0);
+  await page.goto(`${CONFIGMAPS}/${name}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('preview-finalizers')).toContainText('example.com/hold');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/configmaps/${name}$`));
+  await expect(page.getByTestId('deletion-pending')).toContainText('Deletion requested; waiting for finalizers: example.com/hold');
+  await page.screenshot({ path: `${SHOTS}/delete-pending.png` });
+  expect(await exists('configmap', name)).toBe(true);
+
+  const released = await k('-n', 'default', 'patch', 'configmap', name, '--type', 'json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]');
+  expect(released.code, released.stderr).toBe(0);
+  await expect(page.getByTestId('object-deleted')).toBeVisible();
   expect(await exists('configmap', name)).toBe(false);
 });

@@ -49,8 +49,19 @@ function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** Serve 1.20.2 discovery (the navigator and the Create link use it); other tests run without. */
+let serveDiscovery = false;
+
 function routeFetch(url: string): Response {
   const path = new URL(url, 'http://localhost').pathname;
+  const discovery = /^\/k8s\/demo\/(api|apis|api\/v1|apis\/[^/]+\/[^/]+)$/.exec(path);
+  if (serveDiscovery && discovery) {
+    try {
+      return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
+    } catch {
+      // Not recorded: 404 below.
+    }
+  }
   if (path === '/-/contexts') {
     return json({
       contexts: [
@@ -83,6 +94,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
   useUiStore.setState({ wide: false, namespaceByContext: {} });
+  serveDiscovery = false;
 });
 
 afterEach(() => {
@@ -203,6 +215,17 @@ describe('resource list page', () => {
     const table = await screen.findByTestId('resource-table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
     expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
+  });
+
+  it('links to the create screen when discovery lists the create verb', async () => {
+    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    await screen.findByTestId('resource-table');
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    cleanup();
+    serveDiscovery = true;
+    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const link = await screen.findByRole('link', { name: 'Create' });
+    expect(link.getAttribute('href')).toBe('/c/demo/api/v1/namespaces/default/pods?create=1');
   });
 
   it('lists cluster-scoped namespaces without a namespace choice', async () => {

@@ -159,8 +159,8 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       if (checked.kind === 'yaml') {
         setObjectProblems([]);
         setProblems(checked.problems);
-        const first = checked.problems[0];
-        if (first) revealAt(first.line, first.column, false);
+        const firstProblem = checked.problems[0];
+        if (firstProblem) revealAt(firstProblem.line, firstProblem.column, false);
       } else {
         setProblems([]);
         setObjectProblems(checked.problems);
@@ -293,7 +293,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           {scope}
         </span>
         <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {hasDraft ? 'Draft kept in this browser' : edited ? 'Not kept' : 'Template'}
+          {hasDraft ? 'Draft kept in this browser' : edited ? 'Not kept (browser storage refused it)' : 'Unchanged template'}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           {templates.length > 1 && session && (

@@ -1,0 +1,235 @@
+// The edit screen's dry-run preview against kube-apiserver 1.20.2: each PATCH type previewed (patch body, the
+// server's defaults) and applied to a Deployment, and a server-side apply conflict with kubectl forced. No
+// controller-manager runs there: Deployments never get pods or status, and nothing else writes them.
+import { expect, test, type Page } from '@playwright/test';
+import { kubectl } from '../../support/kubectl.js';
+import { collectErrors, editorLine } from '../../support/edit-screen.js';
+
+const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
+const NAMESPACE = 'fx';
+const k = (...args: string[]) => kubectl(['--kubeconfig', kubeconfig, ...args]);
+const SHOTS = '/tmp/real-real-preview';
+
+interface Container {
+  name: string;
+  image: string;
+  env?: Array<{ name: string; value: string }>;
+  [field: string]: unknown;
+}
+
+interface ManagedFieldsEntry {
+  manager: string;
+  operation: string;
+  fieldsV1: unknown;
+}
+
+interface Deployment {
+  metadata: { name: string; resourceVersion: string; generation: number; managedFields?: ManagedFieldsEntry[]; [field: string]: unknown };
+  spec: { replicas: number; template: { spec: { containers: Container[] } } };
+  status?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+const created: string[] = [];
+const uniqueName = (prefix: string) => {
+  const name = `${prefix}-${Date.now()}`;
+  created.push(name);
+  return name;
+};
+
+test.beforeEach(() => {
+  expect(kubeconfig, 'KUBECONFIG_REAL is set by run.sh').not.toBe('');
+});
+test.afterEach(async () => {
+  for (const name of created.splice(0)) await k('-n', NAMESPACE, 'delete', 'deployment', name, '--ignore-not-found');
+});
+
+async function getDeployment(name: string): Promise<Deployment> {
+  const r = await k('-n', NAMESPACE, 'get', 'deployment', name, '-o', 'json', '--show-managed-fields');
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Deployment;
+}
+
+/**
+ * Without a controller-manager nothing but this test writes the Deployment: its status stays empty and its
+ * resourceVersion holds still from creation on (the demo spec instead waits for its controllers to finish).
+ */
+async function quiet(name: string): Promise<Deployment> {
+  const first = await getDeployment(name);
+  expect(first.status?.replicas, 'no controller-manager: no pods, no status').toBeUndefined();
+  expect(first.metadata.generation).toBe(1);
+  return first;
+}
+
+const editUrl = (name: string) => `/c/real/apis/apps/v1/namespaces/${NAMESPACE}/deployments/${name}?edit=1`;
+/** Picks a patch type the way a user does: by its label. */
+const pickPatchType = (page: Page, label: string) => page.getByRole('radiogroup', { name: 'Patch type' }).getByText(label, { exact: true }).click();
+
+async function openEditor(page: Page, name: string): Promise<void> {
+  await page.goto(editUrl(name));
+  await expect(editorLine(page, `name: ${name}`).first()).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Types new lines after the line showing `anchor`. Monaco indents each new line by itself; the indentation it chose
+ * is selected (Shift+Home) and replaced, so the text ends up exactly as given.
+ */
+async function typeLinesAfter(page: Page, anchor: string, lines: string[]): Promise<void> {
+  await editorLine(page, anchor).first().click();
+  await page.keyboard.press('End');
+  for (const line of lines) {
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.insertText(line);
+  }
+}
+
+/** A sidecar as the first container, without the fields the server defaults (imagePullPolicy, terminationMessagePath). */
+const sidecarLines = (mode: string) => [
+  '        - name: sidecar',
+  '          image: busybox:1.36',
+  '          env:',
+  '            - name: MODE',
+  `              value: ${mode}`,
+];
+
+const CASES = [
+  { kind: 'strategic', label: 'Strategic merge patch', body: '"$setElementOrder/containers"', operation: 'Update' },
+  { kind: 'merge', label: 'JSON merge patch', body: '"resourceVersion"', operation: 'Update' },
+  { kind: 'json', label: 'JSON patch', body: '"op": "test"', operation: 'Update' },
+  { kind: 'apply', label: 'Server-side apply', body: 'kind: Deployment', operation: 'Apply' },
+] as const;
+
+for (const c of CASES) {
+  test(`previews and applies a ${c.label} of a Deployment on 1.20.2: the server's defaults show before anything is stored`, async ({ page }) => {
+    const errors = collectErrors(page);
+    const name = uniqueName(`pv-${c.kind}`);
+    const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
+    expect(made.code, made.stderr).toBe(0);
+    const before = await quiet(name);
+
+    await openEditor(page, name);
+    await typeLinesAfter(page, 'containers:', sidecarLines(c.kind));
+    await expect(editorLine(page, '- name: sidecar')).toBeVisible();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await pickPatchType(page, c.label);
+    await expect(page.getByRole('radio', { name: c.label })).toBeChecked();
+
+    const body = page.getByLabel('Patch body');
+    await expect(body).toContainText(c.body);
+    await expect(body).toContainText('sidecar');
+    await expect(body).toContainText('busybox:1.36');
+    if (c.kind === 'json') await expect(body).toContainText(`"value": "${before.metadata.resourceVersion}"`);
+    if (c.kind === 'merge' || c.kind === 'strategic') await expect(body).toContainText(`"resourceVersion": "${before.metadata.resourceVersion}"`);
+    await expect(page.getByTestId('patch-request-line')).toContainText(`PATCH /apis/apps/v1/namespaces/${NAMESPACE}/deployments/${name}`);
+    // The answer of this type's dry run, not the one shown first.
+    await expect(page.getByTestId('dry-run-ok')).toContainText(c.label, { timeout: 10_000 });
+    // Defaulted by 1.20.2 for the new container: the user never typed them.
+    const serverSet = page.getByTestId('server-set-paths');
+    await expect(serverSet).toContainText(/spec\.template\.spec\.containers\[\d\]\.terminationMessagePath/);
+    await expect(serverSet).toContainText(/spec\.template\.spec\.containers\[\d\]\.imagePullPolicy/);
+    // What the user typed is not reported as the server's.
+    await expect(serverSet).not.toContainText('.env');
+    await expect(serverSet).not.toContainText(/\.image(?!PullPolicy)/);
+    const diff = page.getByTestId('monaco-diff-editor');
+    // The answer is what the server would store: the template change bumps metadata.generation.
+    await expect(diff.locator('.editor.modified .view-line', { hasText: 'generation: 2' })).toBeVisible();
+    await expect(diff.locator('.editor.original .view-line', { hasText: 'generation: 1' })).toBeVisible();
+    await expect(diff.locator('.editor.modified .line-insert').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}-${c.kind}.png` });
+
+    // The dry run stored nothing.
+    expect((await getDeployment(name)).metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByTestId('saved')).toContainText('Applied. New resourceVersion');
+    await expect(editorLine(page, 'terminationMessagePath').first()).toBeVisible();
+    const after = await getDeployment(name);
+    expect(after.metadata.resourceVersion).not.toBe(before.metadata.resourceVersion);
+    expect(after.metadata.generation).toBe(2);
+    const sidecar = after.spec.template.spec.containers.find((x) => x.name === 'sidecar');
+    expect(sidecar).toMatchObject({
+      image: 'busybox:1.36',
+      env: [{ name: 'MODE', value: c.kind }],
+      terminationMessagePath: '/dev/termination-log',
+      imagePullPolicy: 'IfNotPresent',
+    });
+    // kubectl's own container is still there: the patch changed only what the user changed.
+    expect(after.spec.template.spec.containers.find((x) => x.name === 'nginx')?.image).toBe('nginx:1.25');
+    const ours = after.metadata.managedFields?.find((m) => m.manager === 'kubeglass' && m.operation === c.operation);
+    expect(ours, JSON.stringify(after.metadata.managedFields)).toBeTruthy();
+    expect(JSON.stringify(ours?.fieldsV1)).toContain('k:{\\"name\\":\\"sidecar\\"}');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a server-side apply conflict with kubectl on 1.20.2 names the manager and field, and a confirmed force takes it over', async ({ page }) => {
+  const errors = collectErrors(page);
+  const name = uniqueName('pv-conflict');
+  const manifest = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: NAMESPACE },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } },
+    },
+  };
+  const applied = await kubectl(['--kubeconfig', kubeconfig, 'apply', '--server-side', '-f', '-'], { input: JSON.stringify(manifest) });
+  expect(applied.code, applied.stderr).toBe(0);
+  const before = await quiet(name);
+  const kubectlEntry = before.metadata.managedFields?.find((m) => m.manager === 'kubectl');
+  expect(kubectlEntry?.operation, JSON.stringify(before.metadata.managedFields)).toBe('Apply');
+  expect(JSON.stringify(kubectlEntry?.fieldsV1)).toContain('f:replicas');
+
+  await openEditor(page, name);
+  await editorLine(page, 'replicas: 2').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('5');
+  await expect(editorLine(page, 'replicas: 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await pickPatchType(page, 'Server-side apply');
+
+  await expect(page.getByTestId('other-owners')).toContainText('spec.replicas (kubectl, Apply)');
+  const conflicts = page.getByTestId('apply-conflicts');
+  await expect(conflicts).toBeVisible({ timeout: 10_000 });
+  await expect(conflicts).toContainText('other managers own a field you change');
+  await expect(conflicts.getByRole('row')).toHaveCount(2);
+  await expect(conflicts.getByRole('row').nth(1)).toHaveText(/^kubectl\s*Apply\s*spec\.replicas$/);
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}-apply-conflict.png` });
+
+  await conflicts.getByRole('button', { name: 'Force apply…' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Take these fields from kubectl?');
+  await expect(confirm).toContainText('kubeglass becomes the owner of spec.replicas');
+  await page.screenshot({ path: `${SHOTS}-force-confirm.png` });
+  await confirm.getByRole('button', { name: 'Dry run with force' }).click();
+  await expect(page.getByTestId('forcing')).toBeVisible();
+  await expect(page.getByTestId('dry-run-ok')).toContainText('Server-side apply', { timeout: 10_000 });
+  await expect(page.getByLabel('Patch body')).toContainText('replicas: 5');
+  await expect(page.getByTestId('patch-request-line')).toContainText('force=true');
+  // The forced dry run stored nothing.
+  const unchanged = await getDeployment(name);
+  expect(unchanged.spec.replicas).toBe(2);
+  expect(unchanged.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByTestId('saved')).toContainText('Applied.');
+  const after = await getDeployment(name);
+  expect(after.spec.replicas).toBe(5);
+  const ours = after.metadata.managedFields?.find((m) => m.manager === 'kubeglass' && m.operation === 'Apply');
+  expect(JSON.stringify(ours?.fieldsV1), JSON.stringify(after.metadata.managedFields)).toContain('f:replicas');
+  const theirs = after.metadata.managedFields?.find((m) => m.manager === 'kubectl' && m.operation === 'Apply');
+  expect(theirs, 'kubectl still owns the rest of its configuration').toBeTruthy();
+  expect(JSON.stringify(theirs?.fieldsV1)).not.toContain('f:replicas');
+  expect(JSON.stringify(theirs?.fieldsV1)).toContain('k:{\\"name\\":\\"web\\"}');
+  // kubectl's next apply of its own manifest now conflicts on the field it lost, as the force warned.
+  const reapplied = await kubectl(['--kubeconfig', kubeconfig, 'apply', '--server-side', '-f', '-'], { input: JSON.stringify(manifest) });
+  expect(reapplied.code).not.toBe(0);
+  expect(reapplied.stderr).toContain('conflict with "kubeglass"');
+  expect(reapplied.stderr).toContain('.spec.replicas');
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // The edit screen's dry-run preview against kube-apiserver 1.20.2: each PATCH type previewed (patch body, the
-// server's defaults) and applied to a Deployment, and a server-side apply conflict with kubectl forced. No
-// controller-manager runs there: Deployments never get pods or status, and nothing else writes them.
+// server's defaults) and applied to a Deployment, stale JSON / merge patches rebased, and server-side apply conflicts
+// with kubectl (Apply and Update managers) forced. No controller-manager runs there: Deployments never get pods or
+// status, and nothing else writes them.
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';
 import { collectErrors, editorLine } from '../../support/edit-screen.js';
@@ -231,5 +232,89 @@ test('a server-side apply conflict with kubectl on 1.20.2 names the manager and 
   expect(reapplied.code).not.toBe(0);
   expect(reapplied.stderr).toContain('conflict with "kubeglass"');
   expect(reapplied.stderr).toContain('.spec.replicas');
+  expect(errors).toEqual([]);
+});
+
+// 1.20.2 refuses a stale JSON patch with a bare 422 (its "test" op failed) and a stale merge patch with a 409 (its
+// metadata.resourceVersion): both must read as "changed on the server", not as an invalid change.
+const STALE = [
+  { kind: 'json', label: 'JSON patch', code: '422' },
+  { kind: 'merge', label: 'JSON merge patch', code: '409' },
+] as const;
+
+for (const c of STALE) {
+  test(`a ${c.label} refused by 1.20.2 because kubectl changed the object (${c.code}) is rebased onto the latest and applied`, async ({ page }) => {
+    const errors = collectErrors(page);
+    const name = uniqueName(`pv-stale-${c.kind}`);
+    const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
+    expect(made.code, made.stderr).toBe(0);
+    const before = await quiet(name);
+
+    await openEditor(page, name);
+    await editorLine(page, 'image: nginx:1.25').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('6');
+    await expect(editorLine(page, 'image: nginx:1.26')).toBeVisible();
+    const labelled = await k('-n', NAMESPACE, 'label', 'deployment', name, 'tier=frontend');
+    expect(labelled.code, labelled.stderr).toBe(0);
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await pickPatchType(page, c.label);
+    const stale = page.getByTestId('stale');
+    await expect(stale).toContainText('Changed on the server', { timeout: 10_000 });
+    await expect(stale).toContainText(`resourceVersion ${before.metadata.resourceVersion}, now`);
+    await expect(stale.getByTestId('stale-paths')).toContainText('metadata.labels.tier');
+    // The server's own refusal stays on screen, with its code.
+    await expect(stale.getByTestId('preview-error').getByTestId('error-code')).toHaveText(c.code);
+    await page.screenshot({ path: `${SHOTS}-stale-${c.kind}.png` });
+
+    await stale.getByRole('button', { name: 'Preview against the latest' }).click();
+    await expect(page.getByTestId('rebased')).toContainText('Previewing against the latest');
+    await expect(page.getByTestId('rebased-their-changes')).toContainText('metadata.labels.tier');
+    await expect(page.getByTestId('dry-run-ok')).toContainText(c.label, { timeout: 10_000 });
+    await expect(page.getByTestId('stale')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByTestId('saved')).toContainText('Applied.');
+    const after = await getDeployment(name);
+    expect(after.spec.template.spec.containers[0]?.image).toBe('nginx:1.26');
+    expect((after.metadata.labels as Record<string, string>).tier).toBe('frontend');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('on 1.20.2 a server-side apply also conflicts with an Update manager (kubectl create), named with its apiVersion', async ({ page }) => {
+  const errors = collectErrors(page);
+  const name = uniqueName('pv-conflict-update');
+  const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
+  expect(made.code, made.stderr).toBe(0);
+  const before = await quiet(name);
+  expect(before.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`)).toEqual(['kubectl-create/Update']);
+
+  await openEditor(page, name);
+  await editorLine(page, 'replicas: 1').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('4');
+  await expect(editorLine(page, 'replicas: 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await pickPatchType(page, 'Server-side apply');
+
+  await expect(page.getByTestId('other-owners')).toContainText('spec.replicas (kubectl-create, Update)');
+  const conflicts = page.getByTestId('apply-conflicts');
+  await expect(conflicts).toBeVisible({ timeout: 10_000 });
+  await expect(conflicts.getByRole('row')).toHaveCount(2);
+  await expect(conflicts.getByRole('row').nth(1)).toHaveText(/^kubectl-create\s*Update \(apps\/v1\)\s*spec\.replicas$/);
+  await page.screenshot({ path: `${SHOTS}-apply-conflict-update.png` });
+
+  await conflicts.getByRole('button', { name: 'Force apply…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Dry run with force' }).click();
+  await expect(page.getByTestId('dry-run-ok')).toContainText('Server-side apply', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByTestId('saved')).toContainText('Applied.');
+  const after = await getDeployment(name);
+  expect(after.spec.replicas).toBe(4);
+  const create = after.metadata.managedFields?.find((m) => m.manager === 'kubectl-create');
+  expect(JSON.stringify(create?.fieldsV1)).not.toContain('f:replicas');
   expect(errors).toEqual([]);
 });

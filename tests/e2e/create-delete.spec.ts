@@ -2,6 +2,7 @@
 // with kubectl as the independent witness of what the server holds.
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
+import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
@@ -31,16 +32,6 @@ function countPosts(page: Page): { count: number } {
     if (request.method() === 'POST' && request.url().includes('/k8s/')) seen.count++;
   });
   return seen;
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The browser logs every non-2xx response; the expected 422s and 409s are not errors of the page.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 async function exists(kind: string, name: string): Promise<boolean> {

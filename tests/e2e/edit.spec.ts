@@ -1,6 +1,7 @@
 // Editing a ConfigMap in Monaco against the embedded demo cluster, while kubectl changes it from outside.
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
+import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
@@ -43,17 +44,6 @@ async function typeAtEndOfLine(page: Page, text: string, typed: string): Promise
 }
 
 const editUrl = (name: string) => `/c/demo/api/v1/namespaces/default/configmaps/${name}?edit=1`;
-
-/** Console errors and uncaught exceptions of the page (CSP refusals of Monaco's workers or styles show here). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The browser logs every non-2xx response; the expected 409 of a stale save is not an error of the page.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 test('an edit survives a reload and merges with a kubectl change of another key', async ({ page }) => {
   const errors = collectErrors(page);

@@ -1,26 +1,14 @@
 // Previewing an edit of a Deployment as each PATCH type with dryRun=All, applying it, and forcing a server-side
 // apply conflict, against the embedded demo cluster with kubectl as the independent client.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
+import { collectErrors, editorLine } from '../support/edit-screen.js';
+import { openEditor, PATCH_CASES, pickPatchType, sidecarLines, typeLinesAfter, type Deployment } from '../support/preview-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const kubeArgs = () => ['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server()];
 const k = (...args: string[]) => kubectl([...kubeArgs(), ...args]);
 const SHOTS = 'test-results/preview';
-
-interface Container {
-  name: string;
-  image: string;
-  env?: Array<{ name: string; value: string }>;
-  [field: string]: unknown;
-}
-
-interface Deployment {
-  metadata: { name: string; resourceVersion: string; managedFields?: Array<{ manager: string; operation: string; fieldsV1: unknown }>; [field: string]: unknown };
-  spec: { replicas: number; template: { spec: { containers: Container[] } } };
-  status?: { replicas?: number; availableReplicas?: number; observedGeneration?: number };
-  [field: string]: unknown;
-}
 
 async function getDeployment(name: string): Promise<Deployment> {
   const r = await k('-n', 'default', 'get', 'deployment', name, '-o', 'json', '--show-managed-fields');
@@ -39,56 +27,8 @@ async function settled(name: string): Promise<void> {
 }
 
 const editUrl = (name: string) => `/c/demo/apis/apps/v1/namespaces/default/deployments/${name}?edit=1`;
-/** Picks a patch type the way a user does: by its label. */
-const pickPatchType = (page: Page, label: string) => page.getByRole('radiogroup', { name: 'Patch type' }).getByText(label, { exact: true }).click();
-const editorLine = (page: Page, text: string) => page.getByTestId('monaco-editor').locator('.view-line', { hasText: text });
 
-async function openEditor(page: Page, name: string): Promise<void> {
-  await page.goto(editUrl(name));
-  await expect(editorLine(page, `name: ${name}`).first()).toBeVisible({ timeout: 15_000 });
-}
-
-/**
- * Types new lines after the line showing `anchor`. Monaco indents each new line by itself; the indentation it chose
- * is selected (Shift+Home) and replaced, so the text ends up exactly as given.
- */
-async function typeLinesAfter(page: Page, anchor: string, lines: string[]): Promise<void> {
-  await editorLine(page, anchor).first().click();
-  await page.keyboard.press('End');
-  for (const line of lines) {
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.insertText(line);
-  }
-}
-
-/** A sidecar as the first container, without the fields the server defaults (imagePullPolicy, terminationMessagePath). */
-const sidecarLines = (mode: string) => [
-  '        - name: sidecar',
-  '          image: busybox:1.36',
-  '          env:',
-  '            - name: MODE',
-  `              value: ${mode}`,
-];
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // Refused dry runs (409, 422) are logged by the browser as failed loads; they are expected here.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-const CASES = [
-  { kind: 'strategic', label: 'Strategic merge patch', body: '"$setElementOrder/containers"', operation: 'Update' },
-  { kind: 'merge', label: 'JSON merge patch', body: '"resourceVersion"', operation: 'Update' },
-  { kind: 'json', label: 'JSON patch', body: '"op": "test"', operation: 'Update' },
-  { kind: 'apply', label: 'Server-side apply', body: 'kind: Deployment', operation: 'Apply' },
-] as const;
-
-for (const c of CASES) {
+for (const c of PATCH_CASES) {
   test(`previews and applies a ${c.label} of a Deployment: the server's defaults show before anything is stored`, async ({ page }) => {
     const errors = collectErrors(page);
     const name = `pv-${c.kind}-${Date.now()}`;
@@ -97,7 +37,7 @@ for (const c of CASES) {
     await settled(name);
     const before = await getDeployment(name);
 
-    await openEditor(page, name);
+    await openEditor(page, editUrl(name), name);
     await typeLinesAfter(page, 'containers:', sidecarLines(c.kind));
     await expect(editorLine(page, '- name: sidecar')).toBeVisible();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -156,7 +96,7 @@ test('a server-side apply conflict names the manager and field, and a confirmed 
   expect(applied.code, applied.stderr).toBe(0);
   await settled(name);
 
-  await openEditor(page, name);
+  await openEditor(page, editUrl(name), name);
   await editorLine(page, 'replicas: 2').first().click();
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');
@@ -196,7 +136,7 @@ test('a JSON patch refused because the object moved on is rebased onto the lates
   expect(created.code, created.stderr).toBe(0);
   await settled(name);
 
-  await openEditor(page, name);
+  await openEditor(page, editUrl(name), name);
   await editorLine(page, 'image: nginx:1.27').first().click();
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');

@@ -2,6 +2,7 @@
 // modal dialog, Apply sends it, and kubectl (an independent client) sees the result.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
+import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
@@ -11,16 +12,6 @@ async function ok(args: string[], input?: string): Promise<string> {
   const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args], input === undefined ? {} : { input });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
-}
-
-/** Console errors and uncaught exceptions of the page. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 /** Counts PATCH requests the page sends to the API. */

@@ -153,23 +153,30 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (first) revealAt(first.line, first.column, false);
   };
 
+  /** The parsed text when it can be sent as an update of the base; otherwise shows why and returns null. */
+  const checkedEdit = (current: Session): KubeObject | null => {
+    setSaveError(null);
+    setIdentityProblem(null);
+    const parsed = parseEditedYaml(current.text);
+    if (!parsed.ok) {
+      showProblems(parsed.problems);
+      return null;
+    }
+    setProblems([]);
+    const wrongIdentity = identityError(parsed.object, current.base);
+    if (wrongIdentity) {
+      setIdentityProblem(wrongIdentity);
+      return null;
+    }
+    return parsed.object;
+  };
+
   /** acceptUnknownFields: the user chose "Save anyway" for the fields listed by the guard. */
   const save = async (acceptUnknownFields = false) => {
     if (!session || savingRef.current) return;
     setPreview(null);
-    setSaveError(null);
-    setIdentityProblem(null);
-    const parsed = parseEditedYaml(session.text);
-    if (!parsed.ok) {
-      showProblems(parsed.problems);
-      return;
-    }
-    setProblems([]);
-    const wrongIdentity = identityError(parsed.object, session.base);
-    if (wrongIdentity) {
-      setIdentityProblem(wrongIdentity);
-      return;
-    }
+    const edited = checkedEdit(session);
+    if (!edited) return;
     savingRef.current = true;
     setSaving(true);
     try {
@@ -183,7 +190,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         return;
       }
       setUnknownFields(null);
-      const result = await putEdited(context, apiPath, parsed.object, session.base);
+      const result = await putEdited(context, apiPath, edited, session.base);
       clearDraft(storage, draftKey);
       setHasDraft(false);
       setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
@@ -191,7 +198,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: [...result.warnings, ...dropped], verb: 'Saved' });
     } catch (error) {
       if (error instanceof KubeApiError && error.code === 409) {
-        await mergeAfterConflict(session, parsed.object, error);
+        await mergeAfterConflict(session, edited, error);
       } else {
         setSaveError(error);
       }
@@ -223,21 +230,10 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   // Same checks as save; the preview then builds each PATCH type from (base, edited) and applies it.
   const startPreview = () => {
     if (!session) return;
-    setSaveError(null);
-    setIdentityProblem(null);
-    const parsed = parseEditedYaml(session.text);
-    if (!parsed.ok) {
-      showProblems(parsed.problems);
-      return;
-    }
-    setProblems([]);
-    const wrongIdentity = identityError(parsed.object, session.base);
-    if (wrongIdentity) {
-      setIdentityProblem(wrongIdentity);
-      return;
-    }
+    const edited = checkedEdit(session);
+    if (!edited) return;
     setNotice(null);
-    setPreview({ apiPath, original: session.base, modified: restoreReadOnly(parsed.object, session.base), title: `Edit ${kind} ${name}` });
+    setPreview({ apiPath, original: session.base, modified: restoreReadOnly(edited, session.base), title: `Edit ${kind} ${name}` });
   };
 
   const onApplied = (object: KubeObject, warnings: string[]) => {

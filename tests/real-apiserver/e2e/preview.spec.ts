@@ -2,34 +2,15 @@
 // server's defaults) and applied to a Deployment, stale JSON / merge patches rebased, and server-side apply conflicts
 // with kubectl (Apply and Update managers) forced. No controller-manager runs there: Deployments never get pods or
 // status, and nothing else writes them.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';
 import { collectErrors, editorLine } from '../../support/edit-screen.js';
+import { openEditor, PATCH_CASES, pickPatchType, sidecarLines, typeLinesAfter, type Deployment } from '../../support/preview-screen.js';
 
 const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 const NAMESPACE = 'fx';
 const k = (...args: string[]) => kubectl(['--kubeconfig', kubeconfig, ...args]);
 const SHOTS = '/tmp/real-real-preview';
-
-interface Container {
-  name: string;
-  image: string;
-  env?: Array<{ name: string; value: string }>;
-  [field: string]: unknown;
-}
-
-interface ManagedFieldsEntry {
-  manager: string;
-  operation: string;
-  fieldsV1: unknown;
-}
-
-interface Deployment {
-  metadata: { name: string; resourceVersion: string; generation: number; managedFields?: ManagedFieldsEntry[]; [field: string]: unknown };
-  spec: { replicas: number; template: { spec: { containers: Container[] } } };
-  status?: Record<string, unknown>;
-  [field: string]: unknown;
-}
 
 const created: string[] = [];
 const uniqueName = (prefix: string) => {
@@ -63,45 +44,8 @@ async function quiet(name: string): Promise<Deployment> {
 }
 
 const editUrl = (name: string) => `/c/real/apis/apps/v1/namespaces/${NAMESPACE}/deployments/${name}?edit=1`;
-/** Picks a patch type the way a user does: by its label. */
-const pickPatchType = (page: Page, label: string) => page.getByRole('radiogroup', { name: 'Patch type' }).getByText(label, { exact: true }).click();
 
-async function openEditor(page: Page, name: string): Promise<void> {
-  await page.goto(editUrl(name));
-  await expect(editorLine(page, `name: ${name}`).first()).toBeVisible({ timeout: 15_000 });
-}
-
-/**
- * Types new lines after the line showing `anchor`. Monaco indents each new line by itself; the indentation it chose
- * is selected (Shift+Home) and replaced, so the text ends up exactly as given.
- */
-async function typeLinesAfter(page: Page, anchor: string, lines: string[]): Promise<void> {
-  await editorLine(page, anchor).first().click();
-  await page.keyboard.press('End');
-  for (const line of lines) {
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.insertText(line);
-  }
-}
-
-/** A sidecar as the first container, without the fields the server defaults (imagePullPolicy, terminationMessagePath). */
-const sidecarLines = (mode: string) => [
-  '        - name: sidecar',
-  '          image: busybox:1.36',
-  '          env:',
-  '            - name: MODE',
-  `              value: ${mode}`,
-];
-
-const CASES = [
-  { kind: 'strategic', label: 'Strategic merge patch', body: '"$setElementOrder/containers"', operation: 'Update' },
-  { kind: 'merge', label: 'JSON merge patch', body: '"resourceVersion"', operation: 'Update' },
-  { kind: 'json', label: 'JSON patch', body: '"op": "test"', operation: 'Update' },
-  { kind: 'apply', label: 'Server-side apply', body: 'kind: Deployment', operation: 'Apply' },
-] as const;
-
-for (const c of CASES) {
+for (const c of PATCH_CASES) {
   test(`previews and applies a ${c.label} of a Deployment on 1.20.2: the server's defaults show before anything is stored`, async ({ page }) => {
     const errors = collectErrors(page);
     const name = uniqueName(`pv-${c.kind}`);
@@ -109,7 +53,7 @@ for (const c of CASES) {
     expect(made.code, made.stderr).toBe(0);
     const before = await quiet(name);
 
-    await openEditor(page, name);
+    await openEditor(page, editUrl(name), name);
     await typeLinesAfter(page, 'containers:', sidecarLines(c.kind));
     await expect(editorLine(page, '- name: sidecar')).toBeVisible();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -184,7 +128,7 @@ test('a server-side apply conflict with kubectl on 1.20.2 names the manager and 
   expect(kubectlEntry?.operation, JSON.stringify(before.metadata.managedFields)).toBe('Apply');
   expect(JSON.stringify(kubectlEntry?.fieldsV1)).toContain('f:replicas');
 
-  await openEditor(page, name);
+  await openEditor(page, editUrl(name), name);
   await editorLine(page, 'replicas: 2').first().click();
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');
@@ -250,7 +194,7 @@ for (const c of STALE) {
     expect(made.code, made.stderr).toBe(0);
     const before = await quiet(name);
 
-    await openEditor(page, name);
+    await openEditor(page, editUrl(name), name);
     await editorLine(page, 'image: nginx:1.25').first().click();
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
@@ -291,7 +235,7 @@ test('on 1.20.2 a server-side apply also conflicts with an Update manager (kubec
   const before = await quiet(name);
   expect(before.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`)).toEqual(['kubectl-create/Update']);
 
-  await openEditor(page, name);
+  await openEditor(page, editUrl(name), name);
   await editorLine(page, 'replicas: 1').first().click();
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');

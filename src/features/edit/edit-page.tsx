@@ -22,6 +22,7 @@ import { putEdited } from './put-edited';
 import { getLatest, loadKindSchema } from './save-object';
 import { UnknownFieldsPanel } from './unknown-fields-panel';
 import { lineOfFieldPath, parseEditedYaml, type YamlProblem } from './yaml-position';
+import { YamlProblemsAlert } from './yaml-problems-alert';
 
 export interface EditPageProps {
   context: string;
@@ -416,21 +417,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             <ManagedFieldsView object={base} />
           </div>
         )}
-        {problems.length > 0 && (
-          <div role="alert" data-testid="yaml-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Not saved: the YAML does not parse.</span>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs">
-              {problems.map((p, i) => (
-                <li key={i}>
-                  <button type="button" className="underline" onClick={() => revealAt(p.line, p.column, true)}>
-                    Line {p.line}, column {p.column}
-                  </button>
-                  : {p.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <YamlProblemsAlert problems={problems} outcome="Not saved" onReveal={(line, column) => revealAt(line, column, true)} />
         {identityProblem && (
           <div role="alert" data-testid="identity-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
             <span className="font-semibold">Not saved:</span> {identityProblem}

@@ -17,6 +17,7 @@ import { checkNewObject, type CreateCollection, type ObjectProblem } from './cre
 import { CreatePreview, type CreatePreviewData } from './create-preview';
 import { postObject } from './create-request';
 import { templatesFor, templateText, type CreateTarget } from './create-templates';
+import { YamlProblemsAlert } from '../yaml-problems-alert';
 
 export interface CreatePageProps {
   context: string;
@@ -352,21 +353,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
             </button>
           </div>
         )}
-        {problems.length > 0 && (
-          <div role="alert" data-testid="yaml-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Not sent: the YAML does not parse.</span>
-            <ul className="mt-1 space-y-0.5 font-mono text-xs">
-              {problems.map((p, i) => (
-                <li key={i}>
-                  <button type="button" className="underline" onClick={() => revealAt(p.line, p.column, true)}>
-                    Line {p.line}, column {p.column}
-                  </button>
-                  : {p.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <YamlProblemsAlert problems={problems} outcome="Not sent" onReveal={(line, column) => revealAt(line, column, true)} />
         {objectProblems.length > 0 && (
           <div role="alert" data-testid="object-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
             <span className="font-semibold">Not sent: this is not a {kindLabel} this page can create.</span>

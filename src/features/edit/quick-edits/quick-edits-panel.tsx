@@ -2,6 +2,7 @@
 // Node cordon. Each action builds one ChangeRequest and opens its preview in a modal dialog; the object page's
 // watch shows the result once applied.
 import { useCallback, useRef, useState } from 'react';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useDiscovery } from '../../../data/discovery-query';
 import type { KubeObject } from '../../../data/object-query';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
@@ -15,7 +16,6 @@ import { CordonControl } from './cordon-control';
 import { isCronJob } from './cronjob-suspend';
 import { MetadataEntriesEditor, type RequestPreview } from './metadata-entries-editor';
 import { isNode } from './node-cordon';
-import { QuickEditDialog } from './quick-edit-dialog';
 import { ReplicasStepper } from './replicas-stepper';
 import { hasScaleSubresource } from './scale-change';
 import { SuspendControl } from './suspend-control';
@@ -94,7 +94,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
         </div>
       </div>
       {pending && (
-        <QuickEditDialog title={pending.change.title} onClose={close} fallbackFocus={section}>
+        <ModalDialog label={pending.change.title} onClose={close} fallbackFocus={section} size="wide" testId="quick-edit-dialog">
           <ChangePreview
             context={context}
             change={pending.change}
@@ -106,7 +106,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
               setPending(null);
             }}
           />
-        </QuickEditDialog>
+        </ModalDialog>
       )}
     </section>
   );

@@ -17,6 +17,7 @@ import { managedFieldsCount, objectText, type TextFormat } from './object-text';
 import { ObjectTextView } from './object-text-view';
 import { RelatedObjects } from './related-objects';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Getting the object or reconnecting the watch', stale: 'Not watching: the content may be out of date' };
 
@@ -185,20 +186,15 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             </Section>
             <section aria-label="Object content" className="px-4 py-3">
               <div className="mb-2 flex flex-wrap items-center gap-2">
-                <div role="tablist" aria-label="Format" className="inline-flex overflow-hidden rounded border border-slate-200">
-                  {(['yaml', 'json'] as const).map((f) => (
-                    <button
-                      key={f}
-                      type="button"
-                      role="tab"
-                      aria-selected={format === f}
-                      onClick={() => setFormat(f)}
-                      className={`px-3 py-0.5 text-xs font-medium ${format === f ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-50'}`}
-                    >
-                      {f.toUpperCase()}
-                    </button>
-                  ))}
-                </div>
+                <SegmentedTabs
+                  label="Format"
+                  options={[
+                    ['yaml', 'YAML'],
+                    ['json', 'JSON'],
+                  ]}
+                  value={format}
+                  onChange={setFormat}
+                />
                 {managedCount > 0 && (
                   <label className="inline-flex items-center gap-1.5 text-xs text-slate-600">
                     <input type="checkbox" checked={showManagedFields} onChange={(e) => setShowManagedFields(e.target.checked)} />

@@ -5,6 +5,7 @@ import type { DiffEditorProps } from '../code-editor';
 import { toYaml } from '../editable-object';
 import { classifiedChanges, orderedLike } from '../object-diff';
 import type { ComponentType } from 'react';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 
 export interface CreatePreviewData {
   /** The object as sent (namespace filled in). */
@@ -82,25 +83,15 @@ export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps
         </p>
       )}
       <div className="flex shrink-0 items-center gap-2">
-        <div role="tablist" aria-label="Preview view" className="inline-flex overflow-hidden rounded border border-slate-200">
-          {(
-            [
-              ['diff', 'Diff'],
-              ['object', 'Server object'],
-            ] as const
-          ).map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={view === id}
-              onClick={() => setView(id)}
-              className={`px-3 py-0.5 text-xs font-medium ${view === id ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-50'}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label="Preview view"
+          options={[
+            ['diff', 'Diff'],
+            ['object', 'Server object'],
+          ]}
+          value={view}
+          onChange={setView}
+        />
         <span className="text-xs text-slate-500">{view === 'diff' ? 'Left: what you typed. Right: what the server would store (managedFields hidden).' : 'Read-only: managedFields hidden.'}</span>
       </div>
       <div className="min-h-0 flex-1">

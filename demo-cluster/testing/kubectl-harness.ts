@@ -18,6 +18,8 @@ export interface KubectlHarness {
   kubeconfig: string;
   /** Runs kubectl with this kubeconfig; never rejects: a failure is a non-zero code with stderr. */
   kubectl(...args: string[]): Promise<KubectlResult>;
+  /** kubectl with extra environment (KUBE_EDITOR) or standard input. */
+  kubectlWith(options: { env?: Record<string, string>; input?: string }, ...args: string[]): Promise<KubectlResult>;
   /** Writes a file in dir and returns its path. */
   file(name: string, content: string): string;
   close(): void;
@@ -27,17 +29,21 @@ export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string): K
   const dir = mkdtempSync(join(tmpdir(), `kubeglass-${prefix}-`));
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, renderKubeconfig(cluster));
+  const kubectlWith: KubectlHarness['kubectlWith'] = (options, ...args) =>
+    new Promise((resolve) => {
+      const env = { ...process.env, ...options.env };
+      const child = execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000, env }, (err, stdout, stderr) => {
+        // A missing kubectl is an error of the machine, not of the cluster: say so instead of a bare non-zero code.
+        if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve({ code: 127, stdout: '', stderr: 'kubectl is not on PATH: these tests need it' });
+        else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+      });
+      child.stdin?.end(options.input ?? '');
+    });
   return {
     dir,
     kubeconfig,
-    kubectl: (...args) =>
-      new Promise((resolve) => {
-        execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000 }, (err, stdout, stderr) => {
-          // A missing kubectl is an error of the machine, not of the cluster: say so instead of a bare non-zero code.
-          if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve({ code: 127, stdout: '', stderr: 'kubectl is not on PATH: these tests need it' });
-          else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-        });
-      }),
+    kubectl: (...args) => kubectlWith({}, ...args),
+    kubectlWith,
     file: (name, content) => {
       const path = join(dir, name);
       writeFileSync(path, content);

@@ -1,5 +1,5 @@
 // A modal dialog: role=dialog over the page, focus kept inside while open and given back on close, Escape closes.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalDialogProps {
@@ -37,7 +37,9 @@ export function ModalDialog({ title, label, onClose, closable = true, children, 
     closeRef.current = { onClose, closable };
   });
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs in the commit that removes the dialog, so focus goes back to the opener
+  // at once (a passive effect's cleanup may run frames later, leaving focus on <body> meanwhile).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const fallback = fallbackFocus?.current ?? null;
     const root = panel.current;

@@ -1,12 +1,11 @@
 // CRDs over real HTTP: discovery/OpenAPI appearance, custom resource verbs and Tables, the
 // custom-resource error bodies recorded from 1.20.2, status subresource, and cleanup on delete.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
+import { readJsonFixture } from '../tests/fixtures/recorded.js';
 
-const FIXTURES = '/work/shared/fixtures/k8s-1.20.2';
-const fixture = (path: string): unknown => JSON.parse(readFileSync(`${FIXTURES}/${path}`, 'utf8')) as unknown;
+const fixture = (path: string): unknown => readJsonFixture<unknown>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 const AGGREGATED = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON

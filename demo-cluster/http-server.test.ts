@@ -1,12 +1,11 @@
 // Exercises the demo cluster over real HTTP and WebSocket against the recorded 1.20.2 fixtures.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
+import { readJsonFixture } from '../tests/fixtures/recorded.js';
 
-const FIXTURES = '/work/shared/fixtures/k8s-1.20.2';
-const fixture = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${FIXTURES}/${path}`, 'utf8')) as Record<string, unknown>;
+const fixture = (path: string): Record<string, unknown> => readJsonFixture<Record<string, unknown>>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 let cluster: DemoClusterTlsHandle;

@@ -1,10 +1,10 @@
 // PATCH, server-side apply and OpenAPI over real HTTP.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from './index.js';
 import type { DemoClusterTlsHandle } from './index.js';
+import { readJsonFixture } from '../tests/fixtures/recorded.js';
 
-const fixture = (path: string): unknown => JSON.parse(readFileSync(`/work/shared/fixtures/k8s-1.20.2/${path}`, 'utf8')) as unknown;
+const fixture = (path: string): unknown => readJsonFixture<unknown>(path);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
 
 let cluster: DemoClusterTlsHandle;

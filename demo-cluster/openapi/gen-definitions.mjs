@@ -1,6 +1,6 @@
 // Generates openapi/definitions.ts: the OpenAPI v2 definitions reachable from the served kinds,
 // copied from the /openapi/v2 document recorded on a real 1.20.2 apiserver. Usage:
-//   node demo-cluster/openapi/gen-definitions.mjs /work/shared/fixtures/k8s-1.20.2/openapi-v2.json > demo-cluster/openapi/definitions.ts
+//   node demo-cluster/openapi/gen-definitions.mjs tests/fixtures/k8s-1.20.2/openapi-v2.json > demo-cluster/openapi/definitions.ts
 import { readFileSync } from 'node:fs';
 
 const doc = JSON.parse(readFileSync(process.argv[2], 'utf8'));

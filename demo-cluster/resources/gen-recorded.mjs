@@ -1,6 +1,6 @@
 // Generates resources/recorded.ts: discovery entries and Table column definitions of the served
 // types, copied from the fixtures recorded on a real 1.20.2 apiserver. Usage:
-//   node demo-cluster/resources/gen-recorded.mjs /work/shared/fixtures/k8s-1.20.2 > demo-cluster/resources/recorded.ts
+//   node demo-cluster/resources/gen-recorded.mjs tests/fixtures/k8s-1.20.2 > demo-cluster/resources/recorded.ts
 import { existsSync, readFileSync } from 'node:fs';
 
 const dir = process.argv[2];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds kube-apiserver 1.20.2 from Debian's kubernetes source package (see shared/docs/real-apiserver.md)
+# Builds kube-apiserver 1.20.2 from Debian's kubernetes source package (see docs/real-apiserver.md)
 # and caches it under ~/.cache/kubeglass/, outside the work tree. Idempotent: a cached binary is reused.
 set -euo pipefail
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"

@@ -1,11 +1,8 @@
 /// <reference types="node" />
 // Test-only: fake fetch functions serving the discovery documents recorded from a real kube-apiserver 1.20.2
-// (shared/fixtures, a sibling of the repo) and hand-written aggregated documents.
-import { readFileSync } from 'node:fs';
+// (tests/fixtures) and hand-written aggregated documents.
+import { readFixture } from '../../testing/fixtures';
 import type { DiscoveryFetch } from './types';
-
-/** The recorded 1.20.2 discovery directory (src/k8s/discovery -> ../../../../ = the repo's parent). */
-export const DISCOVERY_FIXTURES_DIR = new URL('../../../../shared/fixtures/k8s-1.20.2/discovery/', import.meta.url);
 
 export interface RecordedCall {
   path: string;
@@ -24,7 +21,7 @@ export function fixtureFetch(routes: Record<string, FakeRoute> = {}): { fetch: D
     const file = `${path.slice(1).split('/').join('__')}.json`;
     let body: string;
     try {
-      body = readFileSync(new URL(file, DISCOVERY_FIXTURES_DIR), 'utf8');
+      body = readFixture(`discovery/${file}`);
     } catch {
       return Promise.resolve(statusResponse(404, 'NotFound', 'the server could not find the requested resource'));
     }

@@ -1,16 +1,13 @@
 /// <reference types="node" />
-// Test-only: the OpenAPI v2 document recorded from a real kube-apiserver 1.20.2 (shared/fixtures, a sibling of the repo).
-import { readFileSync } from 'node:fs';
+// Test-only: the OpenAPI v2 document recorded from a real kube-apiserver 1.20.2 (tests/fixtures).
+import { readJsonFixture } from '../../testing/fixtures';
 import { kindSchemaFromDefinitions, type Definitions, type GroupVersionKind, type KindSchema } from './kind-schema.js';
-
-/** src/k8s/openapi -> ../../../../ = the repo's parent, where shared/ lives. */
-export const OPENAPI_V2_FIXTURE = new URL('../../../../shared/fixtures/k8s-1.20.2/openapi-v2.json', import.meta.url);
 
 let cached: { definitions: Definitions } | null = null;
 
 /** The parsed 1.20.2 /openapi/v2 document. */
 export function openApiV2Fixture(): { definitions: Definitions } {
-  cached ??= JSON.parse(readFileSync(OPENAPI_V2_FIXTURE, 'utf8')) as { definitions: Definitions };
+  cached ??= readJsonFixture<{ definitions: Definitions }>('openapi-v2.json');
   return cached;
 }
 

@@ -9,7 +9,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Pure and in-process tests only: whatever starts a server or spawns a process is `*.integration.test.ts`.
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo-cluster/**/*.test.ts', 'wire/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -17,7 +19,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // Beside the code as `*.integration.test.ts`, or end-to-end over HTTP in tests/integration.
+          include: ['tests/integration/**/*.test.ts', '{src,server,demo-cluster,wire}/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

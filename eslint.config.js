@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import houseRules from './scripts/eslint-house-rules.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
@@ -26,16 +27,14 @@ export default tseslint.config(
     },
   },
   {
-    // Keep the import direction of ARCHITECTURE.md: src, server and demo-cluster never import each other.
-    files: ['src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/demo-cluster/**'] }] },
+    // docs/architecture.md's rooms, enforced: see scripts/eslint-house-rules.js.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'demo-cluster/**/*.ts', 'wire/**/*.ts'],
+    plugins: { house: houseRules },
+    rules: { 'house/boundaries': 'error', 'house/no-cycle': 'error' },
   },
   {
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/demo-cluster/**'] }] },
-  },
-  {
-    files: ['demo-cluster/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/server/**'] }] },
+    files: ['tests/**/*.ts', 'bench/**/*.{js,mjs}', 'scripts/**/*.{js,mjs}', 'bin/**/*.js'],
+    plugins: { house: houseRules },
+    rules: { 'house/no-cycle': 'error' },
   },
 );

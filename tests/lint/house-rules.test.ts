@@ -1,0 +1,47 @@
+// Probe files that break each folder rule must fail the repository's own ESLint config (`npm run lint` checks the tree).
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problems(filePath: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('house rules (eslint.config.js)', () => {
+  it('features never import each other', async () => {
+    const found = await problems('src/features/browse/probe.ts', "import { EditPage } from '../edit/edit-page';\nexport const probe = EditPage;\n");
+    expect(found).toEqual([expect.stringMatching(/^house\/boundaries: features never import each other: browse imports edit/)]);
+  });
+
+  it('src/k8s imports neither React nor the data layer', async () => {
+    const found = await problems('src/k8s/probe.ts', "import { useState } from 'react';\nimport { useQuery } from '@tanstack/react-query';\nimport { queryClient } from '../data/query-client';\nexport const probe = [useState, useQuery, queryClient];\n");
+    expect(found).toEqual([
+      expect.stringMatching(/^house\/boundaries: src\/k8s .* never imports react /),
+      expect.stringMatching(/^house\/boundaries: src\/k8s .* never imports @tanstack\/react-query /),
+      expect.stringMatching(/^house\/boundaries: src\/k8s .* never imports src\/data$/),
+    ]);
+  });
+
+  it('src, server and demo-cluster never import each other, wire imports none of them', async () => {
+    expect(await problems('server/probe.ts', "import { startDemoCluster } from '../demo-cluster/index.js';\nexport const probe = startDemoCluster;\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: server\/ never imports demo-cluster\//)]);
+    expect(await problems('demo-cluster/probe.ts', "export { startServer } from '../server/start.js';\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: demo-cluster\/ never imports server\//)]);
+    expect(await problems('src/probe.ts', "export const load = () => import('../server/app.js');\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: src\/ never imports server\//)]);
+    expect(await problems('wire/probe.ts', "import type { Table } from '../src/k8s/table';\nexport type Probe = Table;\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: wire\/ is what src\/, server\/ and demo-cluster\/ share/)]);
+  });
+
+  it('no import cycles: src/k8s/table.ts imports api-client, so api-client importing table closes one', async () => {
+    const found = await problems('src/k8s/api-client.ts', "import { rowMetadata } from './table';\nexport const probe = rowMetadata;\n");
+    expect(found).toContainEqual('house/no-cycle: import cycle: src/k8s/api-client.ts -> src/k8s/table.ts -> src/k8s/api-client.ts');
+  });
+
+  it('a type-only import cannot form a cycle', async () => {
+    const found = await problems('src/k8s/api-client.ts', "import type { Table } from './table';\nexport type Probe = Table;\n");
+    expect(found.filter((p) => p.startsWith('house/'))).toEqual([]);
+  });
+});

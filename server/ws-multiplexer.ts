@@ -21,6 +21,8 @@ export interface WatchMultiplexerOptions {
   drainPollMs?: number;
   /** Most concurrent watches on one socket (default 500). */
   maxWatchesPerSocket?: number;
+  /** Told when a socket's upstream reads pause (true) or resume (false), so flow control can be observed. */
+  onCongestion?: (congested: boolean) => void;
 }
 
 const MAX_ERROR_BODY = 1 << 20;
@@ -264,12 +266,14 @@ class WatchSession {
     if (this.congested || this.ws.bufferedAmount <= this.options.highWaterMark) return;
     this.congested = true;
     for (const watch of this.watches.values()) watch.response?.pause();
+    this.options.onCongestion(true);
     this.drainTimer = setInterval(() => {
       if (this.ws.bufferedAmount > this.options.lowWaterMark) return;
       clearInterval(this.drainTimer);
       this.drainTimer = undefined;
       this.congested = false;
       for (const watch of this.watches.values()) watch.response?.resume();
+      this.options.onCongestion(false);
     }, this.options.drainPollMs);
   }
 
@@ -300,6 +304,7 @@ export class WatchMultiplexer {
       pingIntervalMs: 30_000,
       drainPollMs: 20,
       maxWatchesPerSocket: 500,
+      onCongestion: () => undefined,
       ...options,
     };
   }

@@ -192,15 +192,6 @@ describe('parseClientMessage', () => {
   });
 });
 
-/** Like waitUntil, but checks every 200 ms, so "no progress between two checks" means a real stall. */
-async function waitUntilSlowly(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('keepalive and backpressure', () => {
   it('pings the client', async () => {
     const contexts = buildContextRegistry({ kubeconfig: loadKubeconfig('none') });
@@ -246,10 +237,19 @@ describe('keepalive and backpressure', () => {
       };
       pump();
     };
-    const socket = net.connect(port, '127.0.0.1');
+    // Its own multiplexer, so the test hears when it pauses the upstream instead of watching a clock.
+    let congested = false;
+    const contexts = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig(upstream.url) }) });
+    const mux = new WatchMultiplexer({ contexts, onCongestion: (now) => (congested = now) });
+    const { default: http } = await import('node:http');
+    const server = http.createServer();
+    server.on('upgrade', (req, socket, head) => mux.handleUpgrade(req, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const muxPort = (server.address() as net.AddressInfo).port;
+    const socket = net.connect(muxPort, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.write(
-      `GET /-/ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `GET /-/ws HTTP/1.1\r\nHost: 127.0.0.1:${muxPort}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
     );
     let receivedBytes = 0;
@@ -272,27 +272,19 @@ describe('keepalive and backpressure', () => {
     const masked = Buffer.from(message.map((byte, i) => byte ^ (mask[i % 4] ?? 0)));
     socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | message.length]), mask, masked]));
 
-    // Stalled: the upstream stops making progress well before the end and stays stuck.
-    let last = -1;
-    await waitUntilSlowly(
-      () => {
-        const stuck = written === last && blocked;
-        last = written;
-        return stuck;
-      },
-      10_000,
-      'the upstream to stall',
-    );
-    // The kernel buffers and the 4 MiB queue hold far less than the whole body.
+    // The multiplexer pauses its upstream read once the client's queue passes the high-water mark; the
+    // upstream then fills the kernel buffers and blocks, far short of the whole body.
+    await waitUntil(() => congested && blocked, 20_000, 'the multiplexer to pause and the upstream to block');
     expect(written).toBeLessThan(total / 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(written).toBe(last);
 
     socket.on('data', (chunk: Buffer) => {
       receivedBytes += chunk.length;
     });
     socket.resume();
     await waitUntil(() => written >= total && receivedBytes >= total, 20_000, 'all events to flow once the client reads');
+    await waitUntil(() => !congested, 5_000, 'the multiplexer to resume reading');
     socket.destroy();
+    await mux.close();
+    server.close();
   }, 30_000);
 });

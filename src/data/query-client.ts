@@ -1,6 +1,7 @@
 // The app's QueryClient: retries only what can succeed unchanged, honoring Retry-After.
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isRetryableKubeError, KubeApiError } from '../k8s/kube-api-error';
+import { forgetAccessAfter403 } from './access-query';
 
 const MAX_RETRIES = 3;
 
@@ -16,10 +17,13 @@ export function retryDelay(failureCount: number, error: unknown): number {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => forgetAccessAfter403(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => forgetAccessAfter403(client, error) }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -20,6 +20,14 @@ export const k8sKeys = {
       namespace,
       { labelSelector: selectors.labelSelector ?? '', fieldSelector: selectors.fieldSelector ?? '' },
     ] as const,
+  /** Every permission answer of one context (dropped together after a contradicting 403). */
+  accessAll: (context: string) => ['k8s', context, 'access'] as const,
+  /** One SelfSubjectAccessReview answer; key is accessKey(attributes). */
+  access: (context: string, key: string) => ['k8s', context, 'access', key] as const,
+  /** SelfSubjectRulesReview of one namespace. */
+  rules: (context: string, namespace: string) => ['k8s', context, 'access', 'rules', namespace] as const,
+  /** SelfSubjectReview: who the server says the user is. */
+  self: (context: string) => ['k8s', context, 'self'] as const,
 };
 
 export const contextsKey = ['contexts'] as const;

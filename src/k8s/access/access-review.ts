@@ -1,0 +1,84 @@
+// authorization.k8s.io/v1 SelfSubjectAccessReview: "may I do this?" asked before an action is offered.
+import { kubeRequest } from '../api-client';
+
+/** What an action does, in the API's own attributes (resourceAttributes of a SelfSubjectAccessReview). */
+export interface AccessAttributes {
+  verb: string;
+  group: string;
+  resource: string;
+  subresource?: string;
+  /** Unset for cluster-scoped resources; '' for a namespaced resource in every namespace. */
+  namespace?: string;
+  /** Set only where the decision can depend on the name (resourceNames in a Role). */
+  name?: string;
+}
+
+export interface AccessDecision {
+  allowed: boolean;
+  /** An explicit deny by an authorizer (RBAC never denies; webhooks can). */
+  denied: boolean;
+  /** The authorizer's own words, when it gave any. */
+  reason: string;
+  evaluationError: string;
+}
+
+export const SELF_SUBJECT_ACCESS_REVIEWS = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
+
+/** A stable string for the attributes: the cache key and the batch's dedup key. */
+export function accessKey(a: AccessAttributes): string {
+  return [a.verb, a.group, a.resource, a.subresource ?? '', a.namespace ?? '', a.name ?? ''].join('|');
+}
+
+/** The request body; empty optional attributes are left out, as kubectl auth can-i sends them. */
+export function accessReviewBody(a: AccessAttributes): object {
+  const resourceAttributes: Record<string, string> = { verb: a.verb, group: a.group, resource: a.resource };
+  if (a.subresource) resourceAttributes.subresource = a.subresource;
+  if (a.namespace) resourceAttributes.namespace = a.namespace;
+  if (a.name) resourceAttributes.name = a.name;
+  return { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes } };
+}
+
+interface ReviewStatus {
+  status?: { allowed?: boolean; denied?: boolean; reason?: string; evaluationError?: string };
+}
+
+/** Asks the server whether the caller may act (POST, nothing stored). */
+export async function reviewAccess(context: string, a: AccessAttributes, signal?: AbortSignal): Promise<AccessDecision> {
+  const response = await kubeRequest<ReviewStatus>(context, SELF_SUBJECT_ACCESS_REVIEWS, {
+    method: 'POST',
+    contentType: 'application/json',
+    body: JSON.stringify(accessReviewBody(a)),
+    ...(signal ? { signal } : {}),
+  });
+  const status = response.body?.status ?? {};
+  return {
+    allowed: status.allowed === true,
+    denied: status.denied === true,
+    reason: status.reason ?? '',
+    evaluationError: status.evaluationError ?? '',
+  };
+}
+
+/** `pods/log` for a subresource, `deployments.apps` for a group: the resource as kubectl names it. */
+export function resourceName(a: Pick<AccessAttributes, 'group' | 'resource' | 'subresource'>): string {
+  const base = a.group ? `${a.resource}.${a.group}` : a.resource;
+  return a.subresource ? `${base}/${a.subresource}` : base;
+}
+
+/** "You may not update configmaps "web" in namespace fx": the refusal in words. */
+export function deniedText(a: AccessAttributes): string {
+  const what = a.name ? `${resourceName(a)} "${a.name}"` : resourceName(a);
+  const where = a.namespace ? ` in namespace ${a.namespace}` : a.namespace === undefined ? '' : ' in all namespaces';
+  return `You may not ${a.verb} ${what}${where}`;
+}
+
+/** The kubectl command that asks the same question. */
+export function canICommand(a: AccessAttributes): string {
+  const resource = resourceName({ group: a.group, resource: a.resource });
+  const parts = ['kubectl', 'auth', 'can-i', a.verb, a.name ? `${resource}/${a.name}` : resource];
+  // TYPE/NAME is how kubectl reads a slash, so a subresource goes in its own flag.
+  if (a.subresource) parts.push(`--subresource=${a.subresource}`);
+  if (a.namespace) parts.push('-n', a.namespace);
+  else if (a.namespace === '') parts.push('--all-namespaces');
+  return parts.join(' ');
+}

@@ -1,7 +1,7 @@
 // `kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]`.
 import { writeFileSync } from 'node:fs';
 import { startDemoClusterWithOptions } from './index.js';
-import { renderKubeconfig } from './kubeconfig.js';
+import { renderKubeconfig } from './auth/kubeconfig.js';
 
 interface CliOptions {
   port: number;

@@ -2,20 +2,20 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
-import { makeServingCert } from './tls-cert.js';
+import { makeServingCert } from './auth/tls-cert.js';
 import { OpenApi } from './openapi/openapi.js';
-import { startActivity } from './activity.js';
-import { createApiServer } from './http-server.js';
-import type { ApiServerContext } from './http-server.js';
+import { startActivity } from './controllers/activity.js';
+import { createApiServer } from './http/http-server.js';
+import type { ApiServerContext } from './http/http-server.js';
 import { defaultRegistry } from './resources/index.js';
-import { seedCluster } from './seed.js';
-import { Store } from './store.js';
-import { startCrdController } from './crd-controller.js';
-import { startGarbageCollector } from './gc.js';
-import { startEventsMirror } from './events-mirror.js';
-import type { WatchSession } from './watch.js';
-import { Faults } from './faults.js';
-import type { FaultRule } from './faults.js';
+import { seedCluster } from './seed/seed.js';
+import { Store } from './store/store.js';
+import { startCrdController } from './controllers/crd-controller.js';
+import { startGarbageCollector } from './controllers/gc.js';
+import { startEventsMirror } from './controllers/events-mirror.js';
+import type { WatchSession } from './store/watch.js';
+import { Faults } from './faults/faults.js';
+import type { FaultRule } from './faults/faults.js';
 
 /** Knobs beyond the wire contract, for tests of time-dependent behavior. */
 export interface DemoClusterInternalOptions extends DemoClusterOptions {

@@ -1,8 +1,8 @@
 // /openapi/v2 and /openapi/v3 built from the registry and the recorded 1.20.2 definitions, so
 // `kubectl explain` and kubectl's fieldValidation support check (PATCH parameters per GVK) work.
 import { createHash } from 'node:crypto';
-import type { Registry, ResourceType } from '../registry.js';
-import type { JsonObject } from '../types.js';
+import type { Registry, ResourceType } from '../resources/registry.js';
+import type { JsonObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
 
 interface Gvk {

@@ -1,8 +1,8 @@
 // HTTP handling of /openapi/v2 and /openapi/v3 (ETag, 304, immutable hashed v3 URLs, 301 on stale hash).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { notAcceptable } from '../errors.js';
-import { parseAccept } from '../negotiate.js';
-import { baseHeaders, sendObject, sendPageNotFound } from '../respond.js';
+import { notAcceptable } from '../http/errors.js';
+import { parseAccept } from '../http/negotiate.js';
+import { baseHeaders, sendObject, sendPageNotFound } from '../http/respond.js';
 import type { Document, OpenApi } from './openapi.js';
 
 function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, immutable: boolean): void {

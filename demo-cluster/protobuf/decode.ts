@@ -1,8 +1,8 @@
 // Decodes Kubernetes protobuf request bodies (application/vnd.kubernetes.protobuf) into the JSON
 // form: kubectl's typed clients (create configmap/namespace/secret/deployment, run, ...) send
 // protobuf. Envelope: "k8s\0" + runtime.Unknown{typeMeta, raw}; raw is the typed message.
-import { badRequest } from '../errors.js';
-import type { JsonObject } from '../types.js';
+import { badRequest } from '../http/errors.js';
+import type { JsonObject } from '../resources/types.js';
 import { PROTO_SCHEMA } from './schema.js';
 
 const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);

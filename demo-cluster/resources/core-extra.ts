@@ -1,8 +1,8 @@
 // More core v1 types: services, secrets, serviceaccounts, events, nodes.
-import type { FieldError } from '../errors.js';
-import type { ResourceType } from '../registry.js';
-import type { JsonObject, KubeObject } from '../types.js';
-import { isPlainObject } from '../types.js';
+import type { FieldError } from '../http/errors.js';
+import type { ResourceType } from './registry.js';
+import type { JsonObject, KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
 import { eventCells, nodeCells, secretCells, serviceAccountCells, serviceCells } from '../tables/printers.js';
 import { recordedType } from './define.js';
 

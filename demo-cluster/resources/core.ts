@@ -1,13 +1,13 @@
 // Core v1 resource types: namespaces, configmaps, pods.
-import type { FieldError } from '../errors.js';
-import type { ResourceType } from '../registry.js';
-import { ALL_VERBS } from '../registry.js';
-import type { JsonObject, KubeObject } from '../types.js';
-import { isPlainObject } from '../types.js';
+import type { FieldError } from '../http/errors.js';
+import type { ResourceType } from './registry.js';
+import { ALL_VERBS } from './registry.js';
+import type { JsonObject, KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
 import { namespacePrinter } from '../tables/namespaces.js';
 import { configMapPrinter } from '../tables/configmaps.js';
 import { podPrinter } from '../tables/pods.js';
-import { dns1123LabelErrors } from '../validation.js';
+import { dns1123LabelErrors } from '../validation/validation.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

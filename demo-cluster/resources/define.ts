@@ -1,6 +1,6 @@
 // Builds a ResourceType from the recorded discovery entry and columns plus type-specific behavior.
-import type { ResourceType, TableColumnDefinition } from '../registry.js';
-import type { KubeObject } from '../types.js';
+import type { ResourceType, TableColumnDefinition } from './registry.js';
+import type { KubeObject } from './types.js';
 import { RECORDED } from './recorded.js';
 
 type Behavior = Omit<ResourceType, 'group' | 'version' | 'resource' | 'kind' | 'namespaced' | 'verbs' | 'subresources' | 'printer'> & {

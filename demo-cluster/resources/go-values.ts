@@ -1,6 +1,6 @@
 // Go %#v renderings of the structs that apps validation puts into field errors (field.Invalid(path, struct, msg)).
-import type { JsonObject } from '../types.js';
-import { isPlainObject } from '../types.js';
+import type { JsonObject } from './types.js';
+import { isPlainObject } from './types.js';
 
 const quote = (s: unknown): string => JSON.stringify(typeof s === 'string' ? s : '');
 

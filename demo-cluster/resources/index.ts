@@ -1,8 +1,8 @@
 // The resource types the demo cluster serves; groups appear in /apis in the order a 1.20 server lists them.
-import { Registry } from '../registry.js';
-import { selfSubjectRulesReviews, selfsubjectaccessreviews } from '../access-review.js';
-import { customresourcedefinitions } from '../crd-type.js';
-import { eventsV1 } from '../events-v1.js';
+import { Registry } from './registry.js';
+import { selfSubjectRulesReviews, selfsubjectaccessreviews } from '../auth/access-review.js';
+import { customresourcedefinitions } from './crd-type.js';
+import { eventsV1 } from './events-v1.js';
 import { configmaps, namespaces, pods } from './core.js';
 import { events, nodes, secrets, serviceaccounts, services } from './core-extra.js';
 import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';

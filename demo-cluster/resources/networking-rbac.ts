@@ -1,8 +1,8 @@
 // networking.k8s.io/v1 ingresses and rbac.authorization.k8s.io/v1 roles and bindings.
-import type { FieldError } from '../errors.js';
-import type { ResourceType } from '../registry.js';
-import type { JsonObject, KubeObject } from '../types.js';
-import { isPlainObject } from '../types.js';
+import type { FieldError } from '../http/errors.js';
+import type { ResourceType } from './registry.js';
+import type { JsonObject, KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
 import { ingressCells, roleBindingCells } from '../tables/printers.js';
 import { AGE_COLUMN, NAME_COLUMN, column } from '../tables/columns.js';
 import { recordedType } from './define.js';

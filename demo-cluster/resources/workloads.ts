@@ -1,12 +1,12 @@
 // Workload types: deployments, replicasets, statefulsets, daemonsets (apps/v1), jobs (batch/v1),
 // cronjobs (batch/v1beta1, as served by 1.20).
 import { randomUUID } from 'node:crypto';
-import type { FieldError } from '../errors.js';
-import type { ResourceType } from '../registry.js';
-import type { JsonObject, KubeObject } from '../types.js';
-import { isPlainObject } from '../types.js';
-import { matchesLabels } from '../selectors.js';
-import type { LabelSelector } from '../selectors.js';
+import type { FieldError } from '../http/errors.js';
+import type { ResourceType } from './registry.js';
+import type { JsonObject, KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
+import { matchesLabels } from '../store/selectors.js';
+import type { LabelSelector } from '../store/selectors.js';
 import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCells, statefulSetCells } from '../tables/printers.js';
 import { defaultPodSpec, validatePodSpec } from './core.js';
 import { goDeploymentStrategy, goIntOrString, goLabelSelector } from './go-values.js';

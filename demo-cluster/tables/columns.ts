@@ -1,5 +1,5 @@
 // Column definitions shared by the server-side printers (descriptions are the OpenAPI field docs, as upstream).
-import type { TableColumnDefinition } from '../registry.js';
+import type { TableColumnDefinition } from '../resources/registry.js';
 
 export const NAME_DESCRIPTION =
   'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names';

@@ -1,6 +1,6 @@
 // Formatting helpers shared by printers (ports of labels.FormatLabels, LabelSelector.String, layoutContainerCells).
-import { isPlainObject } from '../types.js';
-import type { JsonObject } from '../types.js';
+import { isPlainObject } from '../resources/types.js';
+import type { JsonObject } from '../resources/types.js';
 
 export const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

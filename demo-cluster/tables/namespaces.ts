@@ -1,7 +1,7 @@
 // Namespace printer (printNamespace): Name, Status, Age.
-import type { TablePrinter } from '../registry.js';
-import { isPlainObject } from '../types.js';
-import { ageSince } from '../duration.js';
+import type { TablePrinter } from '../resources/registry.js';
+import { isPlainObject } from '../resources/types.js';
+import { ageSince } from '../resources/duration.js';
 import { AGE_COLUMN, NAME_COLUMN, column } from './columns.js';
 
 export const namespacePrinter: TablePrinter = {

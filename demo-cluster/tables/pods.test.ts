@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../types.js';
+import type { KubeObject } from '../resources/types.js';
 import { podPrinter, summarizePod } from './pods.js';
 
 function pod(status: Record<string, unknown>, extra: Partial<KubeObject> = {}): KubeObject {

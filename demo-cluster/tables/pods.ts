@@ -1,8 +1,8 @@
 // Pod printer: port of printPod (pkg/printers/internalversion/printers.go, 1.20).
-import type { KubeObject } from '../types.js';
-import { isPlainObject } from '../types.js';
-import type { TablePrinter, TableRowCondition } from '../registry.js';
-import { ageSince } from '../duration.js';
+import type { KubeObject } from '../resources/types.js';
+import { isPlainObject } from '../resources/types.js';
+import type { TablePrinter, TableRowCondition } from '../resources/registry.js';
+import { ageSince } from '../resources/duration.js';
 import { AGE_COLUMN, NAME_COLUMN, column } from './columns.js';
 
 type Obj = Record<string, unknown>;

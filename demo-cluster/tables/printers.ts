@@ -1,8 +1,8 @@
 // Row printers for the types beyond pods/namespaces/configmaps: ports of the 1.20 print* functions
 // in pkg/printers/internalversion/printers.go (server side always prints the wide columns).
-import type { KubeObject } from '../types.js';
+import type { KubeObject } from '../resources/types.js';
 import { humanDuration } from '../../wire/human-duration.js';
-import { ageSince } from '../duration.js';
+import { ageSince } from '../resources/duration.js';
 import { arr, containerCells, formatLabelSelector, formatLabels, labelSelectorString, num, obj, str } from './format.js';
 
 type Cells = (o: KubeObject, now: number) => unknown[];

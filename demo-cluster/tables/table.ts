@@ -1,9 +1,9 @@
 // Builds meta.k8s.io Table responses from objects and a printer (the apiserver's TableConvertor).
-import type { KubeObject } from '../types.js';
-import type { ResourceType, TableColumnDefinition, TablePrinter } from '../registry.js';
-import { rfc3339 } from '../duration.js';
+import type { KubeObject } from '../resources/types.js';
+import type { ResourceType, TableColumnDefinition, TablePrinter } from '../resources/registry.js';
+import { rfc3339 } from '../resources/duration.js';
 import { NAME_COLUMN, column } from './columns.js';
-import { cachedJson } from '../json-cache.js';
+import { cachedJson } from '../http/json-cache.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoClusterTlsHandle } from '../index.js';
-import { renderKubeconfig } from '../kubeconfig.js';
+import { renderKubeconfig } from '../auth/kubeconfig.js';
 
 export interface KubectlResult {
   code: number;

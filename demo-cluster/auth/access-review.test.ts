@@ -1,0 +1,77 @@
+// SelfSubjectAccessReview / SelfSubjectRulesReview and the events.k8s.io/v1 mirror over real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoClusterWithOptions } from '../index.js';
+import type { DemoClusterTlsHandle } from '../index.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
+let cluster: DemoClusterTlsHandle;
+
+async function post(path: string, body: unknown, who: 'admin' | 'viewer' = 'admin'): Promise<{ status: number; body: Json }> {
+  const res = await fetch(cluster.url + path, { method: 'POST', headers: { Authorization: `Bearer ${cluster.tokens[who]}`, 'Content-Type': 'application/json', 'User-Agent': 'curl/8' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+async function get(path: string): Promise<Json> {
+  return (await (await fetch(cluster.url + path, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` } })).json()) as Json;
+}
+
+const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
+const review = (attrs: Json): Json => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attrs } });
+
+beforeAll(async () => {
+  cluster = await startDemoClusterWithOptions({});
+});
+afterAll(async () => {
+  await cluster.close();
+});
+
+describe('access reviews', () => {
+  it('SelfSubjectAccessReview: 201 with status.allowed per caller, shaped like the real answer', async () => {
+    const admin = await post(SSAR, review({ namespace: 'default', verb: 'create', resource: 'pods' }));
+    expect(admin.status).toBe(201);
+    expect(admin.body.status).toEqual({ allowed: true });
+    expect(admin.body.metadata.creationTimestamp).toBeNull();
+    expect(admin.body.metadata.managedFields[0].manager).toBe('curl');
+    expect((await post(SSAR, review({ namespace: 'default', verb: 'create', resource: 'pods' }), 'viewer')).body.status).toEqual({ allowed: false });
+    expect((await post(SSAR, review({ verb: 'list', resource: 'pods' }), 'viewer')).body.status).toEqual({ allowed: true });
+    expect((await post(SSAR, review({ verb: 'get', resource: 'secrets' }), 'viewer')).body.status).toEqual({ allowed: false });
+    expect((await post(SSAR, { kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/apis/apps', verb: 'get' } } }, 'viewer')).body.status).toEqual({ allowed: true });
+    expect((await get(SSAR)).code).toBe(405);
+  });
+
+  it('SelfSubjectRulesReview: everything for admin, reads but no secrets for the viewer', async () => {
+    const body = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace: 'default' } };
+    const admin = await post('/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body);
+    expect(admin.status).toBe(201);
+    expect(admin.body.spec).toEqual({});
+    expect(admin.body.status.resourceRules[0]).toEqual({ verbs: ['*'], apiGroups: ['*'], resources: ['*'] });
+    const viewer = await post('/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body, 'viewer');
+    const core = viewer.body.status.resourceRules.find((r: Json) => r.apiGroups[0] === '');
+    expect(core.verbs).toEqual(['get', 'list', 'watch']);
+    expect(core.resources).toContain('pods/log');
+    expect(core.resources).not.toContain('secrets');
+  });
+});
+
+describe('events.k8s.io/v1', () => {
+  it('events written through either API show in both, converted', async () => {
+    const created = await post('/apis/events.k8s.io/v1/namespaces/demo/events', {
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name: 'e1' },
+      eventTime: '2026-01-01T00:00:00.000000Z',
+      reportingController: 'test/ctl',
+      reportingInstance: 'i1',
+      action: 'Poke',
+      reason: 'Poked',
+      type: 'Normal',
+      note: 'hello',
+      regarding: { kind: 'Pod', namespace: 'demo', name: 'p' },
+    });
+    expect(created.status).toBe(201);
+    const core = await get('/api/v1/namespaces/demo/events/e1');
+    expect([core.message, core.involvedObject.name, core.reportingComponent]).toEqual(['hello', 'p', 'test/ctl']);
+    await post('/api/v1/namespaces/demo/events', { metadata: { name: 'e2' }, involvedObject: { kind: 'Node', name: 'n' }, message: 'from core', reason: 'R', source: { component: 'kubelet' } });
+    const v1 = await get('/apis/events.k8s.io/v1/namespaces/demo/events/e2');
+    expect([v1.note, v1.regarding.name, v1.deprecatedSource.component]).toEqual(['from core', 'n', 'kubelet']);
+  });
+});

@@ -1,0 +1,98 @@
+// authorization.k8s.io/v1 SelfSubjectAccessReview and SelfSubjectRulesReview: create-only types
+// answered from the demo's fixed RBAC (auth.ts) for the caller; nothing is stored.
+import { authorize } from './auth.js';
+import type { User } from './auth.js';
+import { rfc3339 } from '../resources/duration.js';
+import { recordUpdate } from '../rest/managed-fields.js';
+import type { Registry, ResourceType } from '../resources/registry.js';
+import { recordedType } from '../resources/define.js';
+import type { JsonObject, KubeObject } from '../resources/types.js';
+import { isPlainObject } from '../resources/types.js';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Non-resource URLs of system:public-info-viewer and system:discovery (every authenticated user). */
+const PUBLIC_INFO = ['/healthz', '/livez', '/readyz', '/version', '/version/'];
+const DISCOVERY = ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'];
+const BASIC_USER_RULE: JsonObject = { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] };
+
+const isAdmin = (user: User): boolean => user.groups.includes('system:masters');
+
+function pathAllowed(user: User, verb: string, path: string): boolean {
+  if (isAdmin(user)) return true;
+  if (verb !== 'get') return false;
+  return DISCOVERY.some((p) => (p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : p === path));
+}
+
+/** The SelfSubjectAccessReview decision: the body with status.allowed (and managedFields as recorded on create). */
+export function accessReview(body: KubeObject, user: User, manager: string): KubeObject {
+  const spec = isPlainObject(body.spec) ? body.spec : {};
+  let allowed: boolean;
+  if (isPlainObject(spec.resourceAttributes)) {
+    const a = spec.resourceAttributes;
+    const sub = str(a.subresource);
+    const ns = str(a.namespace);
+    const name = str(a.name);
+    allowed =
+      authorize(user, {
+        verb: str(a.verb),
+        group: str(a.group),
+        resource: str(a.resource),
+        ...(sub !== '' ? { subresource: sub } : {}),
+        ...(ns !== '' ? { namespace: ns } : {}),
+        ...(name !== '' ? { name } : {}),
+      }) === undefined;
+  } else {
+    const n = isPlainObject(spec.nonResourceAttributes) ? spec.nonResourceAttributes : {};
+    allowed = pathAllowed(user, str(n.verb), str(n.path));
+  }
+  const metadata = { ...body.metadata, creationTimestamp: null } as unknown as KubeObject['metadata'];
+  const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status: { allowed } };
+  const managed = recordUpdate({ ...obj, status: {}, metadata: { ...metadata, managedFields: [] } }, undefined, { spec: {}, status: { allowed: false } }, manager, 'authorization.k8s.io/v1', rfc3339());
+  if (managed.length > 0) obj.metadata = { ...metadata, managedFields: managed };
+  return obj;
+}
+
+/** The rules the viewer holds: get/list/watch on every served resource but secrets, per group. */
+function viewerRules(registry: Registry): JsonObject[] {
+  const byGroup = new Map<string, Set<string>>();
+  for (const t of registry.all()) {
+    if (t.resource === 'secrets' || t.review || !t.verbs.includes('get')) continue;
+    const set = byGroup.get(t.group) ?? new Set<string>();
+    set.add(t.resource);
+    for (const s of t.subresources) if (s.name === 'status' || s.name === 'log') set.add(`${t.resource}/${s.name}`);
+    byGroup.set(t.group, set);
+  }
+  return [...byGroup].map(([g, set]) => ({ verbs: ['get', 'list', 'watch'], apiGroups: [g], resources: [...set].sort() }));
+}
+
+/** The SelfSubjectRulesReview answer for the caller (spec is not echoed, as the real server does). */
+export function rulesReview(registry: Registry, user: User): KubeObject {
+  const admin = isAdmin(user);
+  const resourceRules = admin ? [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, BASIC_USER_RULE] : [...viewerRules(registry), BASIC_USER_RULE];
+  const nonResourceRules = [...(admin ? [{ verbs: ['*'], nonResourceURLs: ['*'] }] : []), { verbs: ['get'], nonResourceURLs: PUBLIC_INFO }, { verbs: ['get'], nonResourceURLs: DISCOVERY }];
+  return {
+    kind: 'SelfSubjectRulesReview',
+    apiVersion: 'authorization.k8s.io/v1',
+    metadata: { creationTimestamp: null } as unknown as KubeObject['metadata'],
+    spec: {},
+    status: { resourceRules, nonResourceRules, incomplete: false },
+  };
+}
+
+export const selfsubjectaccessreviews: ResourceType = recordedType('authorization.k8s.io/v1', 'selfsubjectaccessreviews', {
+  hasGeneration: false,
+  zeroValue: { spec: {}, status: { allowed: false } },
+  nameRule: 'subdomain',
+  review: accessReview,
+});
+
+/** The rules review needs the registry (to list what the viewer may read). */
+export function selfSubjectRulesReviews(registry: Registry): ResourceType {
+  return recordedType('authorization.k8s.io/v1', 'selfsubjectrulesreviews', {
+    hasGeneration: false,
+    zeroValue: { spec: {}, status: { resourceRules: null, nonResourceRules: null, incomplete: false } },
+    nameRule: 'subdomain',
+    review: (_body, user) => rulesReview(registry, user),
+  });
+}

@@ -1,0 +1,91 @@
+// Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" has the built-in
+// "view" ClusterRole (get/list/watch on everything but secrets).
+import type { IncomingHttpHeaders } from 'node:http';
+import { forbidden, pathForbidden, unauthorized } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+
+export interface User {
+  name: string;
+  groups: string[];
+}
+
+export interface Tokens {
+  admin: string;
+  viewer: string;
+}
+
+const BEARER_PROTOCOL_PREFIX = 'base64url.bearer.authorization.k8s.io.';
+
+/** Extracts the bearer token from the Authorization header or the WebSocket subprotocol form. */
+export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth === 'string') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (m?.[1]) return m[1];
+  }
+  for (const protocol of webSocketProtocols(headers)) {
+    if (protocol.startsWith(BEARER_PROTOCOL_PREFIX)) {
+      return Buffer.from(protocol.slice(BEARER_PROTOCOL_PREFIX.length), 'base64url').toString('utf8');
+    }
+  }
+  return undefined;
+}
+
+/** Sec-WebSocket-Protocol values in order. */
+export function webSocketProtocols(headers: IncomingHttpHeaders): string[] {
+  const raw = headers['sec-websocket-protocol'];
+  if (typeof raw !== 'string' || raw.trim() === '') return [];
+  return raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** Protocols left once the bearer-token protocol is stripped (the apiserver's WebSocket authenticator does this). */
+export function nonAuthProtocols(headers: IncomingHttpHeaders): string[] {
+  return webSocketProtocols(headers).filter((p) => !p.startsWith(BEARER_PROTOCOL_PREFIX));
+}
+
+/** The user of requests without credentials (anonymous auth is on by default in kube-apiserver). */
+export const ANONYMOUS: User = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+/** Authenticates a request: no token = system:anonymous; throws 401 when a token is unknown. */
+export function authenticate(headers: IncomingHttpHeaders, tokens: Tokens): User {
+  const token = bearerToken(headers);
+  if (token === undefined) return ANONYMOUS;
+  if (token === tokens.admin) return { name: 'admin', groups: ['system:masters', 'system:authenticated'] };
+  if (token === tokens.viewer) return { name: 'viewer', groups: ['system:authenticated'] };
+  throw unauthorized();
+}
+
+export interface ResourceAttributes {
+  verb: string;
+  group: string;
+  resource: string;
+  subresource?: string;
+  namespace?: string;
+  name?: string;
+}
+
+const READ_VERBS = new Set(['get', 'list', 'watch']);
+const SELF_REVIEWS = new Set(['selfsubjectaccessreviews', 'selfsubjectrulesreviews']);
+
+/** RBAC decision; returns the Forbidden error to answer, or undefined when allowed. */
+export function authorize(user: User, attrs: ResourceAttributes): ApiError | undefined {
+  if (user.groups.includes('system:masters')) return undefined;
+  const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || attrs.subresource === 'status' || attrs.subresource === 'log');
+  if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return undefined;
+  // system:basic-user: every authenticated user may ask what it is allowed to do.
+  if (attrs.verb === 'create' && attrs.group === 'authorization.k8s.io' && SELF_REVIEWS.has(attrs.resource)) return undefined;
+  const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
+  const scope =
+    attrs.namespace !== undefined && attrs.namespace !== '' ? `in the namespace "${attrs.namespace}"` : 'at the cluster scope';
+  const why = `User "${user.name}" cannot ${attrs.verb} resource "${resource}" in API group "${attrs.group}" ${scope}`;
+  return forbidden(attrs.group, attrs.resource, attrs.name ?? '', why);
+}
+
+/**
+ * Authorization of non-resource paths (discovery, /openapi, unknown paths): RBAC's
+ * system:discovery/system:public-info-viewer bindings cover authenticated users only.
+ */
+export function authorizePath(user: User, method: string, path: string): ApiError | undefined {
+  if (user.groups.includes('system:authenticated')) return undefined;
+  return pathForbidden(user.name, method.toLowerCase(), path);
+}

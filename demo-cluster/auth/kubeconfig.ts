@@ -1,0 +1,32 @@
+// Renders a kubeconfig for a running demo cluster: contexts "demo" (admin) and "demo-viewer".
+import { stringify } from 'yaml';
+import type { DemoClusterHandle } from '../../wire/demo-cluster.js';
+
+export type KubeconfigSource = Pick<DemoClusterHandle, 'url' | 'tokens'> & { httpsUrl?: string; certificateAuthority?: string };
+
+/**
+ * kubeconfig YAML with two users/contexts; current-context "demo". Uses the HTTPS endpoint when the
+ * handle has one: client-go drops bearer tokens on plain-HTTP clusters.
+ */
+export function renderKubeconfig(handle: KubeconfigSource, namespace = 'default'): string {
+  const cluster =
+    handle.httpsUrl && handle.certificateAuthority
+      ? { server: handle.httpsUrl, 'certificate-authority-data': Buffer.from(handle.certificateAuthority).toString('base64') }
+      : { server: handle.url };
+  const config = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'demo', cluster }],
+    users: [
+      { name: 'demo-admin', user: { token: handle.tokens.admin } },
+      { name: 'demo-viewer', user: { token: handle.tokens.viewer } },
+    ],
+    contexts: [
+      { name: 'demo', context: { cluster: 'demo', user: 'demo-admin', namespace } },
+      { name: 'demo-viewer', context: { cluster: 'demo', user: 'demo-viewer', namespace } },
+    ],
+    'current-context': 'demo',
+    preferences: {},
+  };
+  return stringify(config);
+}

@@ -1,0 +1,85 @@
+// kubectl (v1.32 on PATH) against the demo cluster: the independent-client check.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoClusterWithOptions } from '../index.js';
+import type { DemoClusterTlsHandle } from '../index.js';
+import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+
+let cluster: DemoClusterTlsHandle;
+let harness: KubectlHarness;
+const kubectl = (...args: string[]) => harness.kubectl(...args);
+
+describe('kubectl against the demo cluster', () => {
+  beforeAll(async () => {
+    cluster = await startDemoClusterWithOptions({ podTerminationMs: 100, namespaceTerminationMs: 100 });
+    harness = kubectlHarness(cluster, 'kubectl');
+  });
+  afterAll(async () => {
+    await cluster.close();
+    harness.close();
+  });
+
+  it('get pods -A prints the server-side table', async () => {
+    const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+    expect(stdout).toMatch(/demo\s+worker-\S+\s+0\/1\s+CrashLoopBackOff\s+7\s+\d+m/);
+    expect(stdout).toMatch(/kube-system\s+coredns-\S+\s+1\/1\s+Running\s+0\s+3d\d+h/);
+  });
+
+  it('get ns and -o wide', async () => {
+    const ns = await kubectl('get', 'ns');
+    expect(ns.stdout).toMatch(/^demo\s+Active\s+2d/m);
+    const wide = await kubectl('get', 'pods', '-n', 'demo', '-o', 'wide');
+    expect(wide.stdout.split('\n')[0]).toMatch(/IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES$/);
+  });
+
+  it('create, read and delete a configmap (protobuf body from the typed client)', async () => {
+    expect((await kubectl('create', 'configmap', 'kc1', '--from-literal=a=1', '-n', 'demo')).stdout.trim()).toBe('configmap/kc1 created');
+    expect((await kubectl('get', 'configmap', 'kc1', '-n', 'demo', '-o', 'jsonpath={.data.a}')).stdout).toBe('1');
+    const again = await kubectl('create', 'configmap', 'kc1', '-n', 'demo');
+    expect(again.stderr).toContain('configmaps "kc1" already exists');
+    expect((await kubectl('delete', 'configmap', 'kc1', '-n', 'demo')).stdout.trim()).toBe('configmap "kc1" deleted');
+    expect((await kubectl('get', 'configmap', 'kc1', '-n', 'demo')).stderr).toContain('configmaps "kc1" not found');
+  });
+
+  it('delete a running pod waits for it to go', async () => {
+    const name = (await kubectl('get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}')).stdout;
+    expect(name).toMatch(/^web-/);
+    const del = await kubectl('delete', 'pod', name, '-n', 'demo');
+    expect(del.stdout.trim()).toBe(`pod "${name}" deleted`);
+    expect((await kubectl('get', 'pod', name, '-n', 'demo')).stderr).toContain('not found');
+  });
+
+  it('the viewer context is read-only', async () => {
+    expect((await kubectl('--context', 'demo-viewer', 'get', 'pods', '-n', 'demo')).code).toBe(0);
+    const denied = await kubectl('--context', 'demo-viewer', 'create', 'configmap', 'nope', '-n', 'demo');
+    expect(denied.stderr).toContain('configmaps is forbidden: User "viewer" cannot create resource "configmaps" in API group "" in the namespace "demo"');
+  });
+
+  it('get pods -w shows a pod created after the list', async () => {
+    const child = spawn('kubectl', ['--kubeconfig', harness.kubeconfig, '--cache-dir', join(harness.dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
+    let out = '';
+    const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
+    const seen = new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
+        if (watchedRow.test(out)) resolve();
+      });
+    });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const res = await fetch(`${cluster.url}/api/v1/namespaces/shop/pods`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }),
+    });
+    expect(res.status).toBe(201);
+    const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no watch event; output:\n${out}`)), 10_000));
+    await Promise.race([seen, timeout]);
+    child.kill();
+    expect(out).toMatch(watchedRow);
+  });
+});

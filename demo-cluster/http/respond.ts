@@ -1,0 +1,76 @@
+// Writing responses: JSON (pretty for curl/browsers or ?pretty=true), YAML, Status errors, text 404s.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { stringify as toYaml } from 'yaml';
+import { ApiError, internalError } from './errors.js';
+import type { Status } from '../resources/types.js';
+
+/** Pretty-print rule of the apiserver: ?pretty=true, or a curl/Wget/browser User-Agent. */
+export function wantsPretty(req: IncomingMessage, query: URLSearchParams): boolean {
+  const pretty = query.get('pretty');
+  if (pretty !== null) return pretty === 'true' || pretty === '1';
+  const ua = req.headers['user-agent'] ?? '';
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+}
+
+/** Headers every apiserver answer carries. */
+export function baseHeaders(contentType: string): Record<string, string> {
+  return { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Audit-Id': randomUUID() };
+}
+
+/** Sends a JSON (or YAML) body with the given HTTP code. */
+export function sendObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  code: number,
+  body: unknown,
+  format: 'json' | 'yaml' = 'json',
+  query?: URLSearchParams,
+): void {
+  if (res.headersSent) return;
+  if (format === 'yaml') {
+    const text = toYaml(body, { aliasDuplicateObjects: false });
+    res.writeHead(code, baseHeaders('application/yaml'));
+    res.end(text);
+    return;
+  }
+  const pretty = wantsPretty(req, query ?? new URLSearchParams());
+  const text = pretty ? `${JSON.stringify(body, null, 2)}\n` : `${JSON.stringify(body)}\n`;
+  res.writeHead(code, baseHeaders('application/json'));
+  res.end(text);
+}
+
+/** Sends a JSON body already serialized compactly, unless the client wants it pretty (then `value` is re-serialized). */
+export function sendJsonText(req: IncomingMessage, res: ServerResponse, code: number, text: string, value: unknown, query?: URLSearchParams): void {
+  if (res.headersSent) return;
+  if (wantsPretty(req, query ?? new URLSearchParams())) {
+    sendObject(req, res, code, value, 'json', query);
+    return;
+  }
+  res.writeHead(code, baseHeaders('application/json'));
+  res.end(`${text}\n`);
+}
+
+/** Sends a Status; Retry-After mirrors details.retryAfterSeconds as upstream. */
+export function sendStatus(req: IncomingMessage, res: ServerResponse, status: Status, query?: URLSearchParams): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const retry = status.details?.retryAfterSeconds;
+  if (retry !== undefined && retry > 0) res.setHeader('Retry-After', String(retry));
+  sendObject(req, res, status.code ?? 500, status, 'json', query);
+}
+
+/** Sends any thrown value: ApiError as its Status, anything else as a 500 InternalError. */
+export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, query?: URLSearchParams): void {
+  const apiErr = err instanceof ApiError ? err : internalError(err);
+  sendStatus(req, res, apiErr.status, query);
+}
+
+/** The Go mux's plain-text 404 for paths no handler serves. */
+export function sendPageNotFound(res: ServerResponse): void {
+  if (res.headersSent) return;
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end('404 page not found\n');
+}

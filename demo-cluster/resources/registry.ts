@@ -1,0 +1,179 @@
+// The data-driven catalogue of resource types the demo cluster serves: adding a type = adding an entry.
+import type { FieldError } from '../http/errors.js';
+import type { JsonObject, KubeObject } from './types.js';
+import type { User } from '../auth/auth.js';
+
+export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
+
+export const ALL_VERBS: Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+export interface TableColumnDefinition {
+  name: string;
+  type: string;
+  format: string;
+  description: string;
+  priority: number;
+}
+
+export interface TableRowCondition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+}
+
+/** A server-side printer: column definitions plus one row of cells per object (wide columns included). */
+export interface TablePrinter {
+  columns: TableColumnDefinition[];
+  cells(obj: KubeObject, now: number): unknown[];
+  conditions?(obj: KubeObject): TableRowCondition[] | undefined;
+}
+
+export interface SubresourceDef {
+  name: string;
+  kind: string;
+  verbs: Verb[];
+  /** Set when the subresource's kind lives in another group-version (pods/eviction, deployments/scale). */
+  group?: string;
+  version?: string;
+}
+
+/** Field selector support: value extractors by field label. */
+export type FieldGetter = (obj: KubeObject) => string;
+
+export interface ResourceType {
+  group: string;
+  version: string;
+  /** Plural resource name as in URLs. */
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  verbs: Verb[];
+  shortNames?: string[];
+  categories?: string[];
+  storageVersionHash?: string;
+  subresources: SubresourceDef[];
+  /** metadata.generation is maintained (bumped on spec changes) for types whose strategy does so. */
+  hasGeneration: boolean;
+  /** Fields present in the Go zero value (beyond metadata): shapes watch bookmarks and managedFields "." markers. */
+  zeroValue: JsonObject;
+  /** Name rule: DNS-1123 subdomain (most) or label (namespaces, services). */
+  nameRule: 'subdomain' | 'label';
+  printer?: TablePrinter;
+  /**
+   * Extra field labels registered with AddFieldLabelConversionFunc. When present, unknown labels are
+   * answered "field label not supported: X"; when absent, the default metadata-only converter answers
+   * `"X" is not a known field selector: only "metadata.name", "metadata.namespace"`.
+   */
+  fieldLabels?: Record<string, FieldGetter>;
+  /** Type-specific validation, run on create and update after defaulting. */
+  validate?(obj: KubeObject, old: KubeObject | undefined): FieldError[];
+  /**
+   * How many times an update validates ObjectMeta (rest.BeforeUpdate, then the strategy's ValidateUpdate
+   * and the Validate* it calls): each pass adds its errors to the Status causes again. 4 when absent
+   * (1.20's core, batch and most apps types), 3 for Deployments.
+   */
+  metadataChecksOnUpdate?: number;
+  /** SetDefaults_* applied when a body is decoded (before managedFields are computed). Mutates obj. */
+  defaults?(obj: KubeObject): void;
+  /** Strategy PrepareForCreate (status reset etc.), after managedFields. Mutates obj. */
+  prepareForCreate?(obj: KubeObject): void;
+  /** Strategy PrepareForUpdate on the main resource. Mutates obj. */
+  prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  /** DELETE answers the object (pods) instead of a Success Status. */
+  deleteReturnsObject?: boolean;
+  /** PUT of a missing object creates it (AllowCreateOnUpdate). */
+  allowCreateOnUpdate?: boolean;
+  /** Discovery singularName (custom resources); built-in types report "" like 1.20. */
+  singularName?: string;
+  /** Accepted PATCH Content-Types when not all four (custom resources: no strategic merge). */
+  patchTypes?: string[];
+  /** Create-only review types (SelfSubjectAccessReview): POST answers this, nothing is stored. */
+  review?(body: KubeObject, user: User, manager: string): KubeObject;
+  /** OpenAPI v2 definitions of the kind and its list (custom resources), with x-kubernetes-group-version-kind. */
+  definitions?: Record<string, Record<string, unknown>>;
+}
+
+/** The API version string of a type: "v1" or "apps/v1". */
+export function apiVersionOf(t: Pick<ResourceType, 'group' | 'version'>): string {
+  return t.group === '' ? t.version : `${t.group}/${t.version}`;
+}
+
+/** Registry key, unique per group-version-resource. */
+export function gvrKey(group: string, version: string, resource: string): string {
+  return `${group}/${version}/${resource}`;
+}
+
+/** Storage key: one store collection per group-resource (all versions share storage). */
+export function storageKey(t: Pick<ResourceType, 'group' | 'resource'>): string {
+  return `${t.group}/${t.resource}`;
+}
+
+/** Holds resource types and answers lookups by group, version and resource. */
+export class Registry {
+  private readonly byGvr = new Map<string, ResourceType>();
+  private readonly ordered: ResourceType[] = [];
+  /** Group names in the order /apis lists them. */
+  private readonly groupOrder: string[] = [];
+  /** Versions per group, preferred first. */
+  private readonly versions = new Map<string, string[]>();
+  /** Bumped on every add/remove, so caches (OpenAPI) know to rebuild. */
+  generation = 0;
+
+  /** Adds a type; groups and versions appear in discovery in insertion order. */
+  add(t: ResourceType): this {
+    this.byGvr.set(gvrKey(t.group, t.version, t.resource), t);
+    this.ordered.push(t);
+    if (!this.versions.has(t.group)) {
+      this.versions.set(t.group, []);
+      if (t.group !== '') this.groupOrder.push(t.group);
+    }
+    const vs = this.versions.get(t.group);
+    if (vs && !vs.includes(t.version)) vs.push(t.version);
+    this.generation++;
+    return this;
+  }
+
+  /** Removes a type; its version and group leave discovery when nothing else serves them. */
+  remove(group: string, version: string, resource: string): void {
+    const t = this.byGvr.get(gvrKey(group, version, resource));
+    if (!t) return;
+    this.byGvr.delete(gvrKey(group, version, resource));
+    this.ordered.splice(this.ordered.indexOf(t), 1);
+    const left = (this.versions.get(group) ?? []).filter((v) => this.ordered.some((o) => o.group === group && o.version === v));
+    if (left.length > 0) this.versions.set(group, left);
+    else {
+      this.versions.delete(group);
+      const i = this.groupOrder.indexOf(group);
+      if (i >= 0) this.groupOrder.splice(i, 1);
+    }
+    this.generation++;
+  }
+
+  get(group: string, version: string, resource: string): ResourceType | undefined {
+    return this.byGvr.get(gvrKey(group, version, resource));
+  }
+
+  /** Types served in one group-version, in registration order. */
+  inGroupVersion(group: string, version: string): ResourceType[] {
+    return this.ordered.filter((t) => t.group === group && t.version === version);
+  }
+
+  hasGroupVersion(group: string, version: string): boolean {
+    return this.versions.get(group)?.includes(version) ?? false;
+  }
+
+  /** Named groups (not core) in discovery order. */
+  groups(): string[] {
+    return [...this.groupOrder];
+  }
+
+  /** Versions of a group, preferred first. */
+  groupVersions(group: string): string[] {
+    return [...(this.versions.get(group) ?? [])];
+  }
+
+  all(): ResourceType[] {
+    return [...this.ordered];
+  }
+}

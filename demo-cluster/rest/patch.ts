@@ -1,0 +1,302 @@
+// PATCH bodies: JSON patch (RFC 6902), JSON merge patch (RFC 7386) and strategic merge patch
+// (merge keys, $patch / $retainKeys / $deleteFromPrimitiveList / $setElementOrder directives).
+import { ApiError, badRequest, failure } from '../http/errors.js';
+import { jsonEqual, listKeys } from './managed-fields.js';
+import type { JsonObject } from '../resources/types.js';
+import { isPlainObject } from '../resources/types.js';
+
+/** The 422 the apiserver answers when a JSON patch does not apply (NewGenericServerResponse). */
+function patchRejected(): ApiError {
+  return new ApiError(failure(422, 'Invalid', 'the server rejected our request due to an error in our request', {}));
+}
+
+function unescape(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function parsePointer(path: string): string[] {
+  if (path === '') return [];
+  if (!path.startsWith('/')) throw patchRejected();
+  return path.slice(1).split('/').map(unescape);
+}
+
+type Container = JsonObject | unknown[];
+
+function resolveParent(doc: unknown, tokens: string[]): { parent: Container; key: string } {
+  let cur: unknown = doc;
+  for (const t of tokens.slice(0, -1)) {
+    if (Array.isArray(cur)) cur = cur[Number(t)];
+    else if (isPlainObject(cur)) cur = cur[t];
+    else throw patchRejected();
+    if (cur === undefined) throw patchRejected();
+  }
+  if (!Array.isArray(cur) && !isPlainObject(cur)) throw patchRejected();
+  return { parent: cur, key: tokens[tokens.length - 1] ?? '' };
+}
+
+function getAt(doc: unknown, tokens: string[]): unknown {
+  let cur = doc;
+  for (const t of tokens) {
+    if (Array.isArray(cur)) cur = cur[Number(t)];
+    else if (isPlainObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, t) ? cur[t] : undefined;
+    else return undefined;
+  }
+  return cur;
+}
+
+function arrayIndex(arr: unknown[], key: string, forInsert: boolean): number {
+  if (forInsert && key === '-') return arr.length;
+  if (!/^\d+$/.test(key)) throw patchRejected();
+  const i = Number(key);
+  if (i > arr.length || (!forInsert && i === arr.length)) throw patchRejected();
+  return i;
+}
+
+function add(doc: unknown, tokens: string[], value: unknown): unknown {
+  if (tokens.length === 0) return value;
+  const { parent, key } = resolveParent(doc, tokens);
+  if (Array.isArray(parent)) parent.splice(arrayIndex(parent, key, true), 0, value);
+  else parent[key] = value;
+  return doc;
+}
+
+function remove(doc: unknown, tokens: string[]): unknown {
+  const { parent, key } = resolveParent(doc, tokens);
+  if (Array.isArray(parent)) parent.splice(arrayIndex(parent, key, false), 1);
+  else {
+    if (!Object.prototype.hasOwnProperty.call(parent, key)) throw patchRejected();
+    delete parent[key];
+  }
+  return doc;
+}
+
+/** Applies an RFC 6902 patch; a failed "test" or a missing path is a 422, a malformed patch a 400. */
+export function applyJsonPatch(target: unknown, patch: unknown): unknown {
+  if (!Array.isArray(patch)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  let doc = structuredClone(target);
+  for (const raw of patch) {
+    if (!isPlainObject(raw) || typeof raw.op !== 'string' || typeof raw.path !== 'string') throw badRequest('invalid JSON patch operation');
+    const tokens = parsePointer(raw.path);
+    switch (raw.op) {
+      case 'add':
+        doc = add(doc, tokens, structuredClone(raw.value));
+        break;
+      case 'remove':
+        doc = remove(doc, tokens);
+        break;
+      case 'replace':
+        if (getAt(doc, tokens) === undefined) throw patchRejected();
+        doc = tokens.length === 0 ? structuredClone(raw.value) : add(remove(doc, tokens), tokens, structuredClone(raw.value));
+        break;
+      case 'move':
+      case 'copy': {
+        if (typeof raw.from !== 'string') throw badRequest(`missing from in ${raw.op}`);
+        const from = parsePointer(raw.from);
+        const value = getAt(doc, from);
+        if (value === undefined) throw patchRejected();
+        if (raw.op === 'move') doc = remove(doc, from);
+        doc = add(doc, tokens, structuredClone(value));
+        break;
+      }
+      case 'test':
+        if (!jsonEqual(getAt(doc, tokens), raw.value)) throw patchRejected();
+        break;
+      default:
+        throw badRequest(`Unexpected kind: ${raw.op}`);
+    }
+  }
+  return doc;
+}
+
+/** RFC 7386 merge patch: objects merge, null deletes, everything else replaces. */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return structuredClone(patch);
+  const out: JsonObject = isPlainObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = applyMergePatch(out[k], v);
+  }
+  return out;
+}
+
+/** Lists whose primitive items merge (patchStrategy "merge") rather than replace. */
+const MERGED_PRIMITIVE_LISTS = new Set(['finalizers']);
+
+// Element order, ported from apimachinery strategicpatch (mergeSlice, normalizeElementOrder): items
+// named by the patch keep the patch's (or $setElementOrder's) order, server-only items keep the live
+// order, and the two are interleaved by the live order where both are known.
+
+function keyValue(item: unknown, mergeKey: string | undefined): unknown {
+  if (mergeKey === undefined) return item;
+  return isPlainObject(item) ? item[mergeKey] : undefined;
+}
+
+function indexIn(list: unknown[], item: unknown, mergeKey: string | undefined): number {
+  const v = keyValue(item, mergeKey);
+  return list.findIndex((x) => keyValue(x, mergeKey) === v);
+}
+
+/** Go's sort.SliceStable for short slices (insertion sort), which the comparator below relies on. */
+function goStableSort<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
+  const s = [...items];
+  for (let i = 1; i < s.length; i++) {
+    for (let j = i; j > 0 && less(s[j] as T, s[j - 1] as T); j--) [s[j], s[j - 1]] = [s[j - 1] as T, s[j] as T];
+  }
+  return s;
+}
+
+/** normalizeSliceOrder: sorts by `order` (items it lacks compare as "less"); $patch:delete items go last. */
+function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string | undefined): unknown[] {
+  const isDelete = (x: unknown): boolean => mergeKey !== undefined && isPlainObject(x) && x.$patch === 'delete';
+  const keep = toSort.filter((x) => !isDelete(x));
+  const sorted = goStableSort(keep, (a, b) => {
+    const ia = indexIn(order, a, mergeKey);
+    if (ia >= 0) {
+      const ib = indexIn(order, b, mergeKey);
+      if (ib >= 0) return ia < ib;
+    }
+    return true;
+  });
+  return [...sorted, ...toSort.filter(isDelete)];
+}
+
+/** mergeSortedSlice: inserts server-only items (left) into patch items (right) by the live order. */
+function mergeSortedSlice(left: unknown[], right: unknown[], serverOrder: unknown[], mergeKey: string | undefined): unknown[] {
+  const out: unknown[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    if (i >= left.length) out.push(right[j++]);
+    else if (j >= right.length) out.push(left[i++]);
+    else {
+      const li = indexIn(serverOrder, left[i], mergeKey);
+      const ri = indexIn(serverOrder, right[j], mergeKey);
+      if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
+      else out.push(right[j++]);
+    }
+  }
+  return out;
+}
+
+function normalizeElementOrder(patchItems: unknown[], serverOnly: unknown[], patchOrder: unknown[], serverOrder: unknown[], mergeKey: string | undefined): unknown[] {
+  return mergeSortedSlice(normalizeSliceOrder(serverOnly, serverOrder, mergeKey), normalizeSliceOrder(patchItems, patchOrder, mergeKey), serverOrder, mergeKey);
+}
+
+/** Splits `items` into those `by` names (by merge key, or value for primitives) and the rest. */
+function partition(items: unknown[], by: unknown[], mergeKey: string | undefined): [unknown[], unknown[]] {
+  const inBy: unknown[] = [];
+  const rest: unknown[] = [];
+  for (const x of items) (indexIn(by, x, mergeKey) >= 0 ? inBy : rest).push(x);
+  return [inBy, rest];
+}
+
+/** deduplicateScalars from strategicpatch (moves the last item into a duplicate's place). */
+function dedupeScalars(items: unknown[]): unknown[] {
+  const s = [...items];
+  let length = s.length - 1;
+  for (let i = 0; i < length; i++) {
+    for (let j = i + 1; j <= length; j++) {
+      if (s[i] === s[j]) {
+        s[j] = s[length];
+        s.length = length;
+        length--;
+        j--;
+      }
+    }
+  }
+  return s;
+}
+
+/** The strategic-merge key of a list field (first list-map key), if the list merges by key. */
+function mergeKeyOf(field: string, items: unknown[]): string | undefined {
+  return listKeys(field, items.filter((p) => !(isPlainObject(p) && typeof p.$patch === 'string')))?.[0];
+}
+
+function mergeList(field: string, current: unknown, patch: unknown[]): unknown[] {
+  const items = Array.isArray(current) ? current : [];
+  const mergeKey = mergeKeyOf(field, [...patch, ...items]);
+  if (mergeKey !== undefined && patch.every(isPlainObject)) {
+    let original = items.map((i) => structuredClone(i));
+    let patchItems: JsonObject[] = [];
+    let replace = false;
+    for (const p of patch as JsonObject[]) {
+      if (p.$patch === 'delete') original = original.filter((o) => keyValue(o, mergeKey) !== p[mergeKey]);
+      else if (p.$patch === 'replace') replace = true;
+      else patchItems.push(p);
+    }
+    if (replace) {
+      original = patchItems.map((p) => strategicMerge({}, p));
+      patchItems = [];
+    }
+    const merged = [...original];
+    for (const p of patchItems) {
+      const idx = merged.findIndex((o) => keyValue(o, mergeKey) === p[mergeKey]);
+      if (idx >= 0) merged[idx] = strategicMerge(merged[idx], p);
+      else merged.push(strategicMerge({}, p));
+    }
+    const [fromPatch, serverOnly] = partition(merged, patchItems, mergeKey);
+    return normalizeElementOrder(fromPatch, serverOnly, patchItems, original, mergeKey);
+  }
+  if (MERGED_PRIMITIVE_LISTS.has(field) && patch.every((p) => !isPlainObject(p))) {
+    const merged = dedupeScalars([...items, ...patch]);
+    const [fromPatch, serverOnly] = partition(merged, patch, undefined);
+    return normalizeElementOrder(fromPatch, serverOnly, patch, items, undefined);
+  }
+  return structuredClone(patch);
+}
+
+/** $setElementOrder/<field>: merges the field's patch list, then orders it by the directive (mergePatchIntoOriginal). */
+function applySetElementOrder(out: JsonObject, patch: JsonObject): Set<string> {
+  const handled = new Set<string>();
+  for (const [k, order] of Object.entries(patch)) {
+    if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
+    const field = k.slice('$setElementOrder/'.length);
+    const original = Array.isArray(out[field]) ? (out[field] as unknown[]) : undefined;
+    const patchList = Array.isArray(patch[field]) ? (patch[field] as unknown[]) : undefined;
+    if (original === undefined && patchList === undefined) continue;
+    const merged = patchList !== undefined ? mergeList(field, original ?? [], patchList) : (original ?? []);
+    const mergeKey = order.some(isPlainObject) ? mergeKeyOf(field, [...order, ...merged]) : undefined;
+    handled.add(field);
+    if (order.some(isPlainObject) && mergeKey === undefined) {
+      out[field] = merged;
+      continue;
+    }
+    const [inOrder, serverOnly] = partition(merged, order, mergeKey);
+    out[field] = normalizeElementOrder(inOrder, serverOnly, order, original ?? [], mergeKey);
+  }
+  return handled;
+}
+
+/** Strategic merge patch (the subset of directives kubectl emits). */
+export function strategicMerge(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return structuredClone(patch);
+  if (patch.$patch === 'replace') {
+    const { $patch: _p, ...rest } = patch;
+    return structuredClone(rest);
+  }
+  if (patch.$patch === 'delete') return undefined;
+  let out: JsonObject = isPlainObject(target) ? { ...target } : {};
+  const retainKeys = Array.isArray(patch.$retainKeys) ? patch.$retainKeys.map(String) : undefined;
+  const ordered = applySetElementOrder(out, patch);
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === '$retainKeys' || k === '$patch' || k.startsWith('$setElementOrder/') || ordered.has(k)) continue;
+    if (k.startsWith('$deleteFromPrimitiveList/')) {
+      const field = k.slice('$deleteFromPrimitiveList/'.length);
+      const list = Array.isArray(out[field]) ? (out[field] as unknown[]) : [];
+      out[field] = list.filter((item) => !(Array.isArray(v) && v.some((d) => jsonEqual(d, item))));
+      continue;
+    }
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
+    if (Array.isArray(v)) out[k] = mergeList(k, out[k], v);
+    else if (isPlainObject(v)) {
+      const merged = strategicMerge(out[k], v);
+      if (merged === undefined) delete out[k];
+      else out[k] = merged;
+    } else out[k] = v;
+  }
+  if (retainKeys) out = Object.fromEntries(Object.entries(out).filter(([k]) => retainKeys.includes(k)));
+  return out;
+}

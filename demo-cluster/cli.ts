@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { startDemoClusterWithOptions } from './index.js';
 import { renderKubeconfig } from './auth/kubeconfig.js';
+import { DEMO_DEVELOPER_NAMESPACE } from '../wire/demo-cluster.js';
 
 interface CliOptions {
   port: number;
@@ -77,11 +78,12 @@ export async function runDemoClusterCli(argv: string[]): Promise<void> {
   console.log(`demo cluster listening on ${handle.url}`);
   if (opts.kubeconfig) {
     writeFileSync(opts.kubeconfig, renderKubeconfig(handle), { mode: 0o600 });
-    console.log(`kubeconfig written to ${opts.kubeconfig} (contexts: demo, demo-viewer)`);
+    console.log(`kubeconfig written to ${opts.kubeconfig} (contexts: demo, demo-viewer, demo-developer)`);
     console.log(`try: kubectl --kubeconfig ${opts.kubeconfig} get pods -A`);
   } else {
     console.log(`admin token: ${handle.tokens.admin}`);
     console.log(`viewer token: ${handle.tokens.viewer}`);
+    console.log(`developer token: ${handle.tokens.developer} (edit in namespace ${DEMO_DEVELOPER_NAMESPACE} only)`);
   }
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -1,7 +1,7 @@
 // Entry point: startDemoCluster starts the embedded Kubernetes API server on a loopback port.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
+import type { DemoClusterHandle, DemoClusterOptions, DemoTokens, StartDemoCluster } from '../wire/demo-cluster.js';
 import { makeServingCert } from './auth/tls-cert.js';
 import { OpenApi } from './openapi/openapi.js';
 import { startActivity } from './controllers/activity.js';
@@ -66,7 +66,11 @@ export interface DemoClusterTlsHandle extends DemoClusterHandle {
 /** Starts the demo cluster with the internal knobs; close() ends every watch and socket. */
 export async function startDemoClusterWithOptions(options: DemoClusterInternalOptions = {}): Promise<DemoClusterTlsHandle> {
   const host = options.host ?? '127.0.0.1';
-  const tokens = options.tokens ?? { admin: randomToken(), viewer: randomToken() };
+  const tokens: DemoTokens = {
+    admin: options.tokens?.admin ?? randomToken(),
+    viewer: options.tokens?.viewer ?? randomToken(),
+    developer: options.tokens?.developer ?? randomToken(),
+  };
   const store = new Store({ historyCapacity: options.historyCapacity ?? 5000 });
   const registry = defaultRegistry();
   seedCluster(store, options.seed ?? {});

@@ -25,8 +25,8 @@ Options:
   --host ADDRESS         address to bind (default 127.0.0.1; anything else exposes your credentials)
   --kubeconfig PATH      kubeconfig file (default: $KUBECONFIG, else ~/.kube/config if present)
   --context NAME         context selected at start (default: current-context, else demo)
-  --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer;
-                         kubeglass-demo, kubeglass-demo-viewer if your kubeconfig already has "demo")
+  --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer, demo-developer;
+                         kubeglass-demo, kubeglass-demo-viewer... if your kubeconfig already has "demo")
   --open                 open the app in the default browser
   --demo-activity-ms N   demo cluster activity tick in ms (default 3000; 0 = off)
   --demo-seed-pods N     number of pods to seed in the demo cluster

@@ -50,7 +50,7 @@ describe('runCli', () => {
       return {
         url: upstream.url,
         port: Number(new URL(upstream.url).port),
-        tokens: { admin: 'demo-admin-token', viewer: 'demo-viewer-token' },
+        tokens: { admin: 'demo-admin-token', viewer: 'demo-viewer-token', developer: 'demo-developer-token' },
         close: async () => {
           demoClosed = true;
         },
@@ -66,7 +66,7 @@ describe('runCli', () => {
       expect(running).toBeDefined();
       expect(demoOptions).toEqual({ activityIntervalMs: 0, seed: { pods: 7 } });
       expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/`);
-      expect(run.out[1]).toBe('Contexts: fake (default), demo, demo-viewer');
+      expect(run.out[1]).toBe('Contexts: fake (default), demo, demo-viewer, demo-developer');
       expect(run.opened).toEqual([`${running?.url}/`]);
 
       const res = await request(`${running?.url}/k8s/demo/api`);

@@ -9,7 +9,7 @@ import { FAKE_TOKEN, writeKubeconfig } from './testing/fake-upstream.js';
 const demo: DemoClusterHandle = {
   url: 'http://127.0.0.1:40000',
   port: 40000,
-  tokens: { admin: 'demo-admin-secret', viewer: 'demo-viewer-secret' },
+  tokens: { admin: 'demo-admin-secret', viewer: 'demo-viewer-secret', developer: 'demo-developer-secret' },
   close: async () => undefined,
 };
 
@@ -78,11 +78,12 @@ contexts: [{name: prod, context: {cluster: c, user: cert-user, namespace: shop}}
         { name: 'prod', server: 'https://k8s.example:6443', namespace: 'shop', user: 'cert-user', demo: false },
         { name: 'demo', server: demo.url, user: 'demo-admin', demo: true },
         { name: 'demo-viewer', server: demo.url, user: 'demo-viewer', demo: true },
+        { name: 'demo-developer', server: demo.url, user: 'demo-developer', demo: true, namespace: 'shop' },
       ],
       default: 'demo',
     });
     const json = JSON.stringify(list);
-    for (const secret of [FAKE_TOKEN, CERT_DATA, 'hunter2', demo.tokens.admin, demo.tokens.viewer]) expect(json).not.toContain(secret);
+    for (const secret of [FAKE_TOKEN, CERT_DATA, 'hunter2', ...Object.values(demo.tokens)]) expect(json).not.toContain(secret);
   });
 
   it('defaults to --context, else the current-context, else demo', () => {
@@ -107,10 +108,12 @@ contexts: [{name: demo, context: {cluster: c, user: u}}]
       ['demo', false],
       ['kubeglass-demo', true],
       ['kubeglass-demo-viewer', true],
+      ['kubeglass-demo-developer', true],
     ]);
     expect(registry.list().default).toBe('demo');
     expect(warnings.join('\n')).toContain('"kubeglass-demo"');
-    expect(demoContextNames(new Set(['demo-viewer', 'kubeglass-demo']))).toEqual({ admin: 'kubeglass-demo-2', viewer: 'kubeglass-demo-viewer-2' });
+    expect(demoContextNames(new Set(['demo-viewer', 'kubeglass-demo']))).toEqual({ admin: 'kubeglass-demo-2', viewer: 'kubeglass-demo-viewer-2', developer: 'kubeglass-demo-developer-2' });
+    expect(demoContextNames(new Set(['demo-developer']))).toEqual({ admin: 'kubeglass-demo', viewer: 'kubeglass-demo-viewer', developer: 'kubeglass-demo-developer' });
   });
 
   it('gives each context a KubeConfig that injects its own credentials', async () => {
@@ -123,5 +126,6 @@ contexts: [{name: demo, context: {cluster: c, user: u}}]
     expect(await headersOf('fake')).toMatchObject({ Authorization: `Bearer ${FAKE_TOKEN}` });
     expect(await headersOf('demo')).toMatchObject({ Authorization: `Bearer ${demo.tokens.admin}` });
     expect(await headersOf('demo-viewer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.viewer}` });
+    expect(await headersOf('demo-developer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.developer}` });
   });
 });

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 import type { ContextInfo, ContextList } from '../wire/contexts.js';
-import type { DemoClusterHandle } from '../wire/demo-cluster.js';
+import { DEMO_DEVELOPER_NAMESPACE, type DemoClusterHandle } from '../wire/demo-cluster.js';
 
 /** One reachable context: public info for /-/contexts and the KubeConfig the proxy authenticates with. */
 export interface ContextTarget {
@@ -88,19 +88,21 @@ function singleContextConfig(context: Context, cluster: Cluster, user: User | un
 export interface DemoContextNames {
   admin: string;
   viewer: string;
+  developer: string;
 }
 
 /**
- * Names for the embedded demo contexts: `demo` and `demo-viewer`, unless the kubeconfig already uses one of
- * them; then the embedded pair becomes `kubeglass-demo` / `kubeglass-demo-viewer` (then `-2`, `-3`...),
+ * Names for the embedded demo contexts: `demo`, `demo-viewer` and `demo-developer`, unless the kubeconfig already
+ * uses one of them; then the embedded set becomes `kubeglass-demo`, `kubeglass-demo-viewer`... (then `-2`, `-3`...),
  * because the user's kubeconfig names are the ones they also use with kubectl.
  */
 export function demoContextNames(taken: ReadonlySet<string>): DemoContextNames {
   const candidates = ['demo', 'kubeglass-demo'];
   for (let n = 2; candidates.length < 100; n++) candidates.push(`kubeglass-demo-${n}`);
   for (const admin of candidates) {
-    const viewer = admin === 'demo' ? 'demo-viewer' : admin.replace(/^kubeglass-demo/, 'kubeglass-demo-viewer');
-    if (!taken.has(admin) && !taken.has(viewer)) return { admin, viewer };
+    const named = (role: string): string => (admin === 'demo' ? `demo-${role}` : admin.replace(/^kubeglass-demo/, `kubeglass-demo-${role}`));
+    const names = { admin, viewer: named('viewer'), developer: named('developer') };
+    if (!Object.values(names).some((name) => taken.has(name))) return names;
   }
   throw new KubeconfigError('cannot find a free name for the demo context');
 }
@@ -145,13 +147,15 @@ export function buildContextRegistry(options: BuildRegistryOptions): ContextRegi
       options.onWarning?.(`your kubeconfig already has a context named "demo"; the embedded demo cluster is "${names.admin}"`);
     }
     const cluster: Cluster = { name: 'kubeglass-demo', server: demo.url, skipTLSVerify: true };
-    for (const [name, userName, token] of [
-      [names.admin, 'demo-admin', demo.tokens.admin],
-      [names.viewer, 'demo-viewer', demo.tokens.viewer],
+    for (const [name, userName, token, namespace] of [
+      [names.admin, 'demo-admin', demo.tokens.admin, undefined],
+      [names.viewer, 'demo-viewer', demo.tokens.viewer, undefined],
+      // Like a kubeconfig a cluster admin hands out: the context names the one namespace the user works in.
+      [names.developer, 'demo-developer', demo.tokens.developer, DEMO_DEVELOPER_NAMESPACE],
     ] as const) {
-      const context: Context = { name, cluster: cluster.name, user: userName };
+      const context: Context = { name, cluster: cluster.name, user: userName, ...(namespace ? { namespace } : {}) };
       targets.set(name, {
-        info: { name, server: demo.url, user: userName, demo: true },
+        info: { name, server: demo.url, user: userName, demo: true, ...(namespace ? { namespace } : {}) },
         kubeConfig: singleContextConfig(context, cluster, { name: userName, token }),
         server: new URL(demo.url),
       });

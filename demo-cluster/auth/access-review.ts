@@ -1,6 +1,8 @@
 // authorization.k8s.io/v1 SelfSubjectAccessReview and SelfSubjectRulesReview: create-only types
 // answered from the demo's fixed RBAC (auth.ts) for the caller; nothing is stored.
+import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
 import { authorize } from './auth.js';
+import { DEVELOPER_RULES } from './bootstrap-roles.js';
 import type { User } from './auth.js';
 import { rfc3339 } from '../resources/duration.js';
 import { recordUpdate } from '../rest/managed-fields.js';
@@ -66,10 +68,19 @@ function viewerRules(registry: Registry): JsonObject[] {
   return [...byGroup].map(([g, set]) => ({ verbs: ['get', 'list', 'watch'], apiGroups: [g], resources: [...set].sort() }));
 }
 
-/** The SelfSubjectRulesReview answer for the caller (spec is not echoed, as the real server does). */
-export function rulesReview(registry: Registry, user: User): KubeObject {
+/** The caller's resource rules in a namespace, in the order kube-apiserver lists its bindings. */
+function resourceRulesOf(registry: Registry, user: User, namespace: string): JsonObject[] {
+  if (isAdmin(user)) return [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, BASIC_USER_RULE];
+  if (user.name === 'viewer') return [...viewerRules(registry), BASIC_USER_RULE];
+  if (user.name === 'developer' && namespace === DEMO_DEVELOPER_NAMESPACE) return [BASIC_USER_RULE, ...(DEVELOPER_RULES as unknown as JsonObject[])];
+  return [BASIC_USER_RULE];
+}
+
+/** The SelfSubjectRulesReview answer for the caller in spec.namespace (spec is not echoed, as the real server does). */
+export function rulesReview(registry: Registry, user: User, body: KubeObject): KubeObject {
   const admin = isAdmin(user);
-  const resourceRules = admin ? [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, BASIC_USER_RULE] : [...viewerRules(registry), BASIC_USER_RULE];
+  const spec = isPlainObject(body.spec) ? body.spec : {};
+  const resourceRules = resourceRulesOf(registry, user, str(spec.namespace));
   const nonResourceRules = [...(admin ? [{ verbs: ['*'], nonResourceURLs: ['*'] }] : []), { verbs: ['get'], nonResourceURLs: PUBLIC_INFO }, { verbs: ['get'], nonResourceURLs: DISCOVERY }];
   return {
     kind: 'SelfSubjectRulesReview',
@@ -93,6 +104,6 @@ export function selfSubjectRulesReviews(registry: Registry): ResourceType {
     hasGeneration: false,
     zeroValue: { spec: {}, status: { resourceRules: null, nonResourceRules: null, incomplete: false } },
     nameRule: 'subdomain',
-    review: (_body, user) => rulesReview(registry, user),
+    review: (body, user) => rulesReview(registry, user, body),
   });
 }

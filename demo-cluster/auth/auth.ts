@@ -1,18 +1,18 @@
-// Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" has the built-in
-// "view" ClusterRole (get/list/watch on everything but secrets).
+// Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" reads everything but
+// secrets (like the built-in "view" ClusterRole), "developer" holds "edit" and "view" in one namespace only.
 import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden, pathForbidden, unauthorized } from '../http/errors.js';
 import type { ApiError } from '../http/errors.js';
+import { DEMO_DEVELOPER_NAMESPACE, type DemoTokens } from '../../wire/demo-cluster.js';
+import { rulesAllow } from '../../wire/rbac.js';
+import { DEVELOPER_RULES } from './bootstrap-roles.js';
 
 export interface User {
   name: string;
   groups: string[];
 }
 
-export interface Tokens {
-  admin: string;
-  viewer: string;
-}
+export type { DemoTokens as Tokens } from '../../wire/demo-cluster.js';
 
 const BEARER_PROTOCOL_PREFIX = 'base64url.bearer.authorization.k8s.io.';
 
@@ -47,11 +47,12 @@ export function nonAuthProtocols(headers: IncomingHttpHeaders): string[] {
 export const ANONYMOUS: User = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
 /** Authenticates a request: no token = system:anonymous; throws 401 when a token is unknown. */
-export function authenticate(headers: IncomingHttpHeaders, tokens: Tokens): User {
+export function authenticate(headers: IncomingHttpHeaders, tokens: DemoTokens): User {
   const token = bearerToken(headers);
   if (token === undefined) return ANONYMOUS;
   if (token === tokens.admin) return { name: 'admin', groups: ['system:masters', 'system:authenticated'] };
   if (token === tokens.viewer) return { name: 'viewer', groups: ['system:authenticated'] };
+  if (token === tokens.developer) return { name: 'developer', groups: ['system:authenticated'] };
   throw unauthorized();
 }
 
@@ -72,6 +73,7 @@ export function authorize(user: User, attrs: ResourceAttributes): ApiError | und
   if (user.groups.includes('system:masters')) return undefined;
   const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || attrs.subresource === 'status' || attrs.subresource === 'log');
   if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return undefined;
+  if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE && rulesAllow(DEVELOPER_RULES, attrs)) return undefined;
   // system:basic-user: every authenticated user may ask what it is allowed to do.
   if (attrs.verb === 'create' && attrs.group === 'authorization.k8s.io' && SELF_REVIEWS.has(attrs.resource)) return undefined;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;

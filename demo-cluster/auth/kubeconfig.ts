@@ -1,6 +1,6 @@
 // Renders a kubeconfig for a running demo cluster: contexts "demo" (admin) and "demo-viewer".
 import { stringify } from 'yaml';
-import type { DemoClusterHandle } from '../../wire/demo-cluster.js';
+import { DEMO_DEVELOPER_NAMESPACE, type DemoClusterHandle } from '../../wire/demo-cluster.js';
 
 export type KubeconfigSource = Pick<DemoClusterHandle, 'url' | 'tokens'> & { httpsUrl?: string; certificateAuthority?: string };
 
@@ -20,10 +20,12 @@ export function renderKubeconfig(handle: KubeconfigSource, namespace = 'default'
     users: [
       { name: 'demo-admin', user: { token: handle.tokens.admin } },
       { name: 'demo-viewer', user: { token: handle.tokens.viewer } },
+      { name: 'demo-developer', user: { token: handle.tokens.developer } },
     ],
     contexts: [
       { name: 'demo', context: { cluster: 'demo', user: 'demo-admin', namespace } },
       { name: 'demo-viewer', context: { cluster: 'demo', user: 'demo-viewer', namespace } },
+      { name: 'demo-developer', context: { cluster: 'demo', user: 'demo-developer', namespace: DEMO_DEVELOPER_NAMESPACE } },
     ],
     'current-context': 'demo',
     preferences: {},

@@ -16,7 +16,9 @@ import {
   makeServiceAccount,
 } from './seed-workloads.js';
 import type { Store } from '../store/store.js';
-import type { KubeObject } from '../resources/types.js';
+import type { JsonObject, KubeObject } from '../resources/types.js';
+import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
+import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW } from '../auth/bootstrap-roles.js';
 
 const key = (t: keyof typeof registryTypes): string => storageKey(registryTypes[t]);
 
@@ -56,6 +58,16 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
   );
   store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
   store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'demo-viewer', undefined, { kind: 'ClusterRole', name: 'view' }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'viewer' }], born));
+  // What the developer identity holds (auth.ts decides from the same rules): edit and view in one namespace.
+  for (const [name, rules] of [['system:aggregate-to-edit', AGGREGATE_TO_EDIT], ['system:aggregate-to-view', AGGREGATE_TO_VIEW]] as const) {
+    store.seed(key('clusterroles'), makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${name.slice('system:'.length)}`]: 'true' }));
+  }
+  for (const [name, role] of [['developer-edit', 'system:aggregate-to-edit'], ['developer-view', 'system:aggregate-to-view']] as const) {
+    store.seed(
+      key('rolebindings'),
+      makeBinding('RoleBinding', name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'developer' }], born),
+    );
+  }
   store.seed(key('roles'), makeRole('config-reader', 'demo', [{ apiGroups: [''], resources: ['configmaps'], verbs: READ }], now - 30 * 3_600_000));
   store.seed(
     key('rolebindings'),

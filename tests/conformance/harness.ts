@@ -446,9 +446,10 @@ export async function openPair(prefix = 'kgc'): Promise<Pair> {
   for (const t of [real, demo]) {
     await must(t, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
   }
-  // The demo's viewer holds the built-in "view" ClusterRole; the real tier's viewer holds nothing, and
-  // "view" has no rules there (its rules are aggregated by a controller that does not run). Inside the
-  // test namespace a Role with view's reads of the demo's types gives both the same rights.
+  // The demo's viewer reads every type but Secrets; the real tier's viewer holds system:aggregate-to-view
+  // (seed.sh: "view" itself has no rules there, its aggregation controller does not run), which leaves out
+  // some of the demo's types. Inside the test namespace a Role with the reads of the demo's types gives both
+  // the same rights.
   const read = ['get', 'list', 'watch'];
   await must(real, {
     method: 'POST',

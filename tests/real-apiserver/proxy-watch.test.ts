@@ -29,10 +29,10 @@ describe('kubeglass proxy against kube-apiserver 1.20.2', () => {
     const res = await fetch(`${kg.url}/-/contexts`);
     const text = await res.text();
     const body = JSON.parse(text) as { contexts: { name: string }[]; default: string };
-    expect(body.contexts.map((c) => c.name).sort()).toEqual(['real', 'real-viewer']);
+    expect(body.contexts.map((c) => c.name).sort()).toEqual(['real', 'real-developer', 'real-viewer']);
     expect(body.default).toBe('real');
     const tokens = readFileSync(kubeconfig, 'utf8').match(/token: (\S+)/g) ?? [];
-    expect(tokens.length).toBe(2);
+    expect(tokens.length).toBe(3);
     for (const t of tokens) expect(text).not.toContain(t.replace('token: ', ''));
   });
 
@@ -83,11 +83,12 @@ describe('kubeglass proxy against kube-apiserver 1.20.2', () => {
   });
 
   it('passes 403 Forbidden through as a Status for a user without rights', async () => {
-    const res = await fetch(`${kg.url}/k8s/real-viewer/api/v1/namespaces/fx/pods`);
+    // The viewer reads (system:aggregate-to-view) but Secrets are not among what view grants.
+    const res = await fetch(`${kg.url}/k8s/real-viewer/api/v1/namespaces/fx/secrets`);
     expect(res.status).toBe(403);
     const status = (await res.json()) as { kind: string; reason: string; message: string };
     expect(status.kind).toBe('Status');
     expect(status.reason).toBe('Forbidden');
-    expect(status.message).toContain('User "viewer" cannot list resource "pods"');
+    expect(status.message).toContain('User "viewer" cannot list resource "secrets"');
   });
 });

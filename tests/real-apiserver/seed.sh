@@ -8,6 +8,27 @@ apiVersion: v1
 kind: Namespace
 metadata: {name: fx}
 ---
+# The identities of start.sh, bound as the demo cluster binds its own: viewer reads (view), developer edits in fx
+# only (edit + view). No controller-manager aggregates edit/view here, so the bindings name the bootstrap roles
+# they aggregate.
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: viewer-view}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: developer-edit, namespace: fx}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-edit"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: developer-view, namespace: fx}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
+---
 # No controller-manager runs: the ServiceAccount admission plugin needs "default" to exist for pods.
 apiVersion: v1
 kind: ServiceAccount

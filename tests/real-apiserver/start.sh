@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts etcd + the real kube-apiserver 1.20.2 on loopback, waits for /readyz, writes a kubeconfig.
-# Usage: start.sh STATE_DIR   -> STATE_DIR/kubeconfig (contexts real, real-viewer), STATE_DIR/pids, STATE_DIR/env
+# Usage: start.sh STATE_DIR   -> STATE_DIR/kubeconfig (contexts real, real-viewer, real-developer), STATE_DIR/pids, STATE_DIR/env
 set -euo pipefail
 STATE="${1:?usage: start.sh STATE_DIR}"
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
@@ -9,8 +9,9 @@ BIN="$CACHE/bin/kube-apiserver"
 mkdir -p "$STATE"/{etcd,certs}
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 ETCD_PORT=$(free_port); PEER_PORT=$(free_port); API_PORT=$(free_port)
-ADMIN_TOKEN=$(openssl rand -hex 16); VIEWER_TOKEN=$(openssl rand -hex 16)
-printf '%s,admin,uid-admin,"system:masters"\n%s,viewer,uid-viewer,""\n' "$ADMIN_TOKEN" "$VIEWER_TOKEN" > "$STATE/tokens.csv"
+ADMIN_TOKEN=$(openssl rand -hex 16); VIEWER_TOKEN=$(openssl rand -hex 16); DEVELOPER_TOKEN=$(openssl rand -hex 16)
+# developer: edit in namespace fx only (seed.sh binds it), nothing cluster-wide.
+printf '%s,admin,uid-admin,"system:masters"\n%s,viewer,uid-viewer,""\n%s,developer,uid-developer,""\n' "$ADMIN_TOKEN" "$VIEWER_TOKEN" "$DEVELOPER_TOKEN" > "$STATE/tokens.csv"
 [ -f "$STATE/sa.key" ] || { openssl genrsa -out "$STATE/sa.key" 2048 2>/dev/null; openssl rsa -in "$STATE/sa.key" -pubout -out "$STATE/sa.pub" 2>/dev/null; }
 
 etcd --data-dir "$STATE/etcd" --listen-client-urls "http://127.0.0.1:$ETCD_PORT" \
@@ -52,12 +53,17 @@ users:
 - name: real-viewer
   user:
     token: $VIEWER_TOKEN
+- name: real-developer
+  user:
+    token: $DEVELOPER_TOKEN
 contexts:
 - name: real
   context: {cluster: real, user: real-admin}
 - name: real-viewer
   context: {cluster: real, user: real-viewer}
+- name: real-developer
+  context: {cluster: real, user: real-developer, namespace: fx}
 current-context: real
 KC
-printf 'REAL_API_URL=%s\nREAL_ADMIN_TOKEN=%s\nREAL_VIEWER_TOKEN=%s\nKUBECONFIG_REAL=%s\n' "$URL" "$ADMIN_TOKEN" "$VIEWER_TOKEN" "$STATE/kubeconfig" > "$STATE/env"
+printf 'REAL_API_URL=%s\nREAL_ADMIN_TOKEN=%s\nREAL_VIEWER_TOKEN=%s\nREAL_DEVELOPER_TOKEN=%s\nKUBECONFIG_REAL=%s\n' "$URL" "$ADMIN_TOKEN" "$VIEWER_TOKEN" "$DEVELOPER_TOKEN" "$STATE/kubeconfig" > "$STATE/env"
 echo "real-apiserver: ready at $URL (kubeconfig $STATE/kubeconfig)"

@@ -1,14 +1,8 @@
-// authorization.k8s.io/v1 SelfSubjectRulesReview: everything the caller may do in one namespace, and
-// RBAC's own matching of a request against those rules (k8s.io/kubernetes/pkg/apis/rbac/v1/evaluation_helpers.go).
+// authorization.k8s.io/v1 SelfSubjectRulesReview: everything the caller may do in one namespace
+// (wire/rbac.ts matches a request against those rules the way RBAC does).
 import { kubeRequest } from '../api-client';
+import { ruleAllows, type ResourceRule } from '../../../wire/rbac';
 import type { AccessAttributes } from './access-review';
-
-export interface ResourceRule {
-  verbs: string[];
-  apiGroups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-}
 
 export interface NonResourceRule {
   verbs: string[];
@@ -48,27 +42,6 @@ export async function reviewRules(context: string, namespace: string, signal?: A
     incomplete: status.incomplete === true,
     evaluationError: status.evaluationError ?? '',
   };
-}
-
-const has = (list: readonly string[] | undefined, value: string): boolean => (list ?? []).some((v) => v === '*' || v === value);
-
-function resourceMatches(rule: ResourceRule, resource: string, subresource: string): boolean {
-  const combined = subresource ? `${resource}/${subresource}` : resource;
-  return (rule.resources ?? []).some(
-    (r) => r === '*' || r === combined || (subresource !== '' && r === `*/${subresource}`),
-  );
-}
-
-/** True when one rule grants the request, as RBAC's RuleAllows decides. */
-export function ruleAllows(rule: ResourceRule, a: AccessAttributes): boolean {
-  if (!has(rule.verbs, a.verb) || !has(rule.apiGroups, a.group) || !resourceMatches(rule, a.resource, a.subresource ?? '')) return false;
-  const names = rule.resourceNames ?? [];
-  return names.length === 0 || (a.name !== undefined && a.name !== '' && names.includes(a.name));
-}
-
-/** True when any rule grants the request. */
-export function rulesAllow(rules: readonly ResourceRule[], a: AccessAttributes): boolean {
-  return rules.some((rule) => ruleAllows(rule, a));
 }
 
 /** True when some rule grants the verb only for named objects (so the cell reads "some"). */

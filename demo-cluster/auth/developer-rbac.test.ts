@@ -1,0 +1,52 @@
+// The developer identity: edit and view in one namespace, nothing elsewhere, answered like kube-apiserver 1.20.2.
+import { describe, expect, it } from 'vitest';
+import { readJsonFixture } from '../../tests/fixtures/recorded.js';
+import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
+import { defaultRegistry } from '../resources/index.js';
+import type { KubeObject } from '../resources/types.js';
+import { rulesReview } from './access-review.js';
+import { authorize, type User } from './auth.js';
+
+const developer: User = { name: 'developer', groups: ['system:authenticated'] };
+const ns = DEMO_DEVELOPER_NAMESPACE;
+const rulesRequest = (namespace: string): KubeObject => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: {}, spec: { namespace } }) as unknown as KubeObject;
+/** Rules as canonical strings (keys sorted), in sorted order. */
+const sorted = (list: unknown[]): string[] => list.map((x) => JSON.stringify(x, Object.keys(x as object).sort())).sort();
+
+describe('developer', () => {
+  it('edits and reads in its namespace, including Secrets and /scale', () => {
+    for (const attrs of [
+      { verb: 'update', group: '', resource: 'configmaps', namespace: ns, name: 'x' },
+      { verb: 'create', group: 'apps', resource: 'deployments', namespace: ns },
+      { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: ns, name: 'web' },
+      { verb: 'delete', group: '', resource: 'pods', namespace: ns, name: 'p' },
+      { verb: 'get', group: '', resource: 'secrets', namespace: ns, name: 's' },
+      { verb: 'get', group: '', resource: 'pods', subresource: 'log', namespace: ns, name: 'p' },
+    ]) {
+      expect(authorize(developer, attrs), JSON.stringify(attrs)).toBeUndefined();
+    }
+  });
+
+  it('may not change RBAC there, nor anything elsewhere or cluster-wide', () => {
+    for (const attrs of [
+      { verb: 'create', group: 'rbac.authorization.k8s.io', resource: 'rolebindings', namespace: ns },
+      { verb: 'get', group: '', resource: 'configmaps', namespace: 'demo', name: 'x' },
+      { verb: 'list', group: '', resource: 'pods', namespace: '' },
+      { verb: 'list', group: '', resource: 'namespaces' },
+      { verb: 'get', group: '', resource: 'nodes', name: 'n' },
+    ]) {
+      expect(authorize(developer, attrs)?.status.message, JSON.stringify(attrs)).toMatch(/ is forbidden: User "developer" cannot /);
+    }
+  });
+
+  it("SelfSubjectRulesReview lists the same rules as 1.20.2 with developer-edit and developer-view bound", () => {
+    const recorded = readJsonFixture<{ status: { resourceRules: unknown[]; nonResourceRules: unknown[]; incomplete: boolean } }>('rbac/selfsubjectrulesreview-developer-fx.json');
+    const answer = rulesReview(defaultRegistry(), developer, rulesRequest(ns)) as unknown as typeof recorded;
+    // kube-apiserver walks bindings from an informer cache: the order of the lists is not stable.
+    expect(sorted(answer.status.resourceRules)).toEqual(sorted(recorded.status.resourceRules));
+    expect(sorted(answer.status.nonResourceRules)).toEqual(sorted(recorded.status.nonResourceRules));
+    expect(answer.status.incomplete).toBe(false);
+    const elsewhere = rulesReview(defaultRegistry(), developer, rulesRequest('demo')) as unknown as typeof recorded;
+    expect(elsewhere.status.resourceRules).toEqual([{ verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] }]);
+  });
+});

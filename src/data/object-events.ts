@@ -1,6 +1,6 @@
 // core/v1 Events about one object, listed by involvedObject field selectors and kept live by a watch.
 import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { kubeRequest } from '../k8s/api-client';
 import { KubeApiError } from '../k8s/kube-api-error';
@@ -8,6 +8,7 @@ import { byEventTime, eventsPath, involvedObjectSelector, isAbout, type KubeEven
 import type { KubeList } from '../k8s/kube-object';
 import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { k8sKeys } from './query-keys';
+import { useLiveController } from './use-live-controller';
 import { useWatchClient } from './watch-client-context';
 
 export interface ObjectEventsParams {
@@ -109,16 +110,6 @@ export function useObjectEvents(params: ObjectEventsParams | null): LiveObjectEv
     () => (uid ? new LiveController(watchClient, eventsSource(queryClient, { context, namespace, name, uid })) : null),
     [queryClient, watchClient, context, namespace, name, uid],
   );
-  useEffect(() => {
-    if (!controller) return;
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
-  const status = useSyncExternalStore(
-    (listener) => controller?.subscribe(listener) ?? (() => {}),
-    () => controller?.getSnapshot() ?? IDLE,
-  );
+  const status = useLiveController(controller);
   return { query, watchState: status.watchState, problem: status.problem };
 }
-
-const IDLE = { watchState: 'reconnecting' as WatchState, problem: null };

@@ -1,6 +1,6 @@
 // One object kept live: GET, then a watch on its collection narrowed to its name (fieldSelector=metadata.name).
 import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { KubeApiError } from '../k8s/kube-api-error';
 import { kubeRequest } from '../k8s/api-client';
@@ -8,6 +8,7 @@ import { isKubeObject, type KubeList, type KubeObject } from '../k8s/kube-object
 import { collectionPath, gvrOf, parseApiPath } from '../k8s/paths';
 import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { objectQueryOptions, type LiveObjectData, type ObjectQueryParams } from './object-query';
+import { useLiveController } from './use-live-controller';
 import { useWatchClient } from './watch-client-context';
 
 export interface LiveObject {
@@ -97,10 +98,6 @@ export function useLiveObject({ context, path }: ObjectQueryParams): LiveObject 
     () => new LiveController(watchClient, objectSource(queryClient, { context, path })),
     [queryClient, watchClient, context, path],
   );
-  useEffect(() => {
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
-  const status = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const status = useLiveController(controller);
   return { query, watchState: status.watchState, problem: status.problem, retry: () => controller.retry() };
 }

@@ -1,11 +1,11 @@
 // The server's kubeconfig contexts (GET /-/contexts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchContexts } from '../k8s/contexts';
-import { contextsKey } from './query-keys';
+import { k8sKeys } from './query-keys';
 
 export function contextsQueryOptions() {
   return queryOptions({
-    queryKey: contextsKey,
+    queryKey: k8sKeys.contexts(),
     queryFn: ({ signal }) => fetchContexts(signal),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 // Keeps one cached query current, the informer way: load (list or get), watch from that resourceVersion, fold
 // events into the cache, load again when the watch history is lost. Lists (as Table) and objects share it.
 import type { WireWatchEvent } from '../../wire/ws-protocol';
-import { errorFromStatus } from '../k8s/kube-api-error';
+import { errorFromStatus, isRetryableKubeError } from '../k8s/kube-api-error';
 import { isKubeStatus, type KubeStatus } from '../k8s/kube-status';
 import type { ConnectionState } from '../k8s/watch-client';
 import type { WatchChannel } from './watch-client-context';
@@ -37,6 +37,11 @@ export interface LiveControllerOptions {
   /** Batch folds (e.g. one per animation frame); returns a cancel function. Without it each event folds at once. */
   scheduleFrame?: (callback: () => void) => () => void;
   now?: () => number;
+  /**
+   * Load again after a failed load that may succeed unchanged (network, 429, 5xx), by the restart delays of
+   * watch-retry. For watches nobody looks at (no Retry button); a page shows the failure instead.
+   */
+  retryFailedLoads?: boolean;
 }
 
 type Phase = 'idle' | 'loading' | 'watching' | 'failed';
@@ -49,6 +54,7 @@ export class LiveController {
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
   private readonly scheduleFrame: ((callback: () => void) => () => void) | undefined;
+  private readonly retryFailedLoads: boolean;
   private phase: Phase = 'idle';
   private problem: unknown = null;
   private snapshot: LiveStatus = { watchState: 'reconnecting', problem: null };
@@ -69,6 +75,7 @@ export class LiveController {
   ) {
     this.now = options.now ?? Date.now;
     this.scheduleFrame = options.scheduleFrame;
+    this.retryFailedLoads = options.retryFailedLoads ?? false;
     this.connection = watchClient.getState();
   }
 
@@ -139,7 +146,9 @@ export class LiveController {
     try {
       resourceVersion = await this.source.load(fresh);
     } catch (error) {
-      if (session === this.session) this.setPhase('failed', error);
+      if (session !== this.session) return;
+      if (this.retryFailedLoads && isRetryableKubeError(error)) this.reload();
+      else this.setPhase('failed', error);
       return;
     }
     if (session !== this.session) return;

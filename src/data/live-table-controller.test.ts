@@ -5,7 +5,7 @@ import { KubeApiError } from '../k8s/kube-api-error';
 import type { KubeStatus } from '../k8s/kube-status';
 import type { Table, TableRow } from '../k8s/table';
 import { LiveTableController } from './live-table-controller';
-import { tableQueryKey, type LiveTableData } from './table-query';
+import { tableQueryOptions } from './table-query';
 import { FakeWatchChannel } from '../testing/fake-watch-channel';
 
 const columns = [
@@ -55,7 +55,7 @@ function setup(...lists: Array<Table | Response>) {
   const runFrames = () => {
     for (const cb of frames.splice(0)) cb();
   };
-  const data = () => queryClient.getQueryData<LiveTableData>(tableQueryKey(params));
+  const data = () => queryClient.getQueryData(tableQueryOptions(params).queryKey);
   const names = () => data()?.table.rows.map((r) => r.object?.metadata.name);
   return { controller, channel, queryClient, fetchFn, runFrames, data, names };
 }
@@ -223,7 +223,7 @@ describe('LiveTableController', () => {
 
   it('starts from cached rows without listing again', async () => {
     const { controller, channel, queryClient, fetchFn } = setup();
-    queryClient.setQueryData(tableQueryKey(params), { table: table('90', [row('a', 'ua')]), warnings: [], complete: true, restarts: 0 });
+    queryClient.setQueryData(tableQueryOptions(params).queryKey, { table: table('90', [row('a', 'ua')]), warnings: [], complete: true, restarts: 0 });
     controller.start();
     expect(channel.watches).toHaveLength(1);
     expect(channel.last().params.query?.resourceVersion).toBe('90');

@@ -1,32 +1,15 @@
 // core/v1 Events about one object, listed by involvedObject field selectors and kept live by a watch.
 import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { kubeRequest } from '../k8s/api-client';
 import { KubeApiError } from '../k8s/kube-api-error';
-import type { ListMeta, ObjectMeta } from '../k8s/object-meta';
+import { byEventTime, eventsPath, involvedObjectSelector, isAbout, type KubeEvent } from '../k8s/kube-event';
+import type { KubeList } from '../k8s/kube-object';
 import { LiveController, type LiveSource, type WatchState } from './live-controller';
+import { k8sKeys } from './query-keys';
+import { useLiveController } from './use-live-controller';
 import { useWatchClient } from './watch-client-context';
-
-/** The parts of a core/v1 Event the events table reads. */
-export interface KubeEvent {
-  kind?: string;
-  apiVersion?: string;
-  metadata: ObjectMeta;
-  involvedObject?: { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string; fieldPath?: string };
-  type?: string;
-  reason?: string;
-  message?: string;
-  source?: { component?: string; host?: string };
-  reportingComponent?: string;
-  reportingInstance?: string;
-  count?: number;
-  firstTimestamp?: string | null;
-  lastTimestamp?: string | null;
-  eventTime?: string | null;
-  series?: { count?: number; lastObservedTime?: string };
-  [field: string]: unknown;
-}
 
 export interface ObjectEventsParams {
   context: string;
@@ -46,58 +29,26 @@ export interface ObjectEventsData {
   filter: 'server' | 'client';
 }
 
-interface EventList {
-  metadata?: ListMeta;
-  items?: KubeEvent[];
-}
-
-export function objectEventsQueryKey({ context, namespace, name, uid }: ObjectEventsParams) {
-  return ['k8s', context, 'events', namespace, { involvedObjectName: name, involvedObjectUid: uid }] as const;
-}
-
-/** Collection path of the events: the object's namespace, or every namespace for cluster-scoped objects. */
-export function eventsPath(namespace: string | null): string {
-  return namespace === null ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`;
-}
-
-export function involvedObjectSelector(name: string, uid: string): string {
-  return `involvedObject.name=${name},involvedObject.uid=${uid}`;
-}
-
-/** True when an event is about this object (same name and uid). */
-export function isAbout(event: KubeEvent, name: string, uid: string): boolean {
-  return event.involvedObject?.name === name && event.involvedObject.uid === uid;
-}
-
-/** When the event last happened: lastTimestamp, else series/eventTime (events.k8s.io writers), else creation. */
-export function eventTime(event: KubeEvent): string | undefined {
-  return event.lastTimestamp ?? event.series?.lastObservedTime ?? event.eventTime ?? event.metadata.creationTimestamp ?? undefined;
-}
-
-function byTime(a: KubeEvent, b: KubeEvent): number {
-  return Date.parse(eventTime(a) ?? '') - Date.parse(eventTime(b) ?? '') || 0;
-}
-
 /** Lists the events; falls back to listing all and filtering when the server rejects involvedObject selectors. */
 export async function fetchObjectEvents(params: ObjectEventsParams, signal?: AbortSignal): Promise<ObjectEventsData> {
   const path = eventsPath(params.namespace);
   try {
-    const response = await kubeRequest<EventList>(params.context, path, {
+    const response = await kubeRequest<KubeList<KubeEvent>>(params.context, path, {
       query: { fieldSelector: involvedObjectSelector(params.name, params.uid) },
       signal,
     });
-    return { items: [...(response.body.items ?? [])].sort(byTime), resourceVersion: response.body.metadata?.resourceVersion, filter: 'server' };
+    return { items: [...(response.body.items ?? [])].sort(byEventTime), resourceVersion: response.body.metadata?.resourceVersion, filter: 'server' };
   } catch (error) {
     if (!(error instanceof KubeApiError) || error.code !== 400) throw error;
   }
-  const response = await kubeRequest<EventList>(params.context, path, { signal });
-  const items = (response.body.items ?? []).filter((e) => isAbout(e, params.name, params.uid)).sort(byTime);
+  const response = await kubeRequest<KubeList<KubeEvent>>(params.context, path, { signal });
+  const items = (response.body.items ?? []).filter((e) => isAbout(e, params.name, params.uid)).sort(byEventTime);
   return { items, resourceVersion: response.body.metadata?.resourceVersion, filter: 'client' };
 }
 
 export function objectEventsQueryOptions(params: ObjectEventsParams) {
   return queryOptions({
-    queryKey: objectEventsQueryKey(params),
+    queryKey: k8sKeys.events(params.context, params.namespace, params),
     queryFn: ({ signal }) => fetchObjectEvents(params, signal),
     staleTime: Infinity,
     refetchOnReconnect: false,
@@ -110,7 +61,7 @@ export function foldEvent(data: ObjectEventsData, watchEvent: WireWatchEvent, na
   if (!event || typeof event !== 'object' || !event.metadata || !isAbout(event, name, uid)) return data;
   const key = event.metadata.uid ?? event.metadata.name;
   const rest = data.items.filter((e) => (e.metadata.uid ?? e.metadata.name) !== key);
-  const items = watchEvent.type === 'DELETED' ? rest : [...rest, event].sort(byTime);
+  const items = watchEvent.type === 'DELETED' ? rest : [...rest, event].sort(byEventTime);
   return { ...data, items, resourceVersion: event.metadata.resourceVersion ?? data.resourceVersion };
 }
 
@@ -159,16 +110,6 @@ export function useObjectEvents(params: ObjectEventsParams | null): LiveObjectEv
     () => (uid ? new LiveController(watchClient, eventsSource(queryClient, { context, namespace, name, uid })) : null),
     [queryClient, watchClient, context, namespace, name, uid],
   );
-  useEffect(() => {
-    if (!controller) return;
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
-  const status = useSyncExternalStore(
-    (listener) => controller?.subscribe(listener) ?? (() => {}),
-    () => controller?.getSnapshot() ?? IDLE,
-  );
+  const status = useLiveController(controller);
   return { query, watchState: status.watchState, problem: status.problem };
 }
-
-const IDLE = { watchState: 'reconnecting' as WatchState, problem: null };

@@ -1,13 +1,14 @@
 // One object kept live: GET, then a watch on its collection narrowed to its name (fieldSelector=metadata.name).
 import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { KubeApiError } from '../k8s/kube-api-error';
 import { kubeRequest } from '../k8s/api-client';
-import { metadataOf, type ListMeta } from '../k8s/object-meta';
+import { isKubeObject, type KubeList, type KubeObject } from '../k8s/kube-object';
 import { collectionPath, gvrOf, parseApiPath } from '../k8s/paths';
 import { LiveController, type LiveSource, type WatchState } from './live-controller';
-import { objectQueryOptions, type KubeObject, type LiveObjectData, type ObjectQueryParams } from './object-query';
+import { objectQueryOptions, type LiveObjectData, type ObjectQueryParams } from './object-query';
+import { useLiveController } from './use-live-controller';
 import { useWatchClient } from './watch-client-context';
 
 export interface LiveObject {
@@ -16,15 +17,6 @@ export interface LiveObject {
   /** The error that stopped the watch or the re-get, if any. */
   problem: unknown;
   retry: () => void;
-}
-
-interface KubeObjectList {
-  metadata?: ListMeta;
-  items?: KubeObject[];
-}
-
-function isKubeObject(value: unknown): value is KubeObject {
-  return metadataOf(value) !== undefined;
 }
 
 /** The LiveSource of one object's query (exported for tests of the folding). */
@@ -40,9 +32,9 @@ export function objectSource(queryClient: QueryClient, params: ObjectQueryParams
   // than the server's watch history (an object unchanged for long): watching from it would answer 410
   // again and again. An empty list means the object is gone: keep the last content, marked deleted.
   const resync = async (cached: LiveObjectData): Promise<string | undefined> => {
-    let list: KubeObjectList;
+    let list: KubeList;
     try {
-      list = (await kubeRequest<KubeObjectList>(params.context, watchPath, { query: { fieldSelector } })).body;
+      list = (await kubeRequest<KubeList>(params.context, watchPath, { query: { fieldSelector } })).body;
     } catch (error) {
       // May get but not list (RBAC): get it and watch from now (the watch starts with a synthetic ADDED).
       if (!(error instanceof KubeApiError) || (error.code !== 403 && error.code !== 405)) throw error;
@@ -106,10 +98,6 @@ export function useLiveObject({ context, path }: ObjectQueryParams): LiveObject 
     () => new LiveController(watchClient, objectSource(queryClient, { context, path })),
     [queryClient, watchClient, context, path],
   );
-  useEffect(() => {
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
-  const status = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const status = useLiveController(controller);
   return { query, watchState: status.watchState, problem: status.problem, retry: () => controller.retry() };
 }

@@ -1,17 +1,8 @@
 // Query options for one object (GET), key and fetcher together; useLiveObject keeps it current with a watch.
 import { queryOptions } from '@tanstack/react-query';
 import { kubeRequest } from '../k8s/api-client';
-import { gvrKey } from '../k8s/discovery/gvr';
-import { gvrOf, parseApiPath } from '../k8s/paths';
-import type { ObjectMeta } from '../k8s/object-meta';
-
-/** Any Kubernetes object as decoded JSON: kind, apiVersion and metadata are read, the rest passes through. */
-export interface KubeObject {
-  kind?: string;
-  apiVersion?: string;
-  metadata: ObjectMeta;
-  [field: string]: unknown;
-}
+import type { KubeObject } from '../k8s/kube-object';
+import { k8sKeys } from './query-keys';
 
 export interface ObjectQueryParams {
   context: string;
@@ -29,13 +20,6 @@ export interface LiveObjectData {
   deleted: boolean;
 }
 
-/** `['k8s', ctx, 'object', gvr, ns, name]` (ARCHITECTURE.md "Data flow rules"). */
-export function objectQueryKey({ context, path }: ObjectQueryParams) {
-  const parsed = parseApiPath(path);
-  const gvr = parsed ? gvrKey(gvrOf(parsed)) : path;
-  return ['k8s', context, 'object', gvr, parsed?.namespace ?? null, parsed?.name ?? null] as const;
-}
-
 /** GETs the object; throws KubeApiError (404 NotFound, 403 Forbidden...) as the API answered. */
 export async function fetchObject(context: string, path: string, signal?: AbortSignal): Promise<LiveObjectData> {
   const response = await kubeRequest<KubeObject>(context, path, { signal });
@@ -45,7 +29,7 @@ export async function fetchObject(context: string, path: string, signal?: AbortS
 /** One object, never stale on its own: the watch folds changes in. */
 export function objectQueryOptions(params: ObjectQueryParams) {
   return queryOptions({
-    queryKey: objectQueryKey(params),
+    queryKey: k8sKeys.object(params.context, params.path),
     queryFn: ({ signal }) => fetchObject(params.context, params.path, signal),
     staleTime: Infinity,
     refetchOnReconnect: false,

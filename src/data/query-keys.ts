@@ -1,25 +1,38 @@
-// One key hierarchy for server data, rooted at the context (ARCHITECTURE.md "Data flow rules").
+// The one key factory for server data: every cache key is built here, rooted at the context (docs/architecture.md
+// "Data flow rules"), so invalidating `['k8s', ctx]` or `['k8s', ctx, 'table']` reaches everything below it.
+import { gvrKey } from '../k8s/discovery/gvr';
+import { gvrOf, parseApiPath } from '../k8s/paths';
 import type { ListSelectors } from '../k8s/table';
 
+// Parsed, so that equivalent spellings of one API path share one entry; an unparsable path stands for itself.
+function pathParts(path: string) {
+  const parsed = parseApiPath(path);
+  return { gvr: parsed ? gvrKey(gvrOf(parsed)) : path, namespace: parsed?.namespace ?? null, name: parsed?.name ?? null };
+}
+
 export const k8sKeys = {
-  /** Everything cached for one context. */
-  context: (context: string) => ['k8s', context] as const,
   /** Discovery (groups and resources) of one context. */
   discovery: (context: string) => ['k8s', context, 'discovery'] as const,
   /** GET /version of one context (what the server supports). */
   version: (context: string) => ['k8s', context, 'version'] as const,
-  /** Every Table list of one context. */
-  tables: (context: string) => ['k8s', context, 'table'] as const,
-  /** One Table list: gvr is gvrKey(...) (`/v1/pods`, `apps/v1/deployments`); namespace null = cluster-scoped or all namespaces. */
-  table: (context: string, gvr: string, namespace: string | null, selectors: ListSelectors) =>
-    [
-      'k8s',
-      context,
-      'table',
-      gvr,
-      namespace,
-      { labelSelector: selectors.labelSelector ?? '', fieldSelector: selectors.fieldSelector ?? '' },
-    ] as const,
+  /** One Table list at a collection path: gvr is gvrKey(...) (`/v1/pods`); namespace null = cluster-scoped or all namespaces. */
+  table: (context: string, collectionPath: string, selectors: ListSelectors) => {
+    const { gvr, namespace } = pathParts(collectionPath);
+    return ['k8s', context, 'table', gvr, namespace, { labelSelector: selectors.labelSelector ?? '', fieldSelector: selectors.fieldSelector ?? '' }] as const;
+  },
+  /** One object at its API path. */
+  object: (context: string, objectPath: string) => {
+    const { gvr, namespace, name } = pathParts(objectPath);
+    return ['k8s', context, 'object', gvr, namespace, name] as const;
+  },
+  /** The scale subresource of an object, per resourceVersion of the object (the Scale shares it). */
+  scale: (context: string, objectPath: string, resourceVersion: string | undefined) =>
+    [...k8sKeys.object(context, objectPath), 'scale', resourceVersion ?? ''] as const,
+  /** core/v1 Events about one object (namespace null: a cluster-scoped object, events from every namespace). */
+  events: (context: string, namespace: string | null, involvedObject: { name: string; uid: string }) =>
+    ['k8s', context, 'events', namespace, { involvedObjectName: involvedObject.name, involvedObjectUid: involvedObject.uid }] as const,
+  /** The server's kubeconfig contexts: above any one context. */
+  contexts: () => ['contexts'] as const,
   /** Every permission answer of one context (dropped together after a contradicting 403). */
   accessAll: (context: string) => ['k8s', context, 'access'] as const,
   /** One SelfSubjectAccessReview answer; key is accessKey(attributes). */
@@ -29,5 +42,3 @@ export const k8sKeys = {
   /** SelfSubjectReview: who the server says the user is. */
   self: (context: string) => ['k8s', context, 'self'] as const,
 };
-
-export const contextsKey = ['contexts'] as const;

@@ -1,7 +1,5 @@
 // Query options for a Table list: key and fetcher built together.
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { gvrKey } from '../k8s/discovery/gvr';
-import { gvrOf, parseApiPath } from '../k8s/paths';
 import type { ListSelectors, Table } from '../k8s/table';
 import { k8sKeys } from './query-keys';
 import { listTablePages, type ListPagesOptions } from './table-pages';
@@ -21,13 +19,6 @@ export interface LiveTableData {
   complete: boolean;
   /** Times the list started over because a continue token expired (the UI says so). */
   restarts: number;
-}
-
-/** Cache key of a Table list (parsed so that equivalent paths share one entry). */
-export function tableQueryKey(params: TableQueryParams) {
-  const parsed = parseApiPath(params.path);
-  const gvr = parsed ? gvrKey(gvrOf(parsed)) : params.path;
-  return k8sKeys.table(params.context, gvr, parsed?.namespace ?? null, params);
 }
 
 /**
@@ -63,7 +54,7 @@ export async function fetchLiveTable(
  */
 export function tableQueryOptions(params: TableQueryParams) {
   return queryOptions({
-    queryKey: tableQueryKey(params),
+    queryKey: k8sKeys.table(params.context, params.path, params),
     queryFn: ({ client, queryKey, signal }): Promise<LiveTableData> => fetchLiveTable(params, { client, queryKey, signal }),
     staleTime: Infinity,
     refetchOnReconnect: false,

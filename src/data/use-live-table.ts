@@ -1,8 +1,9 @@
 // A Table list kept live by a watch on the tab's socket.
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { LiveTableController, type WatchState } from './live-table-controller';
 import { tableQueryOptions, type LiveTableData, type TableQueryParams } from './table-query';
+import { useLiveController } from './use-live-controller';
 import { useWatchClient } from './watch-client-context';
 
 export interface LiveTable {
@@ -23,10 +24,6 @@ export function useLiveTable({ context, path, labelSelector, fieldSelector }: Ta
     () => new LiveTableController({ queryClient, watchClient }, { context, path, labelSelector, fieldSelector }),
     [queryClient, watchClient, context, path, labelSelector, fieldSelector],
   );
-  useEffect(() => {
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
-  const status = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const status = useLiveController(controller);
   return { query, watchState: status.watchState, problem: status.problem, retry: () => controller.retry() };
 }

@@ -14,20 +14,18 @@ function isTableObject(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
 }
 
+/** The resourceVersion a watch event carries: a one-row Table's (else its row object's), or the object's. */
+export function eventResourceVersion(event: WireWatchEvent): string | undefined {
+  const object = event.object;
+  if (isTableObject(object)) return object.metadata?.resourceVersion ?? metadataOf(object.rows?.[0]?.object)?.resourceVersion;
+  return metadataOf(object)?.resourceVersion;
+}
+
 /** Rows an event carries: a one-row Table with the Table Accept, or a plain object when the server can't print. */
 function eventRows(event: WireWatchEvent, table: Table, now: number): { rows: TableRow[]; resourceVersion?: string; columns?: Table['columnDefinitions'] } {
-  if (isTableObject(event.object)) {
-    const t = event.object;
-    return {
-      rows: t.rows ?? [],
-      resourceVersion: t.metadata?.resourceVersion ?? metadataOf(t.rows?.[0]?.object)?.resourceVersion,
-      columns: t.columnDefinitions ?? undefined,
-    };
-  }
-  return {
-    rows: [objectToRow(event.object, table.columnDefinitions, now)],
-    resourceVersion: metadataOf(event.object)?.resourceVersion,
-  };
+  const resourceVersion = eventResourceVersion(event);
+  if (isTableObject(event.object)) return { rows: event.object.rows ?? [], resourceVersion, columns: event.object.columnDefinitions ?? undefined };
+  return { rows: [objectToRow(event.object, table.columnDefinitions, now)], resourceVersion };
 }
 
 /**

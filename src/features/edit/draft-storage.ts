@@ -1,6 +1,6 @@
 // Unsaved text in localStorage, per object being edited and per collection being created into: it survives a
 // reload until saved (created) or discarded.
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 
 export interface DraftKey {
   context: string;

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { parseApiPath } from '../../k8s/paths';
 import { draftStorageKey, saveDraft } from './draft-storage';

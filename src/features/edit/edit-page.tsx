@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLiveObject } from '../../data/object-live';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { KindSchema } from '../../k8s/openapi';

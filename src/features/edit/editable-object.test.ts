@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly } from './editable-object';
 import { parseEditedYaml } from './yaml-position';
 

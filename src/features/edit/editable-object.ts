@@ -1,6 +1,6 @@
 // The object as the user edits it: server-owned fields hidden from the text, put back from the base on save.
 import { stringify } from 'yaml';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 
 /** metadata fields the server owns: hidden from the editable text. */
 export const READ_ONLY_METADATA = ['managedFields', 'uid', 'resourceVersion', 'creationTimestamp', 'generation'] as const;

@@ -1,5 +1,5 @@
 // After a 409: your edit merged onto the server's latest with the three-way merge of k8s/merge.
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { threeWayMerge } from '../../k8s/merge/three-way';
 import type { SchemaLookup } from '../../k8s/openapi';
 import type { JsonObject } from '../../k8s/patch/json';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { putEdited } from './put-edited';
 

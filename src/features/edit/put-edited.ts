@@ -1,7 +1,7 @@
 // The Save PUT. A 409 caused only by fields the server owns (controllers writing status bump the
 // resourceVersion of a Deployment many times a minute) leaves nothing to merge or confirm: the same edit
 // is sent again over the latest resourceVersion. Any other 409 goes to the three-way merge.
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { editableObject, restoreReadOnly } from './editable-object';
 import { changedPaths } from './object-diff';

@@ -1,5 +1,5 @@
 // The requests of the edit screen: PUT with the base resourceVersion, GET the latest after a 409, the kind's schema.
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { kubeRequest, kubeUrl } from '../../k8s/api-client';
 import { createOpenApiCache, fetchKindSchema, type KindSchema, type OpenApiCache } from '../../k8s/openapi';
 

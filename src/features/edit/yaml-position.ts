@@ -1,6 +1,6 @@
 // YAML text <-> positions: syntax errors with their line, and the line of a Status cause's field path.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 
 export interface YamlProblem {
   /** 1-based. */

@@ -1,4 +1,4 @@
-import { eventTime, type KubeEvent } from '../../data/object-events';
+import { eventTime, type KubeEvent } from '../../k8s/kube-event';
 import { LiveAge } from './live-age';
 
 function from(event: KubeEvent): string {

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import { App } from '../../app/app';
-import type { KubeEvent } from '../../data/object-events';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeEvent } from '../../k8s/kube-event';
+import type { KubeObject } from '../../k8s/kube-object';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { readFixture } from '../../testing/fixtures';
 import { FakeWatchChannel } from '../../testing/fake-watch-channel';

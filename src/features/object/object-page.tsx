@@ -4,7 +4,7 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { ConditionsTable, conditionsOf } from './conditions-table';
 import { CopyButton } from './copy-button';

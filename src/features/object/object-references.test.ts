@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { fetchDiscovery } from '../../k8s/discovery/fetch-discovery';
 import { fixtureFetch } from '../../k8s/discovery/discovery-test-support';
 import { buildResourceIndex } from '../../k8s/discovery/resource-index';

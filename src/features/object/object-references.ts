@@ -1,6 +1,6 @@
 // Other objects an object points at: owners (metadata.ownerReferences) and spec references (node, service
 // account, ConfigMaps, Secrets, PVCs), each resolved to an API path the UI can link to.
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import type { ResourceIndex } from '../../k8s/discovery/resource-index';
 import { parseGroupVersion } from '../../k8s/discovery/gvr';
 import { buildApiPath } from '../../k8s/paths';

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 import { readJsonFixture } from '../../testing/fixtures';
 import { kubectlGetCommand } from './kubectl-command';
 import { managedFieldsCount, objectText } from './object-text';

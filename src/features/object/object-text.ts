@@ -1,6 +1,6 @@
 // The object as text, the way kubectl prints it (-o yaml / -o json), with managedFields hidden unless asked for.
 import { stringify } from 'yaml';
-import type { KubeObject } from '../../data/object-query';
+import type { KubeObject } from '../../k8s/kube-object';
 
 export type TextFormat = 'yaml' | 'json';
 

@@ -1,7 +1,8 @@
 // The left navigator: every listable resource discovery reports, grouped by API group, with pins, recents and a filter.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { refreshDiscovery, useCrdDiscoveryRefresh, useDiscovery } from '../../../data/discovery-query';
+import { useCrdDiscoveryRefresh } from '../../../data/crd-watch';
+import { refreshDiscovery, useDiscovery } from '../../../data/discovery-query';
 import type { Gvr } from '../../../k8s/discovery/gvr';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import { useUiStore } from '../../../stores/ui-store';

@@ -1,7 +1,7 @@
 // What must hold before a new object is sent: one YAML document that parses, the collection's apiVersion and kind,
 // its namespace (filled in when absent), and a name or generateName. Nothing here talks to the server.
 import { parseAllDocuments } from 'yaml';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import { buildApiPath } from '../../../k8s/paths';
 import { parseEditedYaml, type YamlProblem } from '../yaml-position';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { WatchChannel } from '../../../data/watch-client-context';
 import { parseApiPath } from '../../../k8s/paths';
 import { useUiStore } from '../../../stores/ui-store';

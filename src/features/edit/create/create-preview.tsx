@@ -1,6 +1,6 @@
 // What a dry-run POST answered: the fields the server set, the diff from what was typed, and the object itself.
 import { useMemo, useState } from 'react';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { DiffEditorProps } from '../code-editor';
 import { toYaml } from '../editable-object';
 import { classifiedChanges, orderedLike } from '../object-diff';

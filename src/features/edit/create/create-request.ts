@@ -1,5 +1,5 @@
 // POST of a new object: with dryRun=All for Preview (nothing is stored), without for Create.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { kubeRequest, type QueryParams } from '../../../k8s/api-client';
 
 export interface CreateResult {

@@ -1,6 +1,6 @@
 // Starting points for a new object: templates for common kinds, and for any other kind (CRDs included) a
 // skeleton with apiVersion, kind, metadata and the top-level fields the kind's schema marks required.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import type { JsonSchema } from '../../../k8s/openapi';
 import { toYaml } from '../editable-object';

@@ -1,7 +1,7 @@
 // The object page's Delete button (when discovery allows "delete") and its dialog.
 import { useState } from 'react';
 import { useDiscovery } from '../../../data/discovery-query';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, type ApiPath } from '../../../k8s/paths';
 import { DeleteDialog } from './delete-dialog';

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import { finalizerNote, PROPAGATION_POLICIES, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
 import { deleteObject, type DeleteResult } from './delete-request';

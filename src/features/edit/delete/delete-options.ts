@@ -1,5 +1,5 @@
 // DeleteOptions as the DELETE body, and what the server's answer means (gone, or waiting for finalizers).
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { isKubeStatus } from '../../../k8s/kube-status';
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';

@@ -1,5 +1,5 @@
 // On the object page: what a requested deletion still waits for (finalizers, a pod's grace period).
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { finalizerNote, pendingDeletion } from './delete-options';
 
 export function DeletionStatus({ object }: { object: KubeObject }) {

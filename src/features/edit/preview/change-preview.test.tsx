@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { readFixture, readJsonFixture } from '../../../testing/fixtures';
 import { textareaEditors } from '../textarea-editors';
 import { ChangePreview } from './change-preview';

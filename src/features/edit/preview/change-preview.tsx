@@ -2,7 +2,7 @@
 // server set), then Apply exactly that request. Stale bases rebase onto the latest; apply conflicts can be forced.
 import { useEffect, useMemo, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';

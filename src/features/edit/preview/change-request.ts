@@ -1,5 +1,5 @@
 // A change to preview with dryRun=All and then apply: the object as the server has it, and as the user wants it.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { PatchKind } from '../../../k8s/patch/patch-request';
 
 export interface ChangeRequest {

@@ -1,5 +1,5 @@
 // The object page's "Managed fields" section: who owns which field, folded away until asked for.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { ManagedFieldsView } from './managed-fields-view';
 
 export function ManagedFieldsSection({ object }: { object: KubeObject }) {

@@ -1,5 +1,5 @@
 // Who owns which field of an object: one row per managedFields entry.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { parseManagedFields } from './managed-fields';
 
 export interface ManagedFieldsViewProps {

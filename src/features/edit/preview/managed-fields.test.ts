@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { readJsonFixture } from '../../../testing/fixtures';
 import { ownersOfChangedFields, parseManagedFields } from './managed-fields';
 

@@ -1,5 +1,5 @@
 // metadata.managedFields read for people: who owns which field (FieldsV1 sets), and who owns what a change touches.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 
 export interface ManagerFields {
   manager: string;

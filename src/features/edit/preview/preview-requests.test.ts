@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { decodeErrorResponse } from '../../../k8s/kube-api-error';
 import { readFixture } from '../../../testing/fixtures';
 import { classifyFailure } from './preview-requests';

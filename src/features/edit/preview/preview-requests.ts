@@ -1,5 +1,5 @@
 // The preview's requests: the PATCH (dry run or not) and what a failed one means for the user.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { kubeRequest } from '../../../k8s/api-client';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import type { PatchKind, PatchRequest } from '../../../k8s/patch/patch-request';

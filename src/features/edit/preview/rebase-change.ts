@@ -1,5 +1,5 @@
 // "Preview against the latest": the user's change replayed onto the object as the server has it now.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { SchemaLookup } from '../../../k8s/openapi';
 import { editableObject, restoreReadOnly } from '../editable-object';
 import { mergeEdit } from '../merge-edit';

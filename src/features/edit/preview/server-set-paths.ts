@@ -1,5 +1,5 @@
 // What the server's answer has that the user did not write: defaulting, mutating admission, webhooks.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { SchemaLookup } from '../../../k8s/openapi';
 import { editableObject } from '../editable-object';
 

@@ -1,5 +1,5 @@
 // How a quick edit names the object it changes, and the deep copy every builder starts from.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 
 /** `Deployment web`: the object as change titles name it. */
 export function describeObject(object: KubeObject): string {

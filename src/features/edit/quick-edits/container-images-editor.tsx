@@ -1,6 +1,6 @@
 // One image input per container (init containers first): Set image previews a strategic merge patch of that container.
 import { useId, useState, type FormEvent } from 'react';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { containerImages, imageChange, imageProblem, imagesLockedReason, type ContainerImage } from './container-images';
 import { FieldProblems, inputClass, primaryButton } from './field-problems';
 import type { RequestPreview } from './metadata-entries-editor';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { DEPLOYMENT_GVK, fixtureKindSchema } from '../../../k8s/openapi/openapi-test-support';
 import { buildStrategicMergePatch, type JsonObject } from '../../../k8s/patch';
 import { readJsonFixture } from '../../../testing/fixtures';

@@ -1,6 +1,6 @@
 // Container images of a pod spec, wherever the kind keeps it, and the change of one image as a strategic merge
 // patch (containers merge by name, so the patch names one container and leaves the others alone).
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject, shorten } from './change-target';
 import { groupOf, isRecord } from './object-fields';

@@ -1,5 +1,5 @@
 // A Node's scheduling state with Cordon / Uncordon.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { secondaryButton } from './field-problems';
 import type { RequestPreview } from './metadata-entries-editor';
 import { cordonChange, isCordoned } from './node-cordon';

@@ -1,5 +1,5 @@
 // Suspend or resume a CronJob: spec.suspend, as `kubectl patch cronjob -p '{"spec":{"suspend":true}}'`.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject } from './change-target';
 import { groupOf, specOf } from './object-fields';

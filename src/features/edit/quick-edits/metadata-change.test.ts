@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { buildMergePatch } from '../../../k8s/patch';
 import type { JsonObject } from '../../../k8s/patch';
 import { metadataEntryProblems, removeMetadataEntryChange, setMetadataEntryChange } from './metadata-change';

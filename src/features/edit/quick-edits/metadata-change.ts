@@ -1,6 +1,6 @@
 // Label and annotation edits as ChangeRequests: a merge patch touches only the one key, so labels others
 // add meanwhile survive (a patch of the whole map would drop them).
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject, shorten } from './change-target';
 import { ANNOTATIONS_MAX_BYTES, annotationsBytes, labelValueProblems, qualifiedNameProblems } from './qualified-name';

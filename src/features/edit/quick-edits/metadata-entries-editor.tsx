@@ -1,7 +1,7 @@
 // Labels or annotations as chips: click a chip to change its value, × to remove it, a form to add one.
 // Every action asks for a preview; typed text stays in the form until the change is applied.
 import { useId, useState, type FormEvent } from 'react';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { FieldProblems, inputClass, primaryButton, secondaryButton } from './field-problems';
 import { metadataEntryProblems, removeMetadataEntryChange, setMetadataEntryChange, type MetadataField } from './metadata-change';

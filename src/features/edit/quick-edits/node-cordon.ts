@@ -1,5 +1,5 @@
 // Cordon or uncordon a Node: spec.unschedulable, the field `kubectl cordon` sets.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject } from './change-target';
 import { groupOf, specOf } from './object-fields';

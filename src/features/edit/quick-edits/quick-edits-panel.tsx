@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useDiscovery } from '../../../data/discovery-query';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, parseApiPath } from '../../../k8s/paths';
 import type { EditorComponents } from '../code-editor';

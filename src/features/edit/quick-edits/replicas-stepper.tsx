@@ -1,7 +1,7 @@
 // Replicas of a scalable workload: − / number / + and a Scale button that previews a PATCH of its /scale.
 import { useId, useState, type FormEvent } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { FieldProblems, inputClass, primaryButton, secondaryButton } from './field-problems';
 import type { RequestPreview } from './metadata-entries-editor';
 import { isRecord } from './object-fields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ApiResource } from '../../../k8s/discovery/types';
 import { buildMergePatch, type JsonObject } from '../../../k8s/patch';
 import { hasScaleSubresource, parseReplicas, scaleChange, scalePath, type Scale } from './scale-change';

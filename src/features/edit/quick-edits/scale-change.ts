@@ -1,6 +1,6 @@
 // Replicas through the scale subresource (autoscaling/v1 Scale): the same request `kubectl scale` makes,
 // and the one an HPA-owned or CRD workload also answers.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import type { ApiResource } from '../../../k8s/discovery/types';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject } from './change-target';

@@ -2,12 +2,12 @@
 // resourceVersion, so each new version of the live object refetches it.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { kubeRequest } from '../../../k8s/api-client';
-import { objectQueryKey } from '../../../data/object-query';
+import { k8sKeys } from '../../../data/query-keys';
 import { scalePath, type Scale } from './scale-change';
 
 export function scaleQueryOptions(context: string, objectPath: string, resourceVersion: string | undefined) {
   return queryOptions({
-    queryKey: [...objectQueryKey({ context, path: objectPath }), 'scale', resourceVersion ?? ''] as const,
+    queryKey: k8sKeys.scale(context, objectPath, resourceVersion),
     queryFn: async ({ signal }) => (await kubeRequest<Scale>(context, scalePath(objectPath), { signal })).body,
     staleTime: Infinity,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 // A CronJob's schedule state with Suspend / Resume.
-import type { KubeObject } from '../../../data/object-query';
+import type { KubeObject } from '../../../k8s/kube-object';
 import { isSuspended, suspendChange } from './cronjob-suspend';
 import { secondaryButton } from './field-problems';
 import type { RequestPreview } from './metadata-entries-editor';

@@ -2,6 +2,7 @@
 // sent in small batches, forgotten when a 403 contradicts them.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { accessKey, deniedText, reviewAccess, type AccessAttributes, type AccessDecision } from '../k8s/access/access-review';
+import { reviewRules, rulesAllowSomeNames } from '../k8s/access/rules-review';
 import { KubeApiError } from '../k8s/kube-api-error';
 import { k8sKeys } from './query-keys';
 
@@ -64,8 +65,8 @@ export function accessQueryOptions(context: string, attributes: AccessAttributes
     queryKey: k8sKeys.access(context, accessKey(attributes)),
     queryFn: () => ask.ask(context, attributes),
     staleTime: ACCESS_STALE_MS,
-    // A review that cannot be asked (no authorization API, network down) must not retry for long: the action waits.
-    retry: 1,
+    // A review that cannot be asked (no authorization API, throttled) leaves the decision to the server at once.
+    retry: false,
   });
 }
 
@@ -86,14 +87,39 @@ export function accessState(attributes: AccessAttributes, data: AccessDecision |
   return { state: 'pending' };
 }
 
-/** Whether the user may take an action; null attributes (nothing to ask yet) read as pending. */
-export function useAccess(context: string, attributes: AccessAttributes | null): AccessState {
-  const query = useQuery({
-    ...accessQueryOptions(context, attributes ?? { verb: '', group: '', resource: '' }),
-    enabled: attributes !== null,
+const NOTHING: AccessAttributes = { verb: '', group: '', resource: '' };
+
+/** Query options for the SelfSubjectRulesReview of one namespace. */
+export function rulesQueryOptions(context: string, namespace: string) {
+  return queryOptions({
+    queryKey: k8sKeys.rules(context, namespace),
+    queryFn: ({ signal }) => reviewRules(context, namespace, signal),
+    staleTime: ACCESS_STALE_MS,
+    retry: false,
   });
+}
+
+/**
+ * Whether the user may take an action; null attributes (nothing to ask yet) read as pending.
+ * The question is asked without the object's name first, so ten objects of a type cost one review per verb;
+ * only a "no" is asked again by name, and only where the namespace's rules name objects (resourceNames).
+ */
+export function useAccess(context: string, attributes: AccessAttributes | null): AccessState {
+  const { name, ...anyName } = attributes ?? NOTHING;
+  const generic = useQuery({ ...accessQueryOptions(context, anyName), enabled: attributes !== null });
+  const deniedGenerically = attributes !== null && name !== undefined && generic.data !== undefined && !generic.data.allowed;
+  const namespace = attributes?.namespace;
+  const rules = useQuery({ ...rulesQueryOptions(context, namespace ?? ''), enabled: deniedGenerically && Boolean(namespace) });
+  const byNameMatters =
+    deniedGenerically &&
+    (!namespace || rules.isError || (rules.data !== undefined && (rules.data.incomplete || rulesAllowSomeNames(rules.data.resourceRules, attributes))));
+  const byName = useQuery({ ...accessQueryOptions(context, attributes ?? NOTHING), enabled: byNameMatters });
+
   if (!attributes) return { state: 'pending' };
-  return accessState(attributes, query.data, query.error);
+  if (!deniedGenerically) return accessState(attributes, generic.data, generic.error);
+  if (namespace && rules.data === undefined && !rules.isError) return { state: 'pending' };
+  if (!byNameMatters) return accessState(attributes, generic.data, null);
+  return accessState(attributes, byName.data, byName.error);
 }
 
 /** The context a proxied request went to (`/k8s/{context}/...`), from the error's URL. */

@@ -15,6 +15,9 @@ import { SelectorBar } from './selector-bar';
 import { RowSorter, sortKindOf, type SortSpec } from './sort-rows';
 import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
+import { GatedAction } from '../../components/ui/access-control';
+import { useAccess } from '../../data/access-query';
+import { attributesFor } from '../../k8s/access/access-review';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Listing or reconnecting the watch', stale: 'Not watching: rows may be out of date' };
 
@@ -74,7 +77,9 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const filterRef = useRef<HTMLInputElement>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const discoveryIndex = useDiscovery(context).data?.index;
-  const canCreate = discoveryIndex ? (resourceByGvr(discoveryIndex, gvrOf(path))?.verbs.includes('create') ?? false) : false;
+  const served = discoveryIndex ? resourceByGvr(discoveryIndex, gvrOf(path)) : undefined;
+  const canCreate = served?.verbs.includes('create') ?? false;
+  const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
 
   const setView = useCallback(
     (change: Partial<ListViewState>, options: { replace?: boolean } = { replace: true }) => {
@@ -190,14 +195,16 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             Wide
           </button>
           {canCreate && (
-            <a
+            <GatedAction
+              access={createAccess}
+              action={`create ${path.resource}`}
               href={`${toUiPath(context, apiPath)}?create=1`}
-              data-testid="create-link"
+              testId="create-link"
               title={`Create ${path.resource} from YAML`}
               className="rounded border border-indigo-300 bg-white px-2 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
             >
               Create
-            </a>
+            </GatedAction>
           )}
         </div>
       </header>

@@ -9,6 +9,7 @@ import type { KubeObject } from '../../k8s/kube-object';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { readFixture } from '../../testing/fixtures';
 import { FakeWatchChannel } from '../../testing/fake-watch-channel';
+import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const POD_PATH = '/api/v1/namespaces/default/pods/web-1';
@@ -58,8 +59,11 @@ function json(body: unknown, status = 200): Response {
 let podBody: KubeObject | null;
 let eventsSelectorSupported: boolean;
 let requests: string[];
+let mayUpdate: boolean;
 
-function routeFetch(url: string): Response {
+function routeFetch(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init, (a) => a.verb === 'update' && !mayUpdate);
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const path = parsed.pathname;
   requests.push(`${path}${parsed.search}`);
@@ -100,7 +104,8 @@ beforeEach(() => {
   podBody = makePod('100');
   eventsSelectorSupported = true;
   requests = [];
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
+  mayUpdate = true;
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(routeFetch(url, init))));
 });
 
 afterEach(() => {
@@ -110,6 +115,25 @@ afterEach(() => {
 });
 
 describe('object page', () => {
+  it('offers Edit once the server says the user may update the object, and says why not otherwise', async () => {
+    renderAt(`/c/demo${POD_PATH}`);
+    await screen.findByTestId('edit-link');
+    await accessSettled();
+    const edit = screen.getByTestId('edit-link');
+    expect(edit.tagName).toBe('A');
+    expect(edit.getAttribute('href')).toBe(`/c/demo${POD_PATH}?edit=1`);
+    cleanup();
+
+    mayUpdate = false;
+    renderAt(`/c/demo${POD_PATH}`);
+    await screen.findByTestId('edit-link');
+    await accessSettled();
+    const refused = screen.getByTestId('edit-link');
+    expect(refused.tagName).toBe('BUTTON');
+    expect(refused.getAttribute('aria-disabled')).toBe('true');
+    expect(refused.getAttribute('title')).toBe('You may not update pods "web-1" in namespace default');
+  });
+
   it('shows the object, its YAML without managedFields, links, conditions and events, and watches it by name', async () => {
     const { channel } = renderAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');

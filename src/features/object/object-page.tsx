@@ -18,6 +18,9 @@ import { ObjectTextView } from './object-text-view';
 import { RelatedObjects } from './related-objects';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
 import { SegmentedTabs } from '../../components/ui/segmented-tabs';
+import { GatedAction } from '../../components/ui/access-control';
+import { useAccess } from '../../data/access-query';
+import { attributesFor } from '../../k8s/access/access-review';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Getting the object or reconnecting the watch', stale: 'Not watching: the content may be out of date' };
 
@@ -57,6 +60,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
   const data = query.data;
   const object = data?.object;
   const name = path.name ?? '';
+  const updateAccess = useAccess(context, object ? attributesFor(path, 'update') : null);
   const uid = object?.metadata.uid;
   const events = useObjectEvents(uid ? { context, namespace: path.namespace, name, uid } : null);
 
@@ -104,13 +108,15 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
         <div className="ml-auto flex items-center gap-2">
           <WatchStateBadge state={data?.deleted ? 'stale' : watchState} titles={WATCH_TITLES} />
           {object && !data?.deleted && path.subresource === null && (
-            <a
+            <GatedAction
+              access={updateAccess}
+              action={`update ${path.resource} "${name}"`}
               href={`${toUiPath(context, apiPath)}?edit=1`}
               className="rounded border border-indigo-300 bg-white px-2 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
-              data-testid="edit-link"
+              testId="edit-link"
             >
               Edit
-            </a>
+            </GatedAction>
           )}
           {object && !data?.deleted && slots?.actions?.(object)}
           <CopyButton label="Copy API path" text={() => apiPath} title={apiPath} testId="copy-api-path" />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessKey, accessReviewBody, canICommand, deniedText, reviewAccess } from './access-review';
+import { accessKey, accessReviewBody, attributesFor, canICommand, deniedText, reviewAccess } from './access-review';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,5 +46,15 @@ describe('SelfSubjectAccessReview', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(reviewAccess('demo', update)).resolves.toEqual({ allowed: false, denied: false, reason: 'no RBAC policy matched', evaluationError: '' });
     expect(fetch).toHaveBeenCalledWith('/k8s/demo/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', expect.objectContaining({ method: 'POST' }));
+  });
+});
+
+describe('attributesFor', () => {
+  const base = { group: 'apps', version: 'v1', resource: 'deployments', subresource: null };
+  it('names the object of an object path, and the scope of a collection', () => {
+    expect(attributesFor({ ...base, namespace: 'fx', name: 'web' }, 'update')).toEqual({ verb: 'update', group: 'apps', resource: 'deployments', namespace: 'fx', name: 'web' });
+    expect(attributesFor({ ...base, namespace: 'fx', name: 'web' }, 'update', { subresource: 'scale' })).toMatchObject({ subresource: 'scale', name: 'web' });
+    expect(attributesFor({ ...base, namespace: null, name: null }, 'create', { namespaced: true })).toEqual({ verb: 'create', group: 'apps', resource: 'deployments', namespace: '' });
+    expect(attributesFor({ group: '', version: 'v1', resource: 'nodes', subresource: null, namespace: null, name: 'n1' }, 'patch')).toEqual({ verb: 'patch', group: '', resource: 'nodes', name: 'n1' });
   });
 });

@@ -1,5 +1,6 @@
 // authorization.k8s.io/v1 SelfSubjectAccessReview: "may I do this?" asked before an action is offered.
 import { kubeRequest } from '../api-client';
+import type { ApiPath } from '../paths';
 
 /** What an action does, in the API's own attributes (resourceAttributes of a SelfSubjectAccessReview). */
 export interface AccessAttributes {
@@ -23,6 +24,20 @@ export interface AccessDecision {
 }
 
 export const SELF_SUBJECT_ACCESS_REVIEWS = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
+
+/**
+ * The attributes of a verb on an API path: an object (its name and namespace) or a collection (create,
+ * list), where a namespaced resource without a namespace means every namespace.
+ */
+export function attributesFor(path: ApiPath, verb: string, options: { subresource?: string; namespaced?: boolean } = {}): AccessAttributes {
+  const attributes: AccessAttributes = { verb, group: path.group, resource: path.resource };
+  const subresource = options.subresource ?? path.subresource;
+  if (subresource) attributes.subresource = subresource;
+  if (path.namespace !== null) attributes.namespace = path.namespace;
+  else if (options.namespaced) attributes.namespace = '';
+  if (path.name !== null) attributes.name = path.name;
+  return attributes;
+}
 
 /** A stable string for the attributes: the cache key and the batch's dedup key. */
 export function accessKey(a: AccessAttributes): string {

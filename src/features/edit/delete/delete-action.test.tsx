@@ -9,6 +9,7 @@ import { parseApiPath } from '../../../k8s/paths';
 import { readFixture } from '../../../testing/fixtures';
 import { DeleteAction } from './delete-action';
 import { DeletionStatus } from './deletion-status';
+import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
 
 const DEPLOYMENT_PATH = '/apis/apps/v1/namespaces/default/deployments/web';
 const NAMESPACE_PATH = '/api/v1/namespaces/team-a';
@@ -33,8 +34,11 @@ interface Delete {
 
 let deletes: Delete[];
 let serverResourceVersion: string;
+let denied: (a: { verb?: string }) => boolean;
 
 function handle(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init, denied);
+  if (review) return review;
   const path = new URL(url, 'http://localhost').pathname;
   const method = init?.method ?? 'GET';
   if (method === 'DELETE') {
@@ -66,7 +70,7 @@ function handle(url: string, init?: RequestInit): Response {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 
-function renderAction(apiPath = DEPLOYMENT_PATH, object = deployment) {
+async function renderAction(apiPath = DEPLOYMENT_PATH, object = deployment) {
   const onDeleted = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -74,15 +78,19 @@ function renderAction(apiPath = DEPLOYMENT_PATH, object = deployment) {
       <DeleteAction context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} object={object} onDeleted={onDeleted} />
     </Providers>,
   );
+  await accessSettled();
   return { onDeleted };
 }
 
-async function openDialog() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-  return screen.getByRole('dialog', { name: 'Delete Deployment web in default?' });
+async function openDialog(name = 'Delete Deployment web in default?') {
+  const button = await screen.findByRole('button', { name: 'Delete' });
+  await accessSettled();
+  fireEvent.click(button);
+  return screen.getByRole('dialog', { name });
 }
 
 beforeEach(() => {
+  denied = () => false;
   deletes = [];
   serverResourceVersion = '77';
   vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
@@ -95,7 +103,7 @@ afterEach(() => {
 
 describe('delete action', () => {
   it('opens a modal dialog that keeps focus inside, closes on Escape and gives focus back', async () => {
-    renderAction();
+    await renderAction();
     const opener = await screen.findByRole('button', { name: 'Delete' });
     opener.focus();
     const dialog = await openDialog();
@@ -123,7 +131,7 @@ describe('delete action', () => {
   });
 
   it('previews with a dry run (Status Success, then Foreground waiting for its finalizer), then deletes', async () => {
-    const { onDeleted } = renderAction();
+    const { onDeleted } = await renderAction();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect((await within(dialog).findByTestId('delete-preview')).textContent).toContain('the server would delete Deployment web at once. Nothing was deleted.');
@@ -146,7 +154,7 @@ describe('delete action', () => {
   });
 
   it('shows the 409 of a stale resourceVersion precondition and stays open; a pending deletion does not leave the page', async () => {
-    const { onDeleted } = renderAction();
+    const { onDeleted } = await renderAction();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Only if resourceVersion/ }));
     serverResourceVersion = '78';
@@ -166,11 +174,23 @@ describe('delete action', () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
+  it('a user who may not delete sees Delete disabled with the reason; clicking opens nothing', async () => {
+    denied = (a) => a.verb === 'delete';
+    await renderAction();
+    const button = await screen.findByRole('button', { name: 'Delete' });
+    await accessSettled();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('title')).toBe('You may not delete deployments.apps "web" in namespace default');
+    expect(screen.getByText('You may not delete deployments.apps "web" in namespace default', { selector: 'span' })).toBeTruthy();
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deletes).toEqual([]);
+  });
+
   it('asks for the name before deleting a namespace', async () => {
     const ns: KubeObject = { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'team-a', uid: 'uid-ns', resourceVersion: '5' } };
-    renderAction(NAMESPACE_PATH, ns);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Namespace team-a?' });
+    await renderAction(NAMESPACE_PATH, ns);
+    const dialog = await openDialog('Delete Namespace team-a?');
     const remove = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
     expect(remove.disabled).toBe(true);
     const input = within(dialog).getByRole('textbox', { name: /Type team-a to confirm/ });

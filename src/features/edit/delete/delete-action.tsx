@@ -5,6 +5,9 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, type ApiPath } from '../../../k8s/paths';
 import { DeleteDialog } from './delete-dialog';
+import { GatedAction } from '../../../components/ui/access-control';
+import { useAccess } from '../../../data/access-query';
+import { attributesFor } from '../../../k8s/access/access-review';
 
 export interface DeleteActionProps {
   context: string;
@@ -22,18 +25,21 @@ export function DeleteAction({ context, apiPath, path, object, onDeleted }: Dele
   const resource = index ? resourceByGvr(index, gvrOf(path)) : undefined;
   // The object as it was when the dialog opened: later watch updates do not move the preconditions.
   const [opened, setOpened] = useState<KubeObject | null>(null);
-  if (path.subresource !== null || !resource?.verbs.includes('delete')) return null;
+  const offered = path.subresource === null && resource?.verbs.includes('delete') === true;
+  const access = useAccess(context, offered ? attributesFor(path, 'delete') : null);
+  if (!offered || !resource) return null;
 
   return (
     <>
-      <button
-        type="button"
+      <GatedAction
+        access={access}
+        action={`delete ${path.resource} "${path.name ?? ''}"`}
         onClick={() => setOpened(object)}
-        data-testid="delete-button"
+        testId="delete-button"
         className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50"
       >
         Delete
-      </button>
+      </GatedAction>
       {opened && (
         <DeleteDialog
           context={context}

@@ -6,6 +6,8 @@ import { readFixture, readJsonFixture } from '../../../testing/fixtures';
 import { textareaEditors } from '../textarea-editors';
 import { ChangePreview } from './change-preview';
 import type { ChangeRequest } from './change-request';
+import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const DEPLOYMENT_PATH = '/apis/apps/v1/namespaces/fx/deployments/web';
 const WIDGET_PATH = '/apis/fx.example.com/v1/namespaces/fx/widgets/w1';
@@ -33,6 +35,8 @@ function json(body: string, status = 200, headers: Record<string, string> = {}):
 }
 
 function handle(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init);
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const method = init?.method ?? 'GET';
   if (parsed.pathname === '/k8s/demo/openapi/v2') return json(readFixture('openapi-v2.json'));
@@ -67,10 +71,16 @@ function defaulted(modified: KubeObject): KubeObject {
   return result;
 }
 
-function renderPreview(change: ChangeRequest) {
+async function renderPreview(change: ChangeRequest) {
   const onApplied = vi.fn();
   const onCancel = vi.fn();
-  render(<ChangePreview context="demo" change={change} editors={textareaEditors} onApplied={onApplied} onCancel={onCancel} />);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ChangePreview context="demo" change={change} editors={textareaEditors} onApplied={onApplied} onCancel={onCancel} />
+    </QueryClientProvider>,
+  );
+  await accessSettled();
   return { onApplied, onCancel };
 }
 
@@ -103,7 +113,7 @@ afterEach(() => {
 describe('ChangePreview', () => {
   it('previews a strategic merge patch of a Deployment with dryRun=All, lists what the server added, and applies the same request', async () => {
     const base = deployment();
-    const { onApplied } = renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web' });
+    const { onApplied } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web' });
 
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Strategic merge patch' }).checked).toBe(true);
     expect(await screen.findByTestId('dry-run-ok')).toBeTruthy();
@@ -140,7 +150,7 @@ describe('ChangePreview', () => {
 
   it('builds each patch type on request; Apply waits for the dry run of the type shown', async () => {
     const base = deployment();
-    renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'json' });
+    await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'json' });
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'JSON patch' }).checked).toBe(true);
     await screen.findByTestId('dry-run-ok');
     const ops = JSON.parse(patchBody()) as Array<{ op: string; path: string; value?: unknown }>;
@@ -173,7 +183,7 @@ describe('ChangePreview', () => {
     const modified = structuredClone(base);
     (modified.spec as Record<string, unknown>).size = 5;
     answer = modified;
-    renderPreview({ apiPath: WIDGET_PATH, original: base, modified, title: 'Edit widget w1', patchKind: 'strategic' });
+    await renderPreview({ apiPath: WIDGET_PATH, original: base, modified, title: 'Edit widget w1', patchKind: 'strategic' });
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Strategic merge patch' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'JSON merge patch' }).checked).toBe(true);
     expect(screen.getByTestId('unavailable-strategic').textContent).toContain('415');
@@ -183,7 +193,7 @@ describe('ChangePreview', () => {
 
   it('says when there is nothing to apply and sends nothing', async () => {
     const base = deployment();
-    renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: structuredClone(base), title: 'Edit deployment web' });
+    await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: structuredClone(base), title: 'Edit deployment web' });
     expect(screen.getByTestId('no-changes')).toBeTruthy();
     expect(applyButton().disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
@@ -199,7 +209,7 @@ describe('ChangePreview', () => {
     failures.push({ status: 422, body: readFixture('errors/422-json-patch-test-failed.json') });
     const modified = edited(base);
     containersOf(modified)[0]!.image = 'nginx:1.29';
-    renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Edit deployment web', patchKind: 'json' });
+    await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Edit deployment web', patchKind: 'json' });
 
     const stale = await screen.findByTestId('stale');
     expect(stale.textContent).toContain('resourceVersion 333, now 340');
@@ -222,7 +232,7 @@ describe('ChangePreview', () => {
     const modified = edited(base);
     (modified.spec as { replicas: number }).replicas = 5;
     failures.push({ status: 409, body: readFixture('errors/409-apply-conflict.json') });
-    const { onApplied } = renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Edit deployment web', patchKind: 'apply' });
+    const { onApplied } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Edit deployment web', patchKind: 'apply' });
 
     expect(screen.getByTestId('other-owners').textContent).toContain('spec.replicas (kubectl-client-side-apply, Update)');
     const conflicts = await screen.findByTestId('apply-conflicts');
@@ -249,7 +259,7 @@ describe('ChangePreview', () => {
 
   it('shows a failed Apply as its full Status and keeps the change for another try', async () => {
     const base = deployment();
-    const { onApplied } = renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    const { onApplied } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
     await screen.findByTestId('dry-run-ok');
     failures.push({ status: 422, body: readFixture('errors/422-invalid-deployment.json') });
     fireEvent.click(applyButton());
@@ -273,7 +283,7 @@ describe('ChangePreview patch sides', () => {
     delete modified.metadata.uid;
     delete modified.status;
     (modified.metadata.labels as Record<string, string>).tier = 'web';
-    renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Label deployment web', patchKind: 'merge' });
+    await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified, title: 'Label deployment web', patchKind: 'merge' });
     await screen.findByTestId('dry-run-ok');
     expect(JSON.parse(patchBody())).toEqual({ metadata: { labels: { tier: 'web' }, resourceVersion: '333' } });
     pick('JSON patch');
@@ -288,7 +298,7 @@ describe('ChangePreview patch sides', () => {
 describe('ChangePreview dry run again', () => {
   it('sends the same dry run again on request and shows the newer answer', async () => {
     const base = deployment();
-    const { onCancel } = renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    const { onCancel } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
     await screen.findByTestId('dry-run-ok');
     expect(screen.queryByTestId('dry-run-warnings')).toBeTruthy();
     answer = { ...answer, metadata: { ...answer.metadata, annotations: { 'webhook.example.com/injected': 'yes' } } };

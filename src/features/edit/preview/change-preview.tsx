@@ -2,6 +2,10 @@
 // server set), then Apply exactly that request. Stale bases rebase onto the latest; apply conflicts can be forced.
 import { useEffect, useMemo, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
+import { accessTitle, mayAct } from '../../../components/ui/access-control';
+import { useAccess } from '../../../data/access-query';
+import { attributesFor } from '../../../k8s/access/access-review';
+import { parseApiPath } from '../../../k8s/paths';
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
@@ -97,6 +101,9 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [applyState, setApplyState] = useState<ApplyState>({ state: 'idle' });
   const [showManagedFields, setShowManagedFields] = useState(false);
+  const targetPath = useMemo(() => parseApiPath(apiPath), [apiPath]);
+  // Every patch type, server-side apply included, is the patch verb on the target.
+  const patchAccess = useAccess(context, targetPath?.name ? attributesFor(targetPath, 'patch') : null);
 
   useEffect(() => {
     let cancelled = false;
@@ -214,8 +221,11 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
           <button
             type="button"
             onClick={() => void apply()}
-            disabled={!canApply}
-            title={forcing ? 'Apply with force=true' : `Send the ${label} without dryRun`}
+            disabled={!canApply || !mayAct(patchAccess)}
+            aria-busy={patchAccess.state === 'pending' ? true : undefined}
+            data-testid="apply-change"
+            data-access={patchAccess.state}
+            title={accessTitle(patchAccess, 'apply this change') ?? (forcing ? 'Apply with force=true' : `Send the ${label} without dryRun`)}
             className={`${buttonClass} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}
           >
             {applyState.state === 'applying' ? 'Applying…' : 'Apply'}

@@ -8,6 +8,7 @@ import type { WatchChannel } from '../../../data/watch-client-context';
 import { readFixture, readJsonFixture } from '../../../testing/fixtures';
 import { textareaEditors } from '../textarea-editors';
 import { QuickEditsPanel } from './quick-edits-panel';
+import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DEPLOY_PATH = '/apis/apps/v1/namespaces/fx/deployments/web';
@@ -42,6 +43,8 @@ function json(body: unknown, status = 200): Response {
 
 // A tiny apiserver: 1.20.2 discovery and OpenAPI from the recorded fixtures, the Scale, and PATCHes answered with the object as it was.
 function handle(url: string, init: RequestInit | undefined, objects: Record<string, KubeObject>): Response {
+  const review = accessReviewResponse(url, init, denied);
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const path = parsed.pathname.replace(/^\/k8s\/demo/, '');
   const method = init?.method ?? 'GET';
@@ -64,7 +67,7 @@ function handle(url: string, init: RequestInit | undefined, objects: Record<stri
   return object ? json(object) : json({ kind: 'Status', code: 404, reason: 'NotFound', message: `${path} not found` }, 404);
 }
 
-function renderPanel(apiPath: string, object: KubeObject, extra: Record<string, KubeObject> = {}) {
+async function renderPanel(apiPath: string, object: KubeObject, extra: Record<string, KubeObject> = {}) {
   const objects = { [apiPath]: object, ...extra };
   vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init, objects))));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -74,6 +77,7 @@ function renderPanel(apiPath: string, object: KubeObject, extra: Record<string, 
     </Providers>
   );
   const { rerender } = render(ui(object));
+  await accessSettled();
   return { rerender: (live: KubeObject) => rerender(ui(live)) };
 }
 
@@ -91,7 +95,10 @@ async function dryRunAndApply(): Promise<[SentPatch, SentPatch]> {
   return [dry, applied];
 }
 
+let denied: (a: { verb?: string; subresource?: string }) => boolean;
+
 beforeEach(() => {
+  denied = () => false;
   patches = [];
   scaleGets = 0;
 });
@@ -103,7 +110,7 @@ afterEach(() => {
 
 describe('labels and annotations', () => {
   it('removes a label with a merge patch guarded by the resourceVersion, in a modal dialog named by the change', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     const remove = screen.getByRole('button', { name: 'Remove label tier' });
     remove.focus();
     fireEvent.click(remove);
@@ -117,7 +124,7 @@ describe('labels and annotations', () => {
   });
 
   it('refuses an invalid key inline, sends nothing and keeps the typed text', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     const key = screen.getByLabelText<HTMLInputElement>('Label key');
     fireEvent.change(key, { target: { value: 'bad key' } });
     fireEvent.change(screen.getByLabelText('Label value'), { target: { value: '-x' } });
@@ -139,7 +146,7 @@ describe('labels and annotations', () => {
   });
 
   it('adds a label; Escape closes the preview keeping the form, Apply clears it', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     const key = screen.getByLabelText<HTMLInputElement>('Label key');
     fireEvent.change(key, { target: { value: 'example.com/release' } });
     fireEvent.change(screen.getByLabelText('Label value'), { target: { value: 'v2' } });
@@ -160,7 +167,7 @@ describe('labels and annotations', () => {
   });
 
   it('a key that exists changes its value; the same value is refused', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     fireEvent.change(screen.getByLabelText('Label key'), { target: { value: 'app' } });
     fireEvent.change(screen.getByLabelText('Label value'), { target: { value: 'web' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change label' }));
@@ -171,7 +178,7 @@ describe('labels and annotations', () => {
   });
 
   it('edits a chip value in place; Cancel in the preview keeps the edit', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     fireEvent.click(screen.getByRole('button', { name: 'Edit annotation note' }));
     const value = screen.getByLabelText<HTMLTextAreaElement>('Value of annotation note');
     expect(value.value).toBe('hello');
@@ -188,8 +195,8 @@ describe('labels and annotations', () => {
     expect(screen.queryByLabelText('Value of annotation note')).toBeNull();
   });
 
-  it('an invalid label value typed into a chip is refused inline', () => {
-    renderPanel(CM_PATH, configMap());
+  it('an invalid label value typed into a chip is refused inline', async () => {
+    await renderPanel(CM_PATH, configMap());
     fireEvent.click(screen.getByRole('button', { name: 'Edit label app' }));
     fireEvent.change(screen.getByLabelText('Value of label app'), { target: { value: 'has space' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
@@ -198,15 +205,15 @@ describe('labels and annotations', () => {
   });
 
   it('has no replicas, images, suspend or cordon for a ConfigMap', async () => {
-    renderPanel(CM_PATH, configMap());
+    await renderPanel(CM_PATH, configMap());
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).endsWith('/apis/apps/v1'))).toBe(true), SLOW);
     expect(screen.queryByLabelText('Replicas')).toBeNull();
     expect(screen.queryByText('Container images')).toBeNull();
     expect(screen.queryByRole('button', { name: /Suspend|Resume|Cordon|Uncordon/ })).toBeNull();
   });
 
-  it('renders nothing for a subresource path', () => {
-    renderPanel(`${CM_PATH}/status`, configMap());
+  it('renders nothing for a subresource path', async () => {
+    await renderPanel(`${CM_PATH}/status`, configMap());
     expect(screen.queryByTestId('quick-edits')).toBeNull();
   });
 });
@@ -222,8 +229,9 @@ describe('replicas', () => {
   });
 
   it('scales through the /scale subresource that discovery lists, with a merge patch', async () => {
-    renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(2) });
+    await renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(2) });
     const input = await screen.findByLabelText<HTMLInputElement>('Replicas', {}, SLOW);
+    await accessSettled();
     expect(input.value).toBe('2');
     expect(screen.getByTestId('replicas-status').textContent).toBe('desired 2 · current 2');
     expect(screen.getByRole('button', { name: 'Scale' })).toHaveProperty('disabled', true);
@@ -244,8 +252,9 @@ describe('replicas', () => {
   });
 
   it('refuses a count that is not a whole number of 0 or more, keeping it', async () => {
-    renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(0) });
+    await renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(0) });
     const input = await screen.findByLabelText<HTMLInputElement>('Replicas', {}, SLOW);
+    await accessSettled();
     expect(screen.getByRole('button', { name: 'Fewer replicas' })).toHaveProperty('disabled', true);
     fireEvent.change(input, { target: { value: '-1' } });
     expect(screen.getByRole('alert').textContent).toBe('Replicas must be a whole number of 0 or more');
@@ -258,15 +267,41 @@ describe('replicas', () => {
   });
 
   it('shows the Status when the Scale cannot be read', async () => {
-    renderPanel(DEPLOY_PATH, deployment());
+    await renderPanel(DEPLOY_PATH, deployment());
     expect((await screen.findByTestId('scale-error', {}, SLOW)).textContent).toContain('Getting the scale subresource');
+  });
+
+  describe('permissions', () => {
+    it('a user who may not patch the object sees every quick edit disabled with the reason', async () => {
+      denied = (a) => a.verb === 'patch';
+      await renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(2) });
+      await screen.findByLabelText<HTMLInputElement>('Replicas', {}, SLOW);
+      await accessSettled();
+      expect(screen.getByTestId('quick-edits-access').textContent).toBe('You may not patch deployments.apps "web" in namespace fx.');
+      for (const id of ['quick-edits-metadata', 'quick-edits-replicas', 'quick-edits-spec']) {
+        expect(screen.getByTestId(id)).toHaveProperty('disabled', true);
+      }
+      // The fieldset disables every control inside it, as a browser sees them (:disabled).
+      for (const name of ['Add label', 'More replicas']) expect(screen.getByRole('button', { name }).matches(':disabled')).toBe(true);
+      expect(screen.getByLabelText<HTMLInputElement>('Replicas').matches(':disabled')).toBe(true);
+    });
+
+    it('scale alone can be refused: the rest stays enabled', async () => {
+      denied = (a) => a.subresource === 'scale';
+      await renderPanel(DEPLOY_PATH, deployment(), { [`${DEPLOY_PATH}/scale`]: scale(2) });
+      await screen.findByLabelText<HTMLInputElement>('Replicas', {}, SLOW);
+      await accessSettled();
+      expect(screen.getByTestId('quick-edits-replicas')).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('scale-access').textContent).toBe('You may not patch deployments.apps/scale "web" in namespace fx.');
+      expect(screen.getByTestId('quick-edits-metadata')).toHaveProperty('disabled', false);
+    });
   });
 });
 
 describe('container images', () => {
   it('sets one container image with a strategic merge patch keyed by name', async () => {
     const live = readJsonFixture<KubeObject>('objects/apis__apps__v1__namespaces__fx__deployments__web.json');
-    renderPanel(DEPLOY_PATH, live, { [`${DEPLOY_PATH}/scale`]: { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web' }, spec: { replicas: 2 } } });
+    await renderPanel(DEPLOY_PATH, live, { [`${DEPLOY_PATH}/scale`]: { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web' }, spec: { replicas: 2 } } });
     const image = screen.getByLabelText<HTMLInputElement>('Image of container nginx');
     expect(image.value).toBe('nginx:1.27');
     fireEvent.change(image, { target: { value: '' } });
@@ -287,14 +322,14 @@ describe('container images', () => {
     });
   });
 
-  it("shows a Job's images read-only with the reason", () => {
+  it("shows a Job's images read-only with the reason", async () => {
     const job: KubeObject = {
       kind: 'Job',
       apiVersion: 'batch/v1',
       metadata: { name: 'migrate', namespace: 'default', resourceVersion: '4' },
       spec: { template: { spec: { containers: [{ name: 'm', image: 'tool:1' }] } } },
     };
-    renderPanel('/apis/batch/v1/namespaces/default/jobs/migrate', job);
+    await renderPanel('/apis/batch/v1/namespaces/default/jobs/migrate', job);
     expect(screen.getByText("A Job's pod template cannot change after it is created.")).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Image of container m').readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: /Set image/ })).toBeNull();
@@ -310,7 +345,7 @@ describe('suspend and cordon', () => {
       metadata: { name: 'nightly', namespace: 'default', resourceVersion: '3' },
       spec: { schedule: '0 1 * * *', suspend: false, jobTemplate: { spec: { template: { spec: { containers: [{ name: 'r', image: 'report:1' }] } } } } },
     };
-    renderPanel(path, cronJob);
+    await renderPanel(path, cronJob);
     expect(screen.getByTestId('cronjob-state').textContent).toBe('Active');
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     await screen.findByRole('dialog', { name: 'Suspend CronJob nightly' });
@@ -326,7 +361,7 @@ describe('suspend and cordon', () => {
       metadata: { name: 'node-a', resourceVersion: '5' },
       spec: unschedulable ? { podCIDR: '10.0.0.0/24', unschedulable } : { podCIDR: '10.0.0.0/24' },
     });
-    renderPanel(path, node());
+    await renderPanel(path, node());
     expect(screen.getByTestId('node-scheduling').textContent).toBe('Schedulable');
     fireEvent.click(screen.getByRole('button', { name: 'Cordon' }));
     await screen.findByRole('dialog', { name: 'Cordon Node node-a' });
@@ -335,7 +370,7 @@ describe('suspend and cordon', () => {
 
     cleanup();
     patches = [];
-    renderPanel(path, node(true));
+    await renderPanel(path, node(true));
     expect(screen.getByTestId('node-scheduling').textContent).toBe('SchedulingDisabled');
     fireEvent.click(screen.getByRole('button', { name: 'Uncordon' }));
     const [uncordon] = await dryRunAndApply();
@@ -345,7 +380,7 @@ describe('suspend and cordon', () => {
 
 describe('the dialog', () => {
   it('keeps Tab inside and returns focus to the section when the opener is gone', async () => {
-    const { rerender } = renderPanel(CM_PATH, configMap());
+    const { rerender } = await renderPanel(CM_PATH, configMap());
     const remove = screen.getByRole('button', { name: 'Remove label tier' });
     remove.focus();
     fireEvent.click(remove);

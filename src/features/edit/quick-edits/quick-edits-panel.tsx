@@ -2,7 +2,10 @@
 // Node cordon. Each action builds one ChangeRequest and opens its preview in a modal dialog; the object page's
 // watch shows the result once applied.
 import { useCallback, useRef, useState } from 'react';
+import { AccessFieldset, AccessNote } from '../../../components/ui/access-control';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useAccess } from '../../../data/access-query';
+import { attributesFor } from '../../../k8s/access/access-review';
 import { useDiscovery } from '../../../data/discovery-query';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
@@ -49,6 +52,10 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
   const scalable = path !== null && index !== undefined && hasScaleSubresource(resourceByGvr(index, gvrOf(path)));
   const hasImages = containerImages(object).length > 0;
 
+  // Every quick edit is a PATCH of the object, but replicas, which go to /scale.
+  const patchAccess = useAccess(context, path?.name ? attributesFor(path, 'patch') : null);
+  const scaleAccess = useAccess(context, path?.name && scalable ? attributesFor(path, 'patch', { subresource: 'scale' }) : null);
+
   const onPreview: RequestPreview = useCallback((change, onApplied) => {
     setApplied(null);
     setPending({ change, onApplied });
@@ -76,21 +83,25 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
           ))}
         </div>
       )}
+      <AccessNote access={patchAccess} action={`patch ${path.resource} "${path.name}"`} testId="quick-edits-access" />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <div className="min-w-0 space-y-3">
+        <AccessFieldset access={patchAccess} className="min-w-0 space-y-3" testId="quick-edits-metadata">
           <MetadataEntriesEditor {...shared} field="labels" />
           <MetadataEntriesEditor {...shared} field="annotations" />
-        </div>
+        </AccessFieldset>
         <div className="min-w-0 space-y-3">
           {scalable && (
-            <div>
+            <AccessFieldset access={scaleAccess} testId="quick-edits-replicas">
               <h3 className="mb-1 text-xs font-medium text-slate-600">Replicas</h3>
               <ReplicasStepper context={context} {...shared} />
-            </div>
+              {patchAccess.state !== 'denied' && <AccessNote access={scaleAccess} action={`patch ${path.resource}/scale "${path.name}"`} testId="scale-access" />}
+            </AccessFieldset>
           )}
-          {hasImages && <ContainerImagesEditor {...shared} />}
-          {isCronJob(object) && <SuspendControl {...shared} />}
-          {isNode(object) && <CordonControl {...shared} />}
+          <AccessFieldset access={patchAccess} className="space-y-3" testId="quick-edits-spec">
+            {hasImages && <ContainerImagesEditor {...shared} />}
+            {isCronJob(object) && <SuspendControl {...shared} />}
+            {isNode(object) && <CordonControl {...shared} />}
+          </AccessFieldset>
         </div>
       </div>
       {pending && (

@@ -1,5 +1,6 @@
 // Renders the screen for the current URL.
 import { useContexts } from '../data/contexts-query';
+import { AccessMatrixPage } from '../features/access/access-matrix-page';
 import { ResourceListPage } from '../features/browse/resource-list-page';
 import { CreatePage } from '../features/edit/create/create-page';
 import { DeleteAction } from '../features/edit/delete/delete-action';
@@ -9,6 +10,7 @@ import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
 import { ObjectPage } from '../features/object/object-page';
+import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
@@ -92,6 +94,16 @@ export function AppRoutes() {
             editors={monacoEditors}
             onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
             onCreated={(uiPath) => navigate(uiPath)}
+          />
+        </AppLayout>
+      );
+    case 'access':
+      return (
+        <AppLayout context={route.context} path={null}>
+          <AccessMatrixPage
+            key={route.context}
+            context={route.context}
+            namespace={route.namespace ?? contextNamespace(contexts.data?.contexts.find((c) => c.name === route.context))}
           />
         </AppLayout>
       );

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute } from './routes';
 
 describe('matchRoute', () => {
+  it('matches the access page with its namespace', () => {
+    expect(matchRoute('/c/demo/-/access', '?namespace=shop')).toEqual({ kind: 'access', context: 'demo', namespace: 'shop' });
+    expect(matchRoute('/c/demo/-/access')).toEqual({ kind: 'access', context: 'demo', namespace: null });
+  });
+
   it('matches home and context home', () => {
     expect(matchRoute('/')).toEqual({ kind: 'home' });
     expect(matchRoute('/c/demo')).toEqual({ kind: 'context-home', context: 'demo' });

@@ -10,6 +10,8 @@ export type AppRoute =
   | { kind: 'edit'; context: string; apiPath: string; path: ApiPath }
   /** A collection URL with `?create=1`: a new object from YAML. */
   | { kind: 'create'; context: string; apiPath: string; path: ApiPath }
+  /** /c/{context}/-/access?namespace=x: what the user may do there. */
+  | { kind: 'access'; context: string; namespace: string | null }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -18,6 +20,7 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   const ui = parseUiPath(pathname);
   if (!ui) return { kind: 'not-found', pathname };
   if (ui.apiPath === '') return { kind: 'context-home', context: ui.context };
+  if (ui.apiPath === '/-/access') return { kind: 'access', context: ui.context, namespace: new URLSearchParams(search).get('namespace') || null };
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
   const params = new URLSearchParams(search);

@@ -66,7 +66,15 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
         <ContextPicker context={context} onSelect={selectContext} />
         <NamespacePicker context={context} namespace={namespace} disabled={!namespacedPath} onSelect={selectNamespace} />
         <CommandPalette context={context} namespace={namespace} onNavigate={navigate} />
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-3">
+          <a
+            href={toUiPath(context, `/-/access?namespace=${encodeURIComponent(namespace ?? contextNamespace(info))}`)}
+            data-testid="access-link"
+            title="What may I do in this namespace? (SelfSubjectRulesReview)"
+            className="text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+          >
+            Access
+          </a>
           <ConnectionIndicator />
         </div>
       </header>

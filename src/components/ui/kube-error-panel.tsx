@@ -1,6 +1,7 @@
 // Any failure shown the way the API reported it: code, Status reason, message, causes.
 import type { ReactNode } from 'react';
 import { KubeApiError } from '../../k8s/kube-api-error';
+import { AccessErrorExplanation } from './access-error-explanation';
 
 export interface KubeErrorPanelProps {
   error: unknown;
@@ -80,6 +81,7 @@ export function KubeErrorPanel({ error, title, onRetry, onCauseClick, footer, te
           {e.retryAfterSeconds !== undefined && <span>Retry after {e.retryAfterSeconds}s</span>}
         </p>
       )}
+      {error instanceof KubeApiError && <AccessErrorExplanation error={error} />}
       {footer && <p className="mt-2 text-xs text-red-700/80">{footer}</p>}
     </div>
   );

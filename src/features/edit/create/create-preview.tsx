@@ -15,12 +15,12 @@ export interface CreatePreviewData {
   warnings: string[];
   /** The editor text the preview was made from (a later edit makes it stale). */
   text: string;
-  /** Bumped per preview: the diff editor remounts with the new texts. */
-  seq: number;
 }
 
 export interface CreatePreviewProps {
   preview: CreatePreviewData;
+  /** Bumped per preview: the diff editor remounts with the new texts. */
+  seq: number;
   stale: boolean;
   DiffEditor: ComponentType<DiffEditorProps>;
 }
@@ -50,7 +50,7 @@ function FieldList({ title, paths, testId }: { title: string; paths: string[]; t
   );
 }
 
-export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps) {
+export function CreatePreview({ preview, seq, stale, DiffEditor }: CreatePreviewProps) {
   const [view, setView] = useState<'diff' | 'object'>('diff');
   const result = useMemo(() => withoutManagedFields(preview.result), [preview.result]);
   const changes = useMemo(() => classifiedChanges(preview.sent, result), [preview.sent, result]);
@@ -96,7 +96,7 @@ export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps
       </div>
       <div className="min-h-0 flex-1">
         {view === 'diff' ? (
-          <DiffEditor key={preview.seq} original={sentYaml} modified={resultYaml} label={`Your ${kind} (left) and what the server would create (right)`} />
+          <DiffEditor key={seq} original={sentYaml} modified={resultYaml} label={`Your ${kind} (left) and what the server would create (right)`} />
         ) : (
           <pre
             data-testid="preview-object"

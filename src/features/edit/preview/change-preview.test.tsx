@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
@@ -70,7 +71,12 @@ function defaulted(modified: KubeObject): KubeObject {
 function renderPreview(change: ChangeRequest) {
   const onApplied = vi.fn();
   const onCancel = vi.fn();
-  render(<ChangePreview context="demo" change={change} editors={textareaEditors} onApplied={onApplied} onCancel={onCancel} />);
+  // The kind's schema is server data: read through a query.
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ChangePreview context="demo" change={change} editors={textareaEditors} onApplied={onApplied} onCancel={onCancel} />
+    </QueryClientProvider>,
+  );
   return { onApplied, onCancel };
 }
 

@@ -3,13 +3,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import type { KubeObject } from '../../../k8s/kube-object';
-import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
 import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
 import { changedPaths } from '../object-diff';
-import { getLatest, loadKindSchema } from '../save-object';
+import { useKindSchema } from '../kind-schema-query';
+import { getLatest } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
 import type { ChangeRequest } from './change-request';
 import { ownersOfChangedFields } from './managed-fields';
@@ -91,33 +91,25 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
 
   const [chosenKind, setChosenKind] = useState<PatchKind>(() => defaultPatchKind(change.patchKind, builtIn));
   const [target, setTarget] = useState<Target>(() => ({ base: change.original, modified: change.modified, rebase: null }));
-  const [schema, setSchema] = useState<{ loaded: boolean; kindSchema: KindSchema | null }>({ loaded: false, kindSchema: null });
   const [force, setForce] = useState(false);
   const [seq, setSeq] = useState(0);
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [applyState, setApplyState] = useState<ApplyState>({ state: 'idle' });
   const [showManagedFields, setShowManagedFields] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    void loadKindSchema(context, apiVersion, objectKind).then((kindSchema) => {
-      if (!cancelled) setSchema({ loaded: true, kindSchema });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [context, apiVersion, objectKind]);
+  // undefined while loading, null when the cluster's OpenAPI does not describe the kind.
+  const kindSchema = useKindSchema(context, apiVersion, objectKind);
 
   const unavailable: Partial<Record<PatchKind, string | null>> = {
     strategic:
       unavailableReason('strategic', builtIn) ??
-      (schema.loaded && !schema.kindSchema ? `The cluster's OpenAPI does not describe ${objectKind}: its list merge keys are unknown.` : null),
+      (kindSchema === null ? `The cluster's OpenAPI does not describe ${objectKind}: its list merge keys are unknown.` : null),
   };
   // A default that turns out unusable (no schema) falls back to merge, which every type accepts.
   const kind: PatchKind = unavailable[chosenKind] ? 'merge' : chosenKind;
   const forcing = kind === 'apply' && force;
   const { base, modified } = target;
-  const lookup = schema.kindSchema?.lookup;
+  const lookup = kindSchema?.lookup;
   // Only the strategic patch reads the schema: its arrival must not rebuild (and re-send) the other types.
   const patchLookup = kind === 'strategic' ? lookup : undefined;
 

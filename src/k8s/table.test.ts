@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFixture, readJsonFixture } from '../testing/fixtures';
-import { listAllTable, listTable, normalizeTable, rowName, tableRowKey, type Table } from './table';
+import { listTable, normalizeTable, rowName, type Table } from './table';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -82,35 +82,12 @@ describe('listTable', () => {
   });
 });
 
-describe('listAllTable', () => {
-  it('follows continue tokens and keeps the first page resourceVersion', async () => {
-    const base = readJsonFixture<Table>('tables/api__v1__configmaps.json');
-    const [a, b] = base.rows;
-    const fetchFn = stubFetch(
-      jsonResponse({ ...base, metadata: { resourceVersion: '351', continue: 'tok1', remainingItemCount: 1 }, rows: [a] }),
-      jsonResponse({ ...base, columnDefinitions: base.columnDefinitions, metadata: { resourceVersion: '351' }, rows: [b] }),
-    );
-    const { table } = await listAllTable('demo', '/api/v1/configmaps');
-    expect(table.rows).toEqual([a, b]);
-    expect(table.metadata).toEqual({ resourceVersion: '351' });
-    const second = new URL(fetchFn.mock.calls[1]?.[0] ?? '', 'http://x');
-    expect(second.searchParams.get('continue')).toBe('tok1');
-    expect(second.searchParams.get('limit')).toBe('500');
-  });
-});
-
-describe('row identity', () => {
+describe('rows', () => {
   const table = normalizeTable(readJsonFixture<Table>('tables/api__v1__configmaps.json'));
 
-  it('keys rows by uid', () => {
-    const row = table.rows[0];
-    expect(row && tableRowKey(row, table.columnDefinitions)).toMatch(/^uid:/);
-  });
-
-  it('falls back to namespace/name, then the name cell', () => {
+  it('name a row by its object metadata, else by the name cell', () => {
     const columns = table.columnDefinitions;
-    expect(tableRowKey({ cells: ['a', 1, '1s'], object: { metadata: { name: 'a', namespace: 'ns' } } }, columns)).toBe('name:ns/a');
-    expect(tableRowKey({ cells: ['b', 1, '1s'] }, columns)).toBe('name:/b');
+    expect(rowName({ cells: ['a', 1, '1s'], object: { metadata: { name: 'from-metadata' } } }, columns)).toBe('from-metadata');
     expect(rowName({ cells: ['b', 1, '1s'] }, columns)).toBe('b');
   });
 

@@ -76,13 +76,6 @@ export function rowName(row: TableRow, columns: readonly TableColumnDefinition[]
   return typeof cell === 'string' ? cell : '';
 }
 
-/** Stable identity of a row: metadata.uid, else namespace/name. */
-export function tableRowKey(row: TableRow, columns: readonly TableColumnDefinition[]): string {
-  const meta = rowMetadata(row);
-  if (meta.uid) return `uid:${meta.uid}`;
-  return `name:${meta.namespace ?? ''}/${rowName(row, columns)}`;
-}
-
 function isTable(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
 }
@@ -117,30 +110,4 @@ export async function listTable(context: string, path: string, options: ListTabl
   const body = response.body;
   const table = isTable(body) ? normalizeTable(body) : listToTable(body, Date.now());
   return { table, warnings: response.warnings };
-}
-
-const PAGE_SIZE = 500;
-const MAX_PAGES = 200;
-
-/**
- * Lists a whole collection in pages of 500 (like kubectl) and joins them. All pages share the first
- * page's resourceVersion, which is what a following watch must start from.
- */
-export async function listAllTable(
-  context: string,
-  path: string,
-  options: ListSelectors & { signal?: AbortSignal } = {},
-): Promise<TablePage> {
-  const first = await listTable(context, path, { ...options, limit: PAGE_SIZE });
-  const rows = [...first.table.rows];
-  const warnings = [...first.warnings];
-  let token = first.table.metadata.continue;
-  for (let page = 1; token && page < MAX_PAGES; page++) {
-    const next = await listTable(context, path, { ...options, limit: PAGE_SIZE, continue: token });
-    rows.push(...next.table.rows);
-    for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);
-    token = next.table.metadata.continue;
-  }
-  const metadata: ListMeta = { resourceVersion: first.table.metadata.resourceVersion };
-  return { table: { ...first.table, metadata, rows }, warnings };
 }

@@ -93,7 +93,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
-  useUiStore.setState({ wide: false, namespaceByContext: {} });
+  useUiStore.setState({ namespaceByContext: {} });
   serveDiscovery = false;
 });
 

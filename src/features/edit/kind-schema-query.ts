@@ -10,7 +10,7 @@ import { createOpenApiCache, fetchKindSchema, type KindSchema, type OpenApiCache
 const caches = new Map<string, OpenApiCache>();
 
 /** The kind's schema from the cluster's OpenAPI (v3, else v2); null when the cluster cannot tell. */
-export async function loadKindSchema(context: string, apiVersion: string, kind: string): Promise<KindSchema | null> {
+async function loadKindSchema(context: string, apiVersion: string, kind: string): Promise<KindSchema | null> {
   const { group, version } = parseGroupVersion(apiVersion);
   let cache = caches.get(context);
   if (!cache) caches.set(context, (cache = createOpenApiCache()));

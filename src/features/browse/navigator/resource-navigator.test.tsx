@@ -64,7 +64,7 @@ beforeEach(() => {
   overrides = {};
   calls = [];
   localStorage.clear();
-  useUiStore.setState({ wide: false, namespaceByContext: {}, pinnedResources: [], recentResources: [] });
+  useUiStore.setState({ namespaceByContext: {}, pinnedResources: [], recentResources: [] });
   vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
 });
 

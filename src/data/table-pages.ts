@@ -1,7 +1,8 @@
 // A Table list in pages of 500 (like kubectl), yielded as they arrive, restarted whole when a continue token expires.
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListMeta } from '../k8s/object-meta';
-import { listTable, type ListSelectors, type Table, type TablePage } from '../k8s/table';
+import { listTable, type TablePage } from '../k8s/list-table';
+import type { ListSelectors, Table } from '../k8s/table';
 
 const PAGE_SIZE = 500;
 const MAX_PAGES = 1000;

@@ -1,7 +1,4 @@
-// meta.k8s.io/v1 Table: server-side printing (what kubectl get shows), fetched through the proxy.
-import { TABLE_ACCEPT } from '../../wire/ws-protocol';
-import { kubeRequest } from './api-client';
-import { listToTable } from './list-to-table';
+// meta.k8s.io/v1 Table: server-side printing (what kubectl get shows); list-table.ts fetches it.
 import type { ListMeta, ObjectMeta, PartialObjectMetadata } from './object-meta';
 
 export interface TableColumnDefinition {
@@ -46,18 +43,6 @@ export interface ListSelectors {
   fieldSelector?: string;
 }
 
-export interface ListTableOptions extends ListSelectors {
-  limit?: number;
-  continue?: string;
-  signal?: AbortSignal;
-}
-
-export interface TablePage {
-  table: Table;
-  /** Warning headers of the response(s). */
-  warnings: string[];
-}
-
 /** Metadata of a row's object (empty when the server sent none, e.g. includeObject=None). */
 export function rowMetadata(row: TableRow): ObjectMeta {
   return row.object?.metadata ?? {};
@@ -76,7 +61,8 @@ export function rowName(row: TableRow, columns: readonly TableColumnDefinition[]
   return typeof cell === 'string' ? cell : '';
 }
 
-function isTable(value: unknown): value is Table {
+/** True for a decoded meta.k8s.io Table (a list response or a watch event's object). */
+export function isTable(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
 }
 
@@ -89,25 +75,4 @@ export function normalizeTable(value: Table): Table {
     columnDefinitions: value.columnDefinitions ?? [],
     rows: (value.rows ?? []).map((row) => (Array.isArray(row.cells) ? row : { ...row, cells: [] })),
   };
-}
-
-/**
- * Lists one page of a collection as a Table. A server that cannot print this type answers the
- * plain list (Accept ends with application/json): check `kind` and convert (wire doc section 2).
- */
-export async function listTable(context: string, path: string, options: ListTableOptions = {}): Promise<TablePage> {
-  const response = await kubeRequest<unknown>(context, path, {
-    accept: TABLE_ACCEPT,
-    query: {
-      includeObject: 'Metadata',
-      labelSelector: options.labelSelector,
-      fieldSelector: options.fieldSelector,
-      limit: options.limit,
-      continue: options.continue,
-    },
-    signal: options.signal,
-  });
-  const body = response.body;
-  const table = isTable(body) ? normalizeTable(body) : listToTable(body, Date.now());
-  return { table, warnings: response.warnings };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFixture, readJsonFixture } from '../testing/fixtures';
+import { readFixture } from '../testing/fixtures';
 import { listTable } from './list-table';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {

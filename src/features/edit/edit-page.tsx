@@ -24,6 +24,9 @@ import { useDraftRequest } from './use-draft-request';
 import { useSaveCommand } from './use-save-command';
 import { lineOfFieldPath } from './yaml-position';
 import { YamlProblemsAlert } from './yaml-problems-alert';
+import { WarningList } from '../../components/ui/warning-list';
+import { PathChips } from './path-chips';
+import { buttonStyles } from '../../components/ui/button-styles';
 
 export interface EditPageProps {
   context: string;
@@ -51,6 +54,7 @@ interface EditDraft {
 
 const reducer = draftReducer<EditDraft>;
 
+/** Paths listed before "and N more". */
 const MAX_LISTED = 8;
 
 function serverChanges(base: KubeObject, live: KubeObject): string[] {
@@ -62,21 +66,6 @@ function serverChanges(base: KubeObject, live: KubeObject): string[] {
   return changedPaths(strip(base), strip(live));
 }
 
-function PathList({ paths, testId }: { paths: string[]; testId: string }) {
-  const shown = paths.slice(0, MAX_LISTED);
-  return (
-    <ul data-testid={testId} className="mt-1 flex flex-wrap gap-1">
-      {shown.map((p) => (
-        <li key={p} className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-[11px]">
-          {p}
-        </li>
-      ))}
-      {paths.length > shown.length && <li className="text-[11px]">and {paths.length - shown.length} more</li>}
-    </ul>
-  );
-}
-
-const buttonClass = 'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 export function EditPage({ context, apiPath, path, editors, onCancel, storage = window.localStorage }: EditPageProps) {
   const { CodeEditor, DiffEditor } = editors;
@@ -223,7 +212,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             onClick={onSave}
             disabled={!draft || saving}
             title="Save (Ctrl+S / ⌘S)"
-            className={`${buttonClass} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}
+            className={buttonStyles.primary}
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
@@ -232,7 +221,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             onClick={startPreview}
             disabled={!draft || saving || preview !== null}
             title="Preview the change as a PATCH with dryRun=All, then Apply"
-            className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}
+            className={buttonStyles.preview}
           >
             Preview
           </button>
@@ -241,17 +230,17 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             aria-pressed={showManagedFields}
             onClick={() => setShowManagedFields((v) => !v)}
             disabled={!base}
-            className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+            className={buttonStyles.secondary}
           >
             Managed fields
           </button>
           {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
           {!preview && (
             <>
-              <button type="button" onClick={discard} disabled={!draft} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+              <button type="button" onClick={discard} disabled={!draft} className={buttonStyles.secondary}>
                 Discard
               </button>
-              <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+              <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
                 Cancel
               </button>
             </>
@@ -290,7 +279,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
                 {showServerDiff ? 'Hide diff' : 'Show diff'}
               </button>
             </div>
-            <PathList paths={liveChanges} testId="server-changed-paths" />
+            <PathChips paths={liveChanges} testId="server-changed-paths" max={MAX_LISTED} />
           </div>
         )}
         {notice?.kind === 'saved' && (
@@ -302,7 +291,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <div role="status" data-testid="merged" className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
             <span className="font-semibold">Merged with server changes:</span> someone changed the object while you edited. Your edit now sits on
             top of their version (resourceVersion <span className="font-mono">{notice.resourceVersion}</span>): check it and Save again.
-            <PathList paths={notice.theirChanges} testId="merged-paths" />
+            <PathChips paths={notice.theirChanges} testId="merged-paths" max={MAX_LISTED} />
           </div>
         )}
         {conflict && (
@@ -311,7 +300,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             {conflict.conflicts.length > 0
               ? 'The server changed the same fields you did. Left: the server now; right: your edit with their other changes. Edit the right side, then Save.'
               : 'Your edit could not be merged automatically. Left: the server now; right: your edit. Edit the right side, then Save.'}
-            {conflict.conflicts.length > 0 && <PathList paths={conflict.conflicts} testId="conflict-paths" />}
+            {conflict.conflicts.length > 0 && <PathChips paths={conflict.conflicts} testId="conflict-paths" max={MAX_LISTED} />}
           </div>
         )}
         {showManagedFields && base && (
@@ -331,13 +320,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             <EditErrorPanel error={saveError} title={`Saving ${path.resource} ${name}`} onCauseClick={onCauseClick} />
           </div>
         )}
-        {warnings.length > 0 && (
-          <ul data-testid="save-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
-            {warnings.map((w) => (
-              <li key={w}>Warning: {w}</li>
-            ))}
-          </ul>
-        )}
+        <WarningList warnings={warnings} testId="save-warnings" />
       </div>
 
       <div className="min-h-0 flex-1 p-2">

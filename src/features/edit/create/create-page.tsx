@@ -22,6 +22,8 @@ import { checkNewObject, type CreateCollection } from './create-checks';
 import { CreatePreview, type CreatePreviewData } from './create-preview';
 import { postObject, type CreateResult } from './create-request';
 import { templatesFor, templateText, type CreateTarget } from './create-templates';
+import { WarningList } from '../../../components/ui/warning-list';
+import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 
 export interface CreatePageProps {
   context: string;
@@ -55,7 +57,6 @@ interface CreatePost {
   text: string;
 }
 
-const buttonClass = 'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50';
 const PREVIEW_TITLE = 'Preview: a dry run on the server (dryRun=All), nothing is stored (Ctrl+S / ⌘S)';
 
 export function CreatePage({ context, apiPath, path, editors, onCancel, onCreated, storage = window.localStorage }: CreatePageProps) {
@@ -242,7 +243,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
               </select>
             </label>
           )}
-          <button type="button" onClick={onPreview} disabled={notReady || busy !== null} title={PREVIEW_TITLE} className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}>
+          <button type="button" onClick={onPreview} disabled={notReady || busy !== null} title={PREVIEW_TITLE} className={buttonStyles.preview}>
             {busy === 'preview' ? 'Previewing…' : 'Preview'}
           </button>
           <button
@@ -250,14 +251,14 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
             onClick={() => send(false)}
             disabled={notReady || busy !== null}
             title="Create the object on the server (POST)"
-            className={`${buttonClass} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}
+            className={buttonStyles.primary}
           >
             {busy === 'create' ? 'Creating…' : 'Create'}
           </button>
-          <button type="button" onClick={discard} disabled={!draft || !edited} title="Drop your text and start again from the template" className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+          <button type="button" onClick={discard} disabled={!draft || !edited} title="Drop your text and start again from the template" className={buttonStyles.secondary}>
             Discard
           </button>
-          <button type="button" onClick={onCancel} title="Back to the list (the draft stays)" className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+          <button type="button" onClick={onCancel} title="Back to the list (the draft stays)" className={buttonStyles.secondary}>
             Cancel
           </button>
         </div>
@@ -274,10 +275,10 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
             <span>
               Replace your edited text with the “{templates.find((t) => t.id === pendingTemplate)?.label}” template? Your changes would be lost.
             </span>
-            <button type="button" onClick={() => replaceText(pendingTemplate)} className={`${buttonClass} ml-auto border-amber-600 bg-amber-600 text-white hover:bg-amber-700`}>
+            <button type="button" onClick={() => replaceText(pendingTemplate)} className={`${buttonBase} ml-auto border-amber-600 bg-amber-600 text-white hover:bg-amber-700`}>
               Replace my text
             </button>
-            <button type="button" onClick={() => setPendingTemplate(null)} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+            <button type="button" onClick={() => setPendingTemplate(null)} className={buttonStyles.secondary}>
               Keep my text
             </button>
           </div>
@@ -309,13 +310,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
             />
           </div>
         )}
-        {warnings.length > 0 && (
-          <ul data-testid="create-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
-            {warnings.map((w) => (
-              <li key={w}>Warning: {w}</li>
-            ))}
-          </ul>
-        )}
+        <WarningList warnings={warnings} testId="create-warnings" />
         {preview && draft && (
           <div role="tablist" aria-label="Create view" className="flex gap-1 border-b border-slate-200 px-4 pt-1.5">
             {(

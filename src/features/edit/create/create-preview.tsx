@@ -6,6 +6,7 @@ import { toYaml } from '../editable-object';
 import { classifiedChanges, orderedLike } from '../object-diff';
 import type { ComponentType } from 'react';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
+import { PathChips } from '../path-chips';
 
 export interface CreatePreviewData {
   /** The object as sent (namespace filled in). */
@@ -34,18 +35,10 @@ function withoutManagedFields(object: KubeObject): KubeObject {
 
 function FieldList({ title, paths, testId }: { title: string; paths: string[]; testId: string }) {
   if (paths.length === 0) return null;
-  const shown = paths.slice(0, MAX_LISTED);
   return (
     <div className="mt-1">
       <h3 className="text-xs font-semibold text-slate-700">{title}</h3>
-      <ul data-testid={testId} className="mt-0.5 flex flex-wrap gap-1">
-        {shown.map((p) => (
-          <li key={p} className="rounded bg-white px-1.5 py-0.5 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200">
-            {p}
-          </li>
-        ))}
-        {paths.length > shown.length && <li className="text-[11px] text-slate-500">and {paths.length - shown.length} more</li>}
-      </ul>
+      <PathChips paths={paths} testId={testId} max={MAX_LISTED} chipClassName="rounded bg-white px-1.5 py-0.5 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200" />
     </div>
   );
 }

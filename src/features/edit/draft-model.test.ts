@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { draftMarkers, draftReducer, initialDraftState, type DraftAction, type DraftState, type Refusal } from './draft-model';
-import type { UnknownFieldsWarning } from './field-validation-guard';
+import type { UnknownFieldsWarning } from './unknown-fields-warning';
 
 interface TestDraft {
   origin: string;

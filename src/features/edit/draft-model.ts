@@ -3,7 +3,7 @@
 // requests themselves are mutations; their answers come back here as actions.
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { EditorMarker, EditorReveal } from './code-editor';
-import { unknownFieldMessage, type UnknownFieldsWarning } from './field-validation-guard';
+import { unknownFieldMessage, type UnknownFieldsWarning } from './unknown-fields-warning';
 import { lineOfFieldPath, type YamlProblem } from './yaml-position';
 
 /** A field at fault and why (its line is looked up in the text). */

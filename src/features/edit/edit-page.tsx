@@ -25,8 +25,9 @@ import { useSaveCommand } from './use-save-command';
 import { lineOfFieldPath } from './yaml-position';
 import { YamlProblemsAlert } from './yaml-problems-alert';
 import { WarningList } from '../../components/ui/warning-list';
-import { PathChips } from './path-chips';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { EditNoticeBanner, type EditNotice } from './edit-notice';
+import { ServerChangesBanner } from './server-changes-banner';
 
 export interface EditPageProps {
   context: string;
@@ -39,11 +40,6 @@ export interface EditPageProps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
-type EditNotice =
-  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied' }
-  | { kind: 'merged'; resourceVersion: string; theirChanges: string[] }
-  | { kind: 'conflict'; theirs: KubeObject; conflicts: string[] };
-
 /** The draft of an edit: the text is an edit of `origin` (the base object); Preview shows a ChangeRequest. */
 interface EditDraft {
   origin: KubeObject;
@@ -53,9 +49,6 @@ interface EditDraft {
 }
 
 const reducer = draftReducer<EditDraft>;
-
-/** Paths listed before "and N more". */
-const MAX_LISTED = 8;
 
 function serverChanges(base: KubeObject, live: KubeObject): string[] {
   // Compare everything the server may change (status included) except its bookkeeping.
@@ -259,50 +252,14 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             Restored your unsaved draft. Discard drops it and starts again from the object on the server.
           </p>
         )}
-        {liveDeleted && (
-          <div role="status" data-testid="server-deleted" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Deleted on the server.</span> Your text is kept; saving will fail unless the object is created again.
-          </div>
-        )}
-        {!liveDeleted && liveChanges.length > 0 && notice?.kind !== 'conflict' && (
-          <div role="status" data-testid="server-changed" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            <div className="flex items-center gap-2">
-              <span className="font-semibold">Changed on the server</span>
-              <span className="text-xs">
-                since you opened it (resourceVersion {live?.metadata.resourceVersion}). Your text is not touched; Save merges when it can.
-              </span>
-              <button
-                type="button"
-                onClick={() => setShowServerDiff((v) => !v)}
-                className="ml-auto rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100"
-              >
-                {showServerDiff ? 'Hide diff' : 'Show diff'}
-              </button>
-            </div>
-            <PathChips paths={liveChanges} testId="server-changed-paths" max={MAX_LISTED} />
-          </div>
-        )}
-        {notice?.kind === 'saved' && (
-          <div role="status" data-testid="saved" className="border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-            <span className="font-semibold">{notice.verb}.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
-          </div>
-        )}
-        {notice?.kind === 'merged' && (
-          <div role="status" data-testid="merged" className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
-            <span className="font-semibold">Merged with server changes:</span> someone changed the object while you edited. Your edit now sits on
-            top of their version (resourceVersion <span className="font-mono">{notice.resourceVersion}</span>): check it and Save again.
-            <PathChips paths={notice.theirChanges} testId="merged-paths" max={MAX_LISTED} />
-          </div>
-        )}
-        {conflict && (
-          <div role="alert" data-testid="conflict" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Conflict with server changes.</span>{' '}
-            {conflict.conflicts.length > 0
-              ? 'The server changed the same fields you did. Left: the server now; right: your edit with their other changes. Edit the right side, then Save.'
-              : 'Your edit could not be merged automatically. Left: the server now; right: your edit. Edit the right side, then Save.'}
-            {conflict.conflicts.length > 0 && <PathChips paths={conflict.conflicts} testId="conflict-paths" max={MAX_LISTED} />}
-          </div>
-        )}
+        <ServerChangesBanner
+          deleted={liveDeleted}
+          resourceVersion={live?.metadata.resourceVersion}
+          changes={notice?.kind === 'conflict' ? [] : liveChanges}
+          showDiff={showServerDiff}
+          onToggleDiff={() => setShowServerDiff((v) => !v)}
+        />
+        {notice && <EditNoticeBanner notice={notice} />}
         {showManagedFields && base && (
           <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
             <ManagedFieldsView object={base} />

@@ -24,6 +24,7 @@ import { postObject, type CreateResult } from './create-request';
 import { templatesFor, templateText, type CreateTarget } from './create-templates';
 import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 
 export interface CreatePageProps {
   context: string;
@@ -312,24 +313,16 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
         )}
         <WarningList warnings={warnings} testId="create-warnings" />
         {preview && draft && (
-          <div role="tablist" aria-label="Create view" className="flex gap-1 border-b border-slate-200 px-4 pt-1.5">
-            {(
-              [
+          <div className="border-b border-slate-200 px-4 py-1.5">
+            <SegmentedTabs
+              label="Create view"
+              options={[
                 ['yaml', 'Your YAML'],
                 ['preview', 'Server preview'],
-              ] as const
-            ).map(([id, label]) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={previewShown === (id === 'preview')}
-                onClick={() => dispatch({ type: 'preview-shown', shown: id === 'preview' })}
-                className={`-mb-px rounded-t border px-3 py-1 text-xs font-medium ${previewShown === (id === 'preview') ? 'border-slate-200 border-b-white bg-white text-indigo-700' : 'border-transparent text-slate-600 hover:bg-slate-50'}`}
-              >
-                {label}
-              </button>
-            ))}
+              ]}
+              value={previewShown ? 'preview' : 'yaml'}
+              onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })}
+            />
           </div>
         )}
       </div>

@@ -71,32 +71,17 @@ export function AppRoutes() {
         </AppLayout>
       );
     case 'edit':
+    case 'create': {
+      // Both leave for the page they came from; the draft stays.
+      const onCancel = () => navigate(toUiPath(route.context, route.apiPath));
+      const screen = { context: route.context, apiPath: route.apiPath, path: route.path, editors: monacoEditors, onCancel };
+      const key = `${route.context}${route.apiPath}`;
       return (
         <AppLayout context={route.context} path={route.path}>
-          <EditPage
-            key={`${route.context}${route.apiPath}`}
-            context={route.context}
-            apiPath={route.apiPath}
-            path={route.path}
-            editors={monacoEditors}
-            onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
-          />
+          {route.kind === 'edit' ? <EditPage key={key} {...screen} /> : <CreatePage key={key} {...screen} onCreated={navigate} />}
         </AppLayout>
       );
-    case 'create':
-      return (
-        <AppLayout context={route.context} path={route.path}>
-          <CreatePage
-            key={`${route.context}${route.apiPath}`}
-            context={route.context}
-            apiPath={route.apiPath}
-            path={route.path}
-            editors={monacoEditors}
-            onCancel={() => navigate(toUiPath(route.context, route.apiPath))}
-            onCreated={(uiPath) => navigate(uiPath)}
-          />
-        </AppLayout>
-      );
+    }
     case 'access':
       return (
         <AppLayout context={route.context} path={null}>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchContexts } from '../k8s/contexts';
 import { k8sKeys } from './query-keys';
 
-export function contextsQueryOptions() {
+function contextsQueryOptions() {
   return queryOptions({
     queryKey: k8sKeys.contexts(),
     queryFn: ({ signal }) => fetchContexts(signal),

@@ -13,11 +13,11 @@ import { LiveController, type LiveSource } from './live-controller';
 import { useWatchClient, type WatchChannel } from './watch-client-context';
 
 /** Where CRDs are listed and watched. */
-export const CRD_GVR = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
+const CRD_GVR = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
 const CRD_PATH = collectionPath(CRD_GVR, null);
 
 /** True when discovery serves CRDs and they may be listed and watched. */
-export function canWatchCrds(index: ResourceIndex): boolean {
+function canWatchCrds(index: ResourceIndex): boolean {
   const crds = resourceByGvr(index, CRD_GVR);
   return crds !== undefined && crds.verbs.includes('list') && crds.verbs.includes('watch');
 }
@@ -27,7 +27,7 @@ export function canWatchCrds(index: ResourceIndex): boolean {
  * (limit=1) only for the list's resourceVersion, so every watch event is a change after the initial state.
  * A list after the first (410, ERROR event, reconnect) reports a change too: events may have been lost.
  */
-export function crdSource(context: string, onChange: () => void): LiveSource {
+function crdSource(context: string, onChange: () => void): LiveSource {
   let resourceVersion: string | undefined;
   let listed = false;
   return {

@@ -15,7 +15,7 @@ export interface DiscoveryData {
 }
 
 /** fetchDiscovery's fetch for one context: API paths through the kubeglass proxy (`/k8s/{context}`). */
-export function contextDiscoveryFetch(context: string, signal?: AbortSignal): DiscoveryFetch {
+function contextDiscoveryFetch(context: string, signal?: AbortSignal): DiscoveryFetch {
   return (path, init) => fetch(kubeUrl(context, path), { headers: init.headers, signal, credentials: 'same-origin' });
 }
 
@@ -34,7 +34,7 @@ function toKubeApiError(error: DiscoveryError): KubeApiError {
  * Discovery of a context. Refetches revalidate with the previous ETags (aggregated discovery only): when neither
  * root changed, the cached result is kept as is.
  */
-export function discoveryQueryOptions(context: string, queryClient: QueryClient) {
+function discoveryQueryOptions(context: string, queryClient: QueryClient) {
   const queryKey = k8sKeys.discovery(context);
   return queryOptions({
     queryKey,

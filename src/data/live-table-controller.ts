@@ -1,14 +1,12 @@
 // Keeps one cached Table list current: the LiveController with a source that lists as Table and folds per frame.
 import type { QueryClient } from '@tanstack/react-query';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
-import { KubeApiError } from '../k8s/kube-api-error';
 import { applyWatchEvents } from '../k8s/watch-reducer';
-import { LiveController, type LiveSource, type LiveStatus, type WatchState } from './live-controller';
+import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { tableQueryOptions, type TableQueryParams } from './table-query';
 import type { WatchChannel } from './watch-client-context';
 
 export type { WatchState };
-export type LiveTableStatus = LiveStatus;
 
 export interface LiveTableDeps {
   queryClient: QueryClient;
@@ -28,7 +26,7 @@ function defaultScheduleFrame(callback: () => void): () => void {
 }
 
 /** The LiveSource of one Table list query. */
-export function tableSource(queryClient: QueryClient, params: TableQueryParams, now: () => number = Date.now): LiveSource {
+function tableSource(queryClient: QueryClient, params: TableQueryParams, now: () => number = Date.now): LiveSource {
   const options = tableQueryOptions(params);
   return {
     context: params.context,
@@ -67,9 +65,4 @@ export class LiveTableController extends LiveController {
   constructor(deps: LiveTableDeps, params: TableQueryParams) {
     super(deps.watchClient, tableSource(deps.queryClient, params, deps.now), { scheduleFrame: deps.scheduleFrame ?? defaultScheduleFrame, now: deps.now });
   }
-}
-
-/** True for errors that mean the watch (not only the list) was refused. */
-export function isWatchProblem(problem: unknown): problem is KubeApiError {
-  return problem instanceof KubeApiError && problem.raw.method === 'WATCH';
 }

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { tableQueryOptions, type LiveTableData } from './table-query';
 
-export const NAMESPACES_PATH = '/api/v1/namespaces';
+const NAMESPACES_PATH = '/api/v1/namespaces';
 
 function selectNames(data: LiveTableData): string[] {
   return data.table.rows

@@ -30,7 +30,7 @@ export interface ObjectEventsData {
 }
 
 /** Lists the events; falls back to listing all and filtering when the server rejects involvedObject selectors. */
-export async function fetchObjectEvents(params: ObjectEventsParams, signal?: AbortSignal): Promise<ObjectEventsData> {
+async function fetchObjectEvents(params: ObjectEventsParams, signal?: AbortSignal): Promise<ObjectEventsData> {
   const path = eventsPath(params.namespace);
   try {
     const response = await kubeRequest<KubeList<KubeEvent>>(params.context, path, {
@@ -46,7 +46,7 @@ export async function fetchObjectEvents(params: ObjectEventsParams, signal?: Abo
   return { items, resourceVersion: response.body.metadata?.resourceVersion, filter: 'client' };
 }
 
-export function objectEventsQueryOptions(params: ObjectEventsParams) {
+function objectEventsQueryOptions(params: ObjectEventsParams) {
   return queryOptions({
     queryKey: k8sKeys.events(params.context, params.namespace, params),
     queryFn: ({ signal }) => fetchObjectEvents(params, signal),
@@ -56,7 +56,7 @@ export function objectEventsQueryOptions(params: ObjectEventsParams) {
 }
 
 /** Folds one watch event into the events list (pure). */
-export function foldEvent(data: ObjectEventsData, watchEvent: WireWatchEvent, name: string, uid: string): ObjectEventsData {
+function foldEvent(data: ObjectEventsData, watchEvent: WireWatchEvent, name: string, uid: string): ObjectEventsData {
   const event = watchEvent.object as KubeEvent | null;
   if (!event || typeof event !== 'object' || !event.metadata || !isAbout(event, name, uid)) return data;
   const key = event.metadata.uid ?? event.metadata.name;

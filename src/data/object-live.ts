@@ -19,8 +19,8 @@ export interface LiveObject {
   retry: () => void;
 }
 
-/** The LiveSource of one object's query (exported for tests of the folding). */
-export function objectSource(queryClient: QueryClient, params: ObjectQueryParams): LiveSource {
+/** The LiveSource of one object's query. */
+function objectSource(queryClient: QueryClient, params: ObjectQueryParams): LiveSource {
   const options = objectQueryOptions(params);
   const parsed = parseApiPath(params.path);
   const name = parsed?.name ?? '';

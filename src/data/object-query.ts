@@ -21,7 +21,7 @@ export interface LiveObjectData {
 }
 
 /** GETs the object; throws KubeApiError (404 NotFound, 403 Forbidden...) as the API answered. */
-export async function fetchObject(context: string, path: string, signal?: AbortSignal): Promise<LiveObjectData> {
+async function fetchObject(context: string, path: string, signal?: AbortSignal): Promise<LiveObjectData> {
   const response = await kubeRequest<KubeObject>(context, path, { signal });
   return { object: response.body, warnings: response.warnings, deleted: false };
 }

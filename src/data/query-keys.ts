@@ -31,6 +31,15 @@ export const k8sKeys = {
   /** core/v1 Events about one object (namespace null: a cluster-scoped object, events from every namespace). */
   events: (context: string, namespace: string | null, involvedObject: { name: string; uid: string }) =>
     ['k8s', context, 'events', namespace, { involvedObjectName: involvedObject.name, involvedObjectUid: involvedObject.uid }] as const,
+  /** The OpenAPI schema of one kind (JSON Schema for the editor, list merge keys for merges). */
+  kindSchema: (context: string, apiVersion: string, kind: string) => ['k8s', context, 'openapi', apiVersion, kind] as const,
+  /** Mutation: the PUT of an edited object (one at a time). */
+  update: (context: string, objectPath: string) => [...k8sKeys.object(context, objectPath), 'update'] as const,
+  /** Mutation: a POST into a collection, dry run or not (one at a time). */
+  create: (context: string, collectionPath: string) => {
+    const { gvr, namespace } = pathParts(collectionPath);
+    return ['k8s', context, 'create', gvr, namespace] as const;
+  },
   /** The server's kubeconfig contexts: above any one context. */
   contexts: () => ['contexts'] as const,
   /** Every permission answer of one context (dropped together after a contradicting 403). */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { KubeApiError } from '../k8s/kube-api-error';
-import type { ListTableOptions, Table, TablePage } from '../k8s/table';
+import type { ListTableOptions, TablePage } from '../k8s/list-table';
+import type { Table } from '../k8s/table';
 import { listTablePages, type ListProgress } from './table-pages';
 
 function page(rv: string, names: string[], token?: string): TablePage {

@@ -1,9 +1,10 @@
 // A Table list in pages of 500 (like kubectl), yielded as they arrive, restarted whole when a continue token expires.
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListMeta } from '../k8s/object-meta';
-import { listTable, type ListSelectors, type Table, type TablePage } from '../k8s/table';
+import { listTable, type TablePage } from '../k8s/list-table';
+import type { ListSelectors, Table } from '../k8s/table';
 
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 const MAX_PAGES = 1000;
 const MAX_RESTARTS = 3;
 
@@ -25,7 +26,7 @@ export interface ListPagesOptions extends ListSelectors {
 }
 
 /** 410 on a continue request: the snapshot the token pointed at has been compacted away (wire doc section 4). */
-export function isExpiredContinue(error: unknown): boolean {
+function isExpiredContinue(error: unknown): boolean {
   return error instanceof KubeApiError && error.code === 410;
 }
 

@@ -2,7 +2,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListSelectors, Table } from '../k8s/table';
 import { k8sKeys } from './query-keys';
-import { listTablePages, type ListPagesOptions } from './table-pages';
+import { listTablePages } from './table-pages';
 
 export interface TableQueryParams extends ListSelectors {
   context: string;
@@ -26,10 +26,9 @@ export interface LiveTableData {
  * cache as it arrives so the first 500 rows show at once. A re-list over complete rows keeps them
  * on screen until the new list is whole, then swaps: never a mix of two snapshots.
  */
-export async function fetchLiveTable(
+async function fetchLiveTable(
   params: TableQueryParams,
   context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal },
-  fetchPage?: ListPagesOptions['fetchPage'],
 ): Promise<LiveTableData> {
   const { client, queryKey, signal } = context;
   const cached = client.getQueryData<LiveTableData>(queryKey);
@@ -39,7 +38,6 @@ export async function fetchLiveTable(
     labelSelector: params.labelSelector,
     fieldSelector: params.fieldSelector,
     signal,
-    fetchPage,
   })) {
     last = progress;
     if (!progress.complete && stream && !signal.aborted) client.setQueryData<LiveTableData>(queryKey, progress);

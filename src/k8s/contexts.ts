@@ -2,7 +2,7 @@
 import type { ContextList } from '../../wire/contexts';
 import { fetchJson } from './api-client';
 
-export const CONTEXTS_PATH = '/-/contexts';
+const CONTEXTS_PATH = '/-/contexts';
 
 /** Lists the server's contexts and its default one. */
 export async function fetchContexts(signal?: AbortSignal): Promise<ContextList> {

@@ -64,7 +64,7 @@ export function reasonForHttpCode(code: number): string {
 const MAX_MESSAGE_CHARS = 500;
 
 /** Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);

@@ -26,7 +26,7 @@ function decodeSegment(segment: string): string | null {
 }
 
 /** Percent-encodes one path segment, leaving `:` and `@` (common in RBAC names) readable. */
-export function encodeSegment(segment: string): string {
+function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ':').replace(/%40/g, '@');
 }
 

@@ -1,116 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFixture, readJsonFixture } from '../testing/fixtures';
-import { listAllTable, listTable, normalizeTable, rowName, tableRowKey, type Table } from './table';
+import { describe, expect, it } from 'vitest';
+import { readJsonFixture } from '../testing/fixtures';
+import { normalizeTable, rowName, type Table } from './table';
 
-function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-    ...init,
-  });
-}
-
-function stubFetch(...responses: Response[]) {
-  const fn = vi.fn((_url: string, _init?: RequestInit) => {
-    const next = responses.shift();
-    return next ? Promise.resolve(next) : Promise.reject(new Error('unexpected fetch'));
-  });
-  vi.stubGlobal('fetch', fn);
-  return fn;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-describe('listTable', () => {
-  it('asks for a Table with object metadata and passes selectors', async () => {
-    const fetchFn = stubFetch(jsonResponse(readFixture('tables/api__v1__configmaps.json')));
-    const { table } = await listTable('demo', '/api/v1/configmaps', { labelSelector: 'app=web', fieldSelector: 'metadata.name=x' });
-    const [url, init] = fetchFn.mock.calls[0] ?? [];
-    const parsed = new URL(url ?? '', 'http://x');
-    expect(parsed.pathname).toBe('/k8s/demo/api/v1/configmaps');
-    expect(parsed.searchParams.get('includeObject')).toBe('Metadata');
-    expect(parsed.searchParams.get('labelSelector')).toBe('app=web');
-    expect(parsed.searchParams.get('fieldSelector')).toBe('metadata.name=x');
-    expect((init?.headers as Record<string, string>).Accept).toBe(
-      'application/json;as=Table;v=v1;g=meta.k8s.io,application/json',
-    );
-    expect(table.kind).toBe('Table');
-    expect(table.metadata.resourceVersion).toBe('351');
-    expect(table.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Data', 'Age']);
-    expect(table.rows.length).toBeGreaterThan(0);
-  });
-
-  it('converts a plain list from a server that cannot print', async () => {
-    stubFetch(
-      jsonResponse({
-        kind: 'WidgetList',
-        apiVersion: 'fx.example.com/v1',
-        metadata: { resourceVersion: '77' },
-        items: [
-          { metadata: { name: 'w1', namespace: 'fx', uid: 'u1', creationTimestamp: '2026-11-21T22:22:18Z' } },
-          { metadata: { name: 'w2', namespace: 'fx', uid: 'u2' } },
-        ],
-      }),
-    );
-    const { table } = await listTable('demo', '/apis/fx.example.com/v1/widgets');
-    expect(table.metadata.resourceVersion).toBe('77');
-    expect(table.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Namespace', 'Age']);
-    expect(table.rows.map((r) => r.cells.slice(0, 2))).toEqual([
-      ['w1', 'fx'],
-      ['w2', 'fx'],
-    ]);
-    expect(table.rows[1]?.cells[2]).toBe('<unknown>');
-    expect(table.rows[0]?.object?.metadata.uid).toBe('u1');
-  });
-
-  it('leaves out the Namespace column for cluster-scoped lists', async () => {
-    stubFetch(jsonResponse({ kind: 'NodeList', metadata: {}, items: [{ metadata: { name: 'n1' } }] }));
-    const { table } = await listTable('demo', '/api/v1/nodes');
-    expect(table.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Age']);
-  });
-
-  it('returns warnings of a success', async () => {
-    stubFetch(
-      jsonResponse(readFixture('tables/apis__batch__v1beta1__cronjobs.json'), {
-        headers: { warning: '299 - "batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob"' },
-      }),
-    );
-    const { warnings } = await listTable('demo', '/apis/batch/v1beta1/cronjobs');
-    expect(warnings).toHaveLength(1);
-  });
-});
-
-describe('listAllTable', () => {
-  it('follows continue tokens and keeps the first page resourceVersion', async () => {
-    const base = readJsonFixture<Table>('tables/api__v1__configmaps.json');
-    const [a, b] = base.rows;
-    const fetchFn = stubFetch(
-      jsonResponse({ ...base, metadata: { resourceVersion: '351', continue: 'tok1', remainingItemCount: 1 }, rows: [a] }),
-      jsonResponse({ ...base, columnDefinitions: base.columnDefinitions, metadata: { resourceVersion: '351' }, rows: [b] }),
-    );
-    const { table } = await listAllTable('demo', '/api/v1/configmaps');
-    expect(table.rows).toEqual([a, b]);
-    expect(table.metadata).toEqual({ resourceVersion: '351' });
-    const second = new URL(fetchFn.mock.calls[1]?.[0] ?? '', 'http://x');
-    expect(second.searchParams.get('continue')).toBe('tok1');
-    expect(second.searchParams.get('limit')).toBe('500');
-  });
-});
-
-describe('row identity', () => {
+describe('rows', () => {
   const table = normalizeTable(readJsonFixture<Table>('tables/api__v1__configmaps.json'));
 
-  it('keys rows by uid', () => {
-    const row = table.rows[0];
-    expect(row && tableRowKey(row, table.columnDefinitions)).toMatch(/^uid:/);
-  });
-
-  it('falls back to namespace/name, then the name cell', () => {
+  it('name a row by its object metadata, else by the name cell', () => {
     const columns = table.columnDefinitions;
-    expect(tableRowKey({ cells: ['a', 1, '1s'], object: { metadata: { name: 'a', namespace: 'ns' } } }, columns)).toBe('name:ns/a');
-    expect(tableRowKey({ cells: ['b', 1, '1s'] }, columns)).toBe('name:/b');
+    expect(rowName({ cells: ['a', 1, '1s'], object: { metadata: { name: 'from-metadata' } } }, columns)).toBe('from-metadata');
     expect(rowName({ cells: ['b', 1, '1s'] }, columns)).toBe('b');
   });
 

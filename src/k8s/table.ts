@@ -1,7 +1,4 @@
-// meta.k8s.io/v1 Table: server-side printing (what kubectl get shows), fetched through the proxy.
-import { TABLE_ACCEPT } from '../../wire/ws-protocol';
-import { kubeRequest } from './api-client';
-import { listToTable } from './list-to-table';
+// meta.k8s.io/v1 Table: server-side printing (what kubectl get shows); list-table.ts fetches it.
 import type { ListMeta, ObjectMeta, PartialObjectMetadata } from './object-meta';
 
 export interface TableColumnDefinition {
@@ -46,18 +43,6 @@ export interface ListSelectors {
   fieldSelector?: string;
 }
 
-export interface ListTableOptions extends ListSelectors {
-  limit?: number;
-  continue?: string;
-  signal?: AbortSignal;
-}
-
-export interface TablePage {
-  table: Table;
-  /** Warning headers of the response(s). */
-  warnings: string[];
-}
-
 /** Metadata of a row's object (empty when the server sent none, e.g. includeObject=None). */
 export function rowMetadata(row: TableRow): ObjectMeta {
   return row.object?.metadata ?? {};
@@ -76,14 +61,8 @@ export function rowName(row: TableRow, columns: readonly TableColumnDefinition[]
   return typeof cell === 'string' ? cell : '';
 }
 
-/** Stable identity of a row: metadata.uid, else namespace/name. */
-export function tableRowKey(row: TableRow, columns: readonly TableColumnDefinition[]): string {
-  const meta = rowMetadata(row);
-  if (meta.uid) return `uid:${meta.uid}`;
-  return `name:${meta.namespace ?? ''}/${rowName(row, columns)}`;
-}
-
-function isTable(value: unknown): value is Table {
+/** True for a decoded meta.k8s.io Table (a list response or a watch event's object). */
+export function isTable(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
 }
 
@@ -96,51 +75,4 @@ export function normalizeTable(value: Table): Table {
     columnDefinitions: value.columnDefinitions ?? [],
     rows: (value.rows ?? []).map((row) => (Array.isArray(row.cells) ? row : { ...row, cells: [] })),
   };
-}
-
-/**
- * Lists one page of a collection as a Table. A server that cannot print this type answers the
- * plain list (Accept ends with application/json): check `kind` and convert (wire doc section 2).
- */
-export async function listTable(context: string, path: string, options: ListTableOptions = {}): Promise<TablePage> {
-  const response = await kubeRequest<unknown>(context, path, {
-    accept: TABLE_ACCEPT,
-    query: {
-      includeObject: 'Metadata',
-      labelSelector: options.labelSelector,
-      fieldSelector: options.fieldSelector,
-      limit: options.limit,
-      continue: options.continue,
-    },
-    signal: options.signal,
-  });
-  const body = response.body;
-  const table = isTable(body) ? normalizeTable(body) : listToTable(body, Date.now());
-  return { table, warnings: response.warnings };
-}
-
-const PAGE_SIZE = 500;
-const MAX_PAGES = 200;
-
-/**
- * Lists a whole collection in pages of 500 (like kubectl) and joins them. All pages share the first
- * page's resourceVersion, which is what a following watch must start from.
- */
-export async function listAllTable(
-  context: string,
-  path: string,
-  options: ListSelectors & { signal?: AbortSignal } = {},
-): Promise<TablePage> {
-  const first = await listTable(context, path, { ...options, limit: PAGE_SIZE });
-  const rows = [...first.table.rows];
-  const warnings = [...first.warnings];
-  let token = first.table.metadata.continue;
-  for (let page = 1; token && page < MAX_PAGES; page++) {
-    const next = await listTable(context, path, { ...options, limit: PAGE_SIZE, continue: token });
-    rows.push(...next.table.rows);
-    for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);
-    token = next.table.metadata.continue;
-  }
-  const metadata: ListMeta = { resourceVersion: first.table.metadata.resourceVersion };
-  return { table: { ...first.table, metadata, rows }, warnings };
 }

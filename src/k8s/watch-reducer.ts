@@ -3,28 +3,24 @@ import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { isKubeStatus, type KubeStatus } from './kube-status';
 import { objectToRow } from './list-to-table';
 import { metadataOf } from './object-meta';
-import { rowMetadata, rowName, type Table, type TableRow } from './table';
+import { isTable, rowMetadata, rowName, type Table, type TableRow } from './table';
 
 export type WatchFoldResult =
   | { kind: 'updated'; table: Table }
   /** The watch can't go on from here (ERROR event, usually 410 Expired): list again, then watch from the new list. */
   | { kind: 'relist'; table: Table; status: KubeStatus | null };
 
-function isTableObject(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
-}
-
 /** The resourceVersion a watch event carries: a one-row Table's (else its row object's), or the object's. */
 export function eventResourceVersion(event: WireWatchEvent): string | undefined {
   const object = event.object;
-  if (isTableObject(object)) return object.metadata?.resourceVersion ?? metadataOf(object.rows?.[0]?.object)?.resourceVersion;
+  if (isTable(object)) return object.metadata?.resourceVersion ?? metadataOf(object.rows?.[0]?.object)?.resourceVersion;
   return metadataOf(object)?.resourceVersion;
 }
 
 /** Rows an event carries: a one-row Table with the Table Accept, or a plain object when the server can't print. */
 function eventRows(event: WireWatchEvent, table: Table, now: number): { rows: TableRow[]; resourceVersion?: string; columns?: Table['columnDefinitions'] } {
   const resourceVersion = eventResourceVersion(event);
-  if (isTableObject(event.object)) return { rows: event.object.rows ?? [], resourceVersion, columns: event.object.columnDefinitions ?? undefined };
+  if (isTable(event.object)) return { rows: event.object.rows ?? [], resourceVersion, columns: event.object.columnDefinitions ?? undefined };
   return { rows: [objectToRow(event.object, table.columnDefinitions, now)], resourceVersion };
 }
 

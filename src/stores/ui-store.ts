@@ -1,17 +1,15 @@
-// UI state only (never server data): wide columns, the namespace last chosen per context, pinned and recent resources.
+// UI state only (never server data): the namespace last chosen per context, pinned and recent resources. The list's
+// view (wide columns, sort, filter) lives in the URL instead.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export interface UiState {
-  /** Show Table columns with priority > 0 (kubectl -o wide). */
-  wide: boolean;
   /** Last namespace chosen per context: a name, or null for all namespaces. */
   namespaceByContext: Record<string, string | null>;
   /** Pinned resources of the navigator, as kubectl spells them qualified (`pods`, `deployments.apps`). */
   pinnedResources: string[];
   /** Recently visited resources (same spelling), most recent first. */
   recentResources: string[];
-  setWide: (wide: boolean) => void;
   togglePinnedResource: (resource: string) => void;
   visitResource: (resource: string) => void;
   rememberNamespace: (context: string, namespace: string | null) => void;
@@ -22,11 +20,9 @@ const MAX_RECENT_RESOURCES = 8;
 export const useUiStore = create<UiState>()(
   persist(
     (set) => ({
-      wide: false,
       namespaceByContext: {},
       pinnedResources: [],
       recentResources: [],
-      setWide: (wide) => set({ wide }),
       togglePinnedResource: (resource) =>
         set((state) => ({
           pinnedResources: state.pinnedResources.includes(resource)
@@ -50,7 +46,6 @@ export const useUiStore = create<UiState>()(
       name: 'kubeglass-ui',
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({
-        wide: state.wide,
         namespaceByContext: state.namespaceByContext,
         pinnedResources: state.pinnedResources,
         recentResources: state.recentResources,

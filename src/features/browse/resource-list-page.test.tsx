@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
-import { App } from '../../app/app';
-
 import type { Table, TableRow } from '../../k8s/table';
 import { useUiStore } from '../../stores/ui-store';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
-import { FakeWatchChannel } from '../../testing/fake-watch-channel';
+import { renderAppAt } from '../../testing/render-app';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -77,14 +74,6 @@ function routeFetch(url: string): Response {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }, 404);
 }
 
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  const channel = new FakeWatchChannel();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App queryClient={queryClient} watchClient={channel} />);
-  return { channel };
-}
-
 function modifiedEvent(row: TableRow, rv: string, type: WireWatchEvent['type'] = 'MODIFIED'): WireWatchEvent {
   return { type, object: { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: rv }, columnDefinitions: null, rows: [row] } };
 }
@@ -93,7 +82,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
-  useUiStore.setState({ wide: false, namespaceByContext: {} });
+  useUiStore.setState({ namespaceByContext: {} });
   serveDiscovery = false;
 });
 
@@ -105,7 +94,7 @@ afterEach(() => {
 
 describe('resource list page', () => {
   it('renders the server Table columns and rows with live ages and watch state', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     expect(screen.getByTestId('loading')).toBeTruthy();
     const table = await screen.findByTestId('resource-table');
     const headers = within(table).getAllByRole('columnheader');
@@ -135,7 +124,7 @@ describe('resource list page', () => {
   });
 
   it('ticks ages every second', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const web = await screen.findByTestId('row-web-1');
     expect(within(web).getAllByRole('cell').at(-1)?.textContent).toBe('5m');
     vi.setSystemTime(NOW + 125_000);
@@ -143,7 +132,7 @@ describe('resource list page', () => {
   });
 
   it('shows wide columns on demand and dims <none>', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const table = await screen.findByTestId('resource-table');
     fireEvent.click(screen.getByTestId('wide-toggle'));
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -163,7 +152,7 @@ describe('resource list page', () => {
   });
 
   it('applies watch events in place without duplicating rows, flashing what changed', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await screen.findByTestId('resource-table');
     await waitFor(() => expect(channel.watches.length).toBe(1));
     const watch = channel.active();
@@ -185,7 +174,7 @@ describe('resource list page', () => {
   });
 
   it('re-lists when the watch reports 410 Expired', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await screen.findByTestId('resource-table');
     await waitFor(() => expect(channel.watches.length).toBe(1));
     act(() =>
@@ -201,7 +190,7 @@ describe('resource list page', () => {
   });
 
   it('shows a 403 as a Forbidden panel with the server message, not a blank page', async () => {
-    renderAt('/c/viewer/api/v1/namespaces/default/pods');
+    renderAppAt('/c/viewer/api/v1/namespaces/default/pods');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByTestId('error-code').textContent).toBe('403');
     expect(within(alert).getByTestId('error-reason').textContent).toBe('Forbidden');
@@ -211,25 +200,25 @@ describe('resource list page', () => {
   });
 
   it('lists all namespaces with a Namespace column', async () => {
-    renderAt('/c/demo/api/v1/pods');
+    renderAppAt('/c/demo/api/v1/pods');
     const table = await screen.findByTestId('resource-table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
     expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
   });
 
   it('links to the create screen when discovery lists the create verb', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await screen.findByTestId('resource-table');
     expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
     cleanup();
     serveDiscovery = true;
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const link = await screen.findByRole('link', { name: 'Create' });
     expect(link.getAttribute('href')).toBe('/c/demo/api/v1/namespaces/default/pods?create=1');
   });
 
   it('lists cluster-scoped namespaces without a namespace choice', async () => {
-    renderAt('/c/demo/api/v1/namespaces');
+    renderAppAt('/c/demo/api/v1/namespaces');
     const table = await screen.findByTestId('resource-table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Status', 'Age']);
     expect(within(table).getByText('kube-system')).toBeTruthy();
@@ -239,13 +228,13 @@ describe('resource list page', () => {
 
 describe('navigation', () => {
   it('redirects / to the default context pods in namespace default', async () => {
-    renderAt('/');
+    renderAppAt('/');
     await waitFor(() => expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces/default/pods'));
     expect(await screen.findByTestId('resource-table')).toBeTruthy();
   });
 
   it('changes the URL when picking a namespace, all namespaces or a context', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const picker = (await screen.findByTestId('namespace-picker')) as HTMLSelectElement;
     await waitFor(() => expect(within(picker).getByText('kube-system')).toBeTruthy());
     fireEvent.change(picker, { target: { value: 'kube-system' } });

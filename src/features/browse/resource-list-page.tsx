@@ -18,6 +18,7 @@ import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch
 import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
+import { WarningList } from '../../components/ui/warning-list';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Listing or reconnecting the watch', stale: 'Not watching: rows may be out of date' };
 
@@ -240,13 +241,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
           The list changed while it was loading (continue token expired, 410): it was loaded again from the start, so all rows are from one snapshot.
         </p>
       )}
-      {data && data.warnings.length > 0 && (
-        <ul data-testid="api-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
-          {data.warnings.map((warning) => (
-            <li key={warning}>Warning: {warning}</li>
-          ))}
-        </ul>
-      )}
+      {data && <WarningList warnings={data.warnings} testId="api-warnings" />}
       {error !== null && error !== undefined && (
         <div className="shrink-0 p-4 pb-2">
           <KubeErrorPanel error={error} title={query.error ? `Listing ${path.resource}` : `Watching ${path.resource}`} onRetry={retry} />

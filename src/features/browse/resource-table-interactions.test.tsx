@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
-import { App } from '../../app/app';
-
 import type { Table, TableRow } from '../../k8s/table';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
-import { FakeWatchChannel } from '../../testing/fake-watch-channel';
+import { renderAppAt } from '../../testing/render-app';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -53,14 +50,6 @@ function routeFetch(raw: string): Response | Promise<Response> {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'not found', reason: 'NotFound', code: 404 }, 404);
 }
 
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  const channel = new FakeWatchChannel();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App queryClient={queryClient} watchClient={channel} />);
-  return { channel };
-}
-
 const names = () => screen.getAllByRole('row').filter((r) => r.hasAttribute('data-row-key')).map((r) => r.getAttribute('data-row-key'));
 const header = (name: string) => within(screen.getByTestId('resource-table')).getByRole('columnheader', { name });
 
@@ -79,7 +68,7 @@ afterEach(() => {
 
 describe('resource table interactions', () => {
   it('sorts by header clicks: typed, asc -> desc -> none, with aria-sort and the URL', async () => {
-    renderAt('/c/demo/api/v1/pods');
+    renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     expect(names()).toEqual(['default/pod-10', 'default/pod-2', 'default/pod-1', 'shop/web-a']);
     fireEvent.click(screen.getByTestId('sort-Restarts'));
@@ -101,7 +90,7 @@ describe('resource table interactions', () => {
   });
 
   it('restores sort, filter and wide from the URL and keeps a sorted view sorted through watch events', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/pods?wide=1&sort=Restarts&desc=1&filter=pod');
+    const { channel } = renderAppAt('/c/demo/api/v1/pods?wide=1&sort=Restarts&desc=1&filter=pod');
     await screen.findByTestId('resource-table');
     expect(screen.getByTestId('wide-toggle').getAttribute('aria-pressed')).toBe('true');
     expect(header('Node')).toBeTruthy();
@@ -121,7 +110,7 @@ describe('resource table interactions', () => {
   });
 
   it('filters on any visible cell, case-insensitively, and / focuses the filter', async () => {
-    renderAt('/c/demo/api/v1/pods');
+    renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     fireEvent.keyDown(document.body, { key: '/' });
     expect(document.activeElement).toBe(screen.getByTestId('table-filter'));
@@ -133,7 +122,7 @@ describe('resource table interactions', () => {
   });
 
   it('a selector the server rejects shows its 400 Status and keeps the previous rows', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     await waitFor(() => expect(channel.watches.length).toBe(1));
     fireEvent.change(screen.getByTestId('label-selector'), { target: { value: 'app in (x' } });
@@ -153,7 +142,7 @@ describe('resource table interactions', () => {
   });
 
   it('applying a good selector re-lists and re-watches with it', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     listHandler = (url) => json(table(url.searchParams.get('labelSelector') === 'app=web' ? [pods[3] as TableRow] : pods, '600'));
     fireEvent.change(screen.getByTestId('label-selector'), { target: { value: 'app=web' } });
@@ -170,7 +159,7 @@ describe('resource table interactions', () => {
   });
 
   it('moves the selection with arrows, Home/End, PageUp/PageDown and opens the object on Enter', async () => {
-    renderAt('/c/demo/api/v1/pods');
+    renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     const scroller = screen.getByTestId('table-scroller');
     const selected = () => document.querySelector('tr[data-selected]')?.getAttribute('data-row-key');
@@ -204,7 +193,7 @@ describe('resource table interactions', () => {
       await gate;
       return json(table(pods.slice(2), '700'));
     };
-    const { channel } = renderAt('/c/demo/api/v1/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/pods');
     await waitFor(() => expect(screen.getByTestId('loading-more').textContent).toContain('loading more… 2 rows'));
     expect(names()).toEqual(['default/pod-10', 'default/pod-2']);
     expect(channel.watches).toHaveLength(0);
@@ -224,7 +213,7 @@ describe('resource table interactions', () => {
       }
       return json(table(pods.slice(2), '801'));
     };
-    const { channel } = renderAt('/c/demo/api/v1/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/pods');
     await waitFor(() => expect(screen.getByTestId('list-restarted')).toBeTruthy());
     await waitFor(() => expect(names()).toHaveLength(4));
     await waitFor(() => expect(channel.watches).toHaveLength(1));

@@ -23,6 +23,35 @@ const LABEL_SYNTAX: Array<[string, string]> = [
 const inputClass =
   'w-full min-w-0 rounded border border-slate-200 bg-white px-2 py-1 font-mono text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none';
 
+interface SelectorInputProps {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** False marks the text the local syntax check refused (the server still decides). */
+  valid: boolean;
+  describedBy?: string;
+}
+
+function SelectorInput({ label, testId, value, onChange, placeholder, valid, describedBy }: SelectorInputProps) {
+  return (
+    <label className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-slate-500">
+      <span className="shrink-0">{label}</span>
+      <input
+        data-testid={testId}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-invalid={!valid || undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} ${valid ? '' : 'border-amber-400'}`}
+      />
+    </label>
+  );
+}
+
 /** Keyed by the applied selectors: drafts reset when the URL changes them (back/forward). */
 export function SelectorBar({ labelSelector, fieldSelector, resource, onApply }: SelectorBarProps) {
   const [label, setLabel] = useState(labelSelector);
@@ -40,31 +69,23 @@ export function SelectorBar({ labelSelector, fieldSelector, resource, onApply }:
 
   return (
     <form onSubmit={submit} className="relative flex min-w-0 flex-1 items-center gap-2" data-testid="selector-bar">
-      <label className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-slate-500">
-        <span className="shrink-0">Labels</span>
-        <input
-          data-testid="label-selector"
-          value={label}
-          onChange={(e) => setLabel(e.target.value)}
-          placeholder="app=web,tier in (a,b)"
-          spellCheck={false}
-          aria-invalid={!labelCheck.ok || undefined}
-          aria-describedby={help ? helpId : undefined}
-          className={`${inputClass} ${labelCheck.ok ? '' : 'border-amber-400'}`}
-        />
-      </label>
-      <label className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-slate-500">
-        <span className="shrink-0">Fields</span>
-        <input
-          data-testid="field-selector"
-          value={field}
-          onChange={(e) => setField(e.target.value)}
-          placeholder={resource === 'pods' ? 'status.phase=Running' : 'metadata.name=x'}
-          spellCheck={false}
-          aria-invalid={!fieldCheck.ok || undefined}
-          className={`${inputClass} ${fieldCheck.ok ? '' : 'border-amber-400'}`}
-        />
-      </label>
+      <SelectorInput
+        label="Labels"
+        testId="label-selector"
+        value={label}
+        onChange={setLabel}
+        placeholder="app=web,tier in (a,b)"
+        valid={labelCheck.ok}
+        describedBy={help ? helpId : undefined}
+      />
+      <SelectorInput
+        label="Fields"
+        testId="field-selector"
+        value={field}
+        onChange={setField}
+        placeholder={resource === 'pods' ? 'status.phase=Running' : 'metadata.name=x'}
+        valid={fieldCheck.ok}
+      />
       <button
         type="submit"
         data-testid="apply-selectors"

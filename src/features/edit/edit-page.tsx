@@ -1,28 +1,33 @@
 // Edit one object as YAML: draft kept in localStorage, live server changes shown but never written into the text,
 // PUT with the base resourceVersion, and a three-way merge (or a diff to resolve) after a 409 Conflict.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useLiveObject } from '../../data/object-live';
-import type { KubeObject } from '../../k8s/kube-object';
+import { k8sKeys } from '../../data/query-keys';
 import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
-import type { KindSchema } from '../../k8s/openapi';
+import type { KubeObject } from '../../k8s/kube-object';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
-import type { EditorComponents, EditorMarker, EditorReveal } from './code-editor';
+import type { EditorComponents } from './code-editor';
+import { draftMarkers, draftReducer, initialDraftState } from './draft-model';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableObject, editableYaml, hiddenFields, identityError, restoreReadOnly, toYaml } from './editable-object';
+import { editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
-import { droppedFieldNotes, unknownFieldMessage, unknownFieldsBeforeSave, type UnknownFieldsWarning } from './field-validation-guard';
-import { mergeEdit } from './merge-edit';
+import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
+import { useKindSchema } from './kind-schema-query';
 import { changedPaths } from './object-diff';
 import { ChangePreview } from './preview/change-preview';
 import type { ChangeRequest } from './preview/change-request';
 import { ManagedFieldsView } from './preview/managed-fields-view';
-import { putEdited } from './put-edited';
-import { getLatest, loadKindSchema } from './save-object';
 import { UnknownFieldsPanel } from './unknown-fields-panel';
-import { lineOfFieldPath, parseEditedYaml, type YamlProblem } from './yaml-position';
+import { useDraftRequest } from './use-draft-request';
+import { useSaveCommand } from './use-save-command';
+import { lineOfFieldPath } from './yaml-position';
 import { YamlProblemsAlert } from './yaml-problems-alert';
+import { WarningList } from '../../components/ui/warning-list';
+import { buttonStyles } from '../../components/ui/button-styles';
+import { EditNoticeBanner, type EditNotice } from './edit-notice';
+import { ServerChangesBanner } from './server-changes-banner';
 
 export interface EditPageProps {
   context: string;
@@ -35,20 +40,15 @@ export interface EditPageProps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
-interface Session {
-  /** The object the text is an edit of: its resourceVersion goes with the PUT. */
-  base: KubeObject;
-  text: string;
-  /** Bumped when the text is replaced from outside the editor (merge, save, discard): the editor remounts with it. */
-  revision: number;
+/** The draft of an edit: the text is an edit of `origin` (the base object); Preview shows a ChangeRequest. */
+interface EditDraft {
+  origin: KubeObject;
+  preview: ChangeRequest;
+  notice: EditNotice;
+  request: 'save';
 }
 
-type Notice =
-  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied' }
-  | { kind: 'merged'; resourceVersion: string; theirChanges: string[] }
-  | { kind: 'conflict'; theirs: KubeObject; conflicts: string[] };
-
-const MAX_LISTED = 8;
+const reducer = draftReducer<EditDraft>;
 
 function serverChanges(base: KubeObject, live: KubeObject): string[] {
   // Compare everything the server may change (status included) except its bookkeeping.
@@ -59,24 +59,10 @@ function serverChanges(base: KubeObject, live: KubeObject): string[] {
   return changedPaths(strip(base), strip(live));
 }
 
-function PathList({ paths, testId }: { paths: string[]; testId: string }) {
-  const shown = paths.slice(0, MAX_LISTED);
-  return (
-    <ul data-testid={testId} className="mt-1 flex flex-wrap gap-1">
-      {shown.map((p) => (
-        <li key={p} className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-[11px]">
-          {p}
-        </li>
-      ))}
-      {paths.length > shown.length && <li className="text-[11px]">and {paths.length - shown.length} more</li>}
-    </ul>
-  );
-}
-
-const buttonClass = 'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 export function EditPage({ context, apiPath, path, editors, onCancel, storage = window.localStorage }: EditPageProps) {
   const { CodeEditor, DiffEditor } = editors;
+  const queryClient = useQueryClient();
   const { query } = useLiveObject({ context, path: apiPath });
   const live = query.data?.object;
   const liveDeleted = query.data?.deleted ?? false;
@@ -86,217 +72,115 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     [context, path, name],
   );
 
-  const [session, setSession] = useState<Session | null>(() => {
-    const draft = loadDraft(storage, draftKey);
-    return draft ? { base: draft.base, text: draft.text, revision: 0 } : null;
+  const [state, dispatch] = useReducer(reducer, draftKey, (key) => {
+    const stored = loadDraft(storage, key);
+    return initialDraftState<EditDraft>(stored && { origin: stored.base, text: stored.text });
   });
-  const [restoredDraft] = useState(() => session !== null);
-  const [hasDraft, setHasDraft] = useState(restoredDraft);
   // Opened without a draft: the text is the object as it is now, once; later server changes never touch it.
-  if (session === null && live && !liveDeleted) setSession({ base: live, text: editableYaml(live), revision: 0 });
+  if (state.draft === null && live && !liveDeleted) dispatch({ type: 'opened', origin: live, text: editableYaml(live), restored: false });
 
-  const [problems, setProblems] = useState<YamlProblem[]>([]);
-  const [identityProblem, setIdentityProblem] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [saving, setSaving] = useState(false);
   const [showServerDiff, setShowServerDiff] = useState(false);
-  const [reveal, setReveal] = useState<EditorReveal | null>(null);
-  const revealAt = (line: number, column: number, moveCursor: boolean) =>
-    setReveal((r) => ({ line, column, moveCursor, seq: (r?.seq ?? 0) + 1 }));
-  const [kindSchema, setKindSchema] = useState<KindSchema | null>(null);
-  const [unknownFields, setUnknownFields] = useState<UnknownFieldsWarning | null>(null);
-  const queryClient = useQueryClient();
-  const [preview, setPreview] = useState<ChangeRequest | null>(null);
   const [showManagedFields, setShowManagedFields] = useState(false);
-  const savingRef = useRef(false);
 
-  const base = session?.base;
-  const text = session?.text ?? '';
+  const { draft, notice, refusal, failure } = state;
+  const base = draft?.origin;
+  const text = draft?.text ?? '';
   const kind = base?.kind ?? live?.kind ?? path.resource;
+  const kindSchema = useKindSchema(context, base?.apiVersion, base?.kind);
+  const preview = state.preview?.shown ? state.preview.data : null;
   const modelUri = `file:///kubeglass/${encodeURIComponent(context)}${apiPath}.yaml`;
 
   useEffect(() => {
     document.title = `Edit ${name} · ${kind} · ${context} — Kubeglass`;
   }, [name, kind, context]);
 
-  const baseApiVersion = base?.apiVersion;
-  const baseKind = base?.kind;
-  useEffect(() => {
-    if (!baseApiVersion || !baseKind) return undefined;
-    let cancelled = false;
-    void loadKindSchema(context, baseApiVersion, baseKind).then((s) => {
-      if (!cancelled) setKindSchema(s);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [context, baseApiVersion, baseKind]);
+  const keep = (next: { text: string; base: KubeObject }) => saveDraft(storage, draftKey, { ...next, updatedAt: Date.now() });
 
-  const store = useCallback(
-    (next: Session) => {
-      setSession(next);
-      setHasDraft(saveDraft(storage, draftKey, { text: next.text, base: next.base, updatedAt: Date.now() }));
-    },
-    [storage, draftKey],
-  );
+  const onAnswer = (answer: EditSaveAnswer) => {
+    if (answer.kind === 'unknown-fields') {
+      dispatch({ type: 'refused', refusal: { kind: 'unknown-fields', warning: answer.warning } });
+    } else if (answer.kind === 'saved') {
+      clearDraft(storage, draftKey);
+      const { object, warnings } = answer;
+      const saved: EditNotice = { kind: 'saved', resourceVersion: object.metadata.resourceVersion ?? '', warnings, verb: 'Saved' };
+      dispatch({ type: 'replaced', draft: { origin: object, text: editableYaml(object) }, kept: false, notice: saved });
+    } else {
+      const { theirs } = answer;
+      const merged: EditNotice =
+        answer.kind === 'merged'
+          ? { kind: 'merged', resourceVersion: theirs.metadata.resourceVersion ?? '', theirChanges: answer.theirChanges }
+          : { kind: 'conflict', theirs, conflicts: answer.conflicts };
+      setShowServerDiff(false);
+      dispatch({ type: 'replaced', draft: { origin: theirs, text: answer.text }, kept: keep({ text: answer.text, base: theirs }), notice: merged });
+    }
+  };
+  const saveRequest = useDraftRequest<EditSave, EditSaveAnswer>({
+    mutationKey: k8sKeys.update(context, apiPath),
+    mutationFn: (save) => saveEdit(queryClient, save),
+    onSuccess: onAnswer,
+    onError: (error) => dispatch({ type: 'failed', request: 'save', error }),
+  });
+  const saving = saveRequest.pending !== null;
 
   const onChange = (value: string) => {
-    if (!session || value === session.text) return;
-    store({ ...session, text: value });
-    if (problems.length > 0) setProblems([]);
-    if (unknownFields) setUnknownFields(null);
-  };
-
-  const showProblems = (found: YamlProblem[]) => {
-    setProblems(found);
-    const first = found[0];
-    if (first) revealAt(first.line, first.column, false);
-  };
-
-  /** The parsed text when it can be sent as an update of the base; otherwise shows why and returns null. */
-  const checkedEdit = (current: Session): KubeObject | null => {
-    setSaveError(null);
-    setIdentityProblem(null);
-    const parsed = parseEditedYaml(current.text);
-    if (!parsed.ok) {
-      showProblems(parsed.problems);
-      return null;
-    }
-    setProblems([]);
-    const wrongIdentity = identityError(parsed.object, current.base);
-    if (wrongIdentity) {
-      setIdentityProblem(wrongIdentity);
-      return null;
-    }
-    return parsed.object;
+    if (!draft || value === draft.text) return;
+    dispatch({ type: 'edited', text: value, kept: keep({ text: value, base: draft.origin }) });
   };
 
   /** acceptUnknownFields: the user chose "Save anyway" for the fields listed by the guard. */
-  const save = async (acceptUnknownFields = false) => {
-    if (!session || savingRef.current) return;
-    setPreview(null);
-    const edited = checkedEdit(session);
-    if (!edited) return;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      const { apiVersion = '', kind: editedKind = '' } = session.base;
-      const loadSchema = () => (kindSchema ? Promise.resolve(kindSchema) : loadKindSchema(context, apiVersion, editedKind));
-      const unknown = await unknownFieldsBeforeSave({ queryClient, context, kind: editedKind, text: session.text, loadSchema });
-      if (unknown && !acceptUnknownFields) {
-        setUnknownFields(unknown);
-        const first = unknown.fields[0];
-        if (first) revealAt(first.line, first.column, false);
-        return;
-      }
-      setUnknownFields(null);
-      const result = await putEdited(context, apiPath, edited, session.base);
-      clearDraft(storage, draftKey);
-      setHasDraft(false);
-      setSession({ base: result.object, text: editableYaml(result.object), revision: session.revision + 1 });
-      const dropped = unknown ? droppedFieldNotes(unknown) : [];
-      setNotice({ kind: 'saved', resourceVersion: result.object.metadata.resourceVersion ?? '', warnings: [...result.warnings, ...dropped], verb: 'Saved' });
-    } catch (error) {
-      if (error instanceof KubeApiError && error.code === 409) {
-        await mergeAfterConflict(session, edited, error);
-      } else {
-        setSaveError(error);
-      }
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
-
-  const mergeAfterConflict = async (current: Session, yours: KubeObject, conflictError: KubeApiError) => {
-    let theirs: KubeObject;
-    try {
-      theirs = await getLatest(context, apiPath);
-    } catch (error) {
-      setSaveError(error instanceof KubeApiError ? error : conflictError);
+  const save = (acceptUnknownFields = false) => {
+    if (!draft || saveRequest.inFlight()) return;
+    dispatch({ type: 'preview-closed' });
+    const checked = checkEdit(draft.text, draft.origin);
+    if (!checked.ok) {
+      dispatch({ type: 'refused', refusal: checked.refusal });
       return;
     }
-    const theirChanges = changedPaths(editableObject(current.base), editableObject(theirs));
-    const result = mergeEdit(current.base, yours, theirs, theirChanges, kindSchema?.lookup);
-    store({ base: theirs, text: toYaml(result.merged), revision: current.revision + 1 });
-    setShowServerDiff(false);
-    if (result.kind === 'merged') {
-      setNotice({ kind: 'merged', resourceVersion: theirs.metadata.resourceVersion ?? '', theirChanges: result.theirChanges });
-    } else {
-      setNotice({ kind: 'conflict', theirs, conflicts: result.conflicts });
-    }
+    dispatch({ type: 'checked' });
+    saveRequest.send({ context, apiPath, base: draft.origin, text: draft.text, edited: checked.edited, acceptUnknownFields });
   };
+  const onSave = useSaveCommand(() => save());
 
   // Same checks as save; the preview then builds each PATCH type from (base, edited) and applies it.
   const startPreview = () => {
-    if (!session) return;
-    const edited = checkedEdit(session);
-    if (!edited) return;
-    setNotice(null);
-    setPreview({ apiPath, original: session.base, modified: restoreReadOnly(edited, session.base), title: `Edit ${kind} ${name}` });
+    if (!draft) return;
+    const checked = checkEdit(draft.text, draft.origin);
+    if (!checked.ok) {
+      dispatch({ type: 'refused', refusal: checked.refusal });
+      return;
+    }
+    dispatch({ type: 'checked' });
+    const change: ChangeRequest = { apiPath, original: draft.origin, modified: restoreReadOnly(checked.edited, draft.origin), title: `Edit ${kind} ${name}` };
+    dispatch({ type: 'previewed', preview: change });
   };
 
   const onApplied = (object: KubeObject, warnings: string[]) => {
     clearDraft(storage, draftKey);
-    setHasDraft(false);
-    setPreview(null);
-    setSession({ base: object, text: editableYaml(object), revision: (session?.revision ?? 0) + 1 });
-    setNotice({ kind: 'saved', resourceVersion: object.metadata.resourceVersion ?? '', warnings, verb: 'Applied' });
+    const applied: EditNotice = { kind: 'saved', resourceVersion: object.metadata.resourceVersion ?? '', warnings, verb: 'Applied' };
+    dispatch({ type: 'replaced', draft: { origin: object, text: editableYaml(object) }, kept: false, notice: applied });
   };
-
-  const saveRef = useRef(save);
-  useLayoutEffect(() => {
-    saveRef.current = save;
-  });
-  const onSave = useCallback(() => void saveRef.current(), []);
-
-  useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.shiftKey || e.altKey) return;
-      e.preventDefault();
-      void saveRef.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   const discard = () => {
     clearDraft(storage, draftKey);
-    setHasDraft(false);
-    setProblems([]);
-    setIdentityProblem(null);
-    setUnknownFields(null);
-    setSaveError(null);
-    setNotice(null);
-    setPreview(null);
-    setSession(live && !liveDeleted ? { base: live, text: editableYaml(live), revision: (session?.revision ?? 0) + 1 } : null);
+    dispatch({ type: 'replaced', draft: live && !liveDeleted ? { origin: live, text: editableYaml(live) } : null, kept: false });
   };
 
+  const revealAt = (line: number, column: number) => dispatch({ type: 'revealed', line, column });
   const onCauseClick = (field: string) => {
     const line = lineOfFieldPath(text, field);
-    if (line !== null) revealAt(line, 1, true);
+    if (line !== null) revealAt(line, 1);
   };
 
-  const markers: EditorMarker[] = useMemo(() => {
-    const list: EditorMarker[] = problems.map((p) => ({ line: p.line, column: p.column, message: p.message }));
-    if (unknownFields) for (const f of unknownFields.fields) list.push({ line: f.line, column: f.column, message: unknownFieldMessage(unknownFields, f) });
-    if (saveError instanceof KubeApiError) {
-      for (const cause of saveError.causes) {
-        const line = cause.field ? lineOfFieldPath(text, cause.field) : null;
-        if (line !== null) list.push({ line, column: 1, message: `${cause.field}: ${cause.message ?? cause.reason ?? ''}` });
-      }
-    }
-    return list;
-  }, [problems, unknownFields, saveError, text]);
-
+  const markers = useMemo(() => draftMarkers(text, refusal, failure), [text, refusal, failure]);
   const liveChanges = useMemo(
     () => (base && live && live.metadata.resourceVersion !== base.metadata.resourceVersion ? serverChanges(base, live) : []),
     [base, live],
   );
   const hidden = base ? hiddenFields(base) : [];
   const conflict = notice?.kind === 'conflict' ? notice : null;
-  const dirty = session !== null && base !== undefined && session.text !== editableYaml(base);
+  const dirty = draft !== null && base !== undefined && text !== editableYaml(base);
+  const saveError = failure?.error ?? null;
+  const warnings = notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : [];
 
   return (
     <article aria-labelledby="edit-title" className="flex h-full min-h-0 flex-col">
@@ -313,24 +197,24 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           </span>
         )}
         <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {hasDraft ? (dirty ? 'Draft kept in this browser' : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
+          {state.kept ? (dirty ? 'Draft kept in this browser' : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <button
             type="button"
             onClick={onSave}
-            disabled={!session || saving}
+            disabled={!draft || saving}
             title="Save (Ctrl+S / ⌘S)"
-            className={`${buttonClass} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}
+            className={buttonStyles.primary}
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
           <button
             type="button"
             onClick={startPreview}
-            disabled={!session || saving || preview !== null}
+            disabled={!draft || saving || preview !== null}
             title="Preview the change as a PATCH with dryRun=All, then Apply"
-            className={`${buttonClass} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`}
+            className={buttonStyles.preview}
           >
             Preview
           </button>
@@ -339,17 +223,17 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             aria-pressed={showManagedFields}
             onClick={() => setShowManagedFields((v) => !v)}
             disabled={!base}
-            className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+            className={buttonStyles.secondary}
           >
             Managed fields
           </button>
           {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
           {!preview && (
             <>
-              <button type="button" onClick={discard} disabled={!session} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+              <button type="button" onClick={discard} disabled={!draft} className={buttonStyles.secondary}>
                 Discard
               </button>
-              <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+              <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
                 Cancel
               </button>
             </>
@@ -363,92 +247,48 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             Hidden because the server owns them (kept as they are on save): <span className="font-mono">{hidden.join(', ')}</span>
           </p>
         )}
-        {restoredDraft && notice === null && (
+        {state.restored && notice === null && (
           <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
             Restored your unsaved draft. Discard drops it and starts again from the object on the server.
           </p>
         )}
-        {liveDeleted && (
-          <div role="status" data-testid="server-deleted" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Deleted on the server.</span> Your text is kept; saving will fail unless the object is created again.
-          </div>
-        )}
-        {!liveDeleted && liveChanges.length > 0 && notice?.kind !== 'conflict' && (
-          <div role="status" data-testid="server-changed" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            <div className="flex items-center gap-2">
-              <span className="font-semibold">Changed on the server</span>
-              <span className="text-xs">
-                since you opened it (resourceVersion {live?.metadata.resourceVersion}). Your text is not touched; Save merges when it can.
-              </span>
-              <button
-                type="button"
-                onClick={() => setShowServerDiff((v) => !v)}
-                className="ml-auto rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100"
-              >
-                {showServerDiff ? 'Hide diff' : 'Show diff'}
-              </button>
-            </div>
-            <PathList paths={liveChanges} testId="server-changed-paths" />
-          </div>
-        )}
-        {notice?.kind === 'saved' && (
-          <div role="status" data-testid="saved" className="border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-            <span className="font-semibold">{notice.verb}.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
-          </div>
-        )}
-        {notice?.kind === 'merged' && (
-          <div role="status" data-testid="merged" className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
-            <span className="font-semibold">Merged with server changes:</span> someone changed the object while you edited. Your edit now sits on
-            top of their version (resourceVersion <span className="font-mono">{notice.resourceVersion}</span>): check it and Save again.
-            <PathList paths={notice.theirChanges} testId="merged-paths" />
-          </div>
-        )}
-        {conflict && (
-          <div role="alert" data-testid="conflict" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Conflict with server changes.</span>{' '}
-            {conflict.conflicts.length > 0
-              ? 'The server changed the same fields you did. Left: the server now; right: your edit with their other changes. Edit the right side, then Save.'
-              : 'Your edit could not be merged automatically. Left: the server now; right: your edit. Edit the right side, then Save.'}
-            {conflict.conflicts.length > 0 && <PathList paths={conflict.conflicts} testId="conflict-paths" />}
-          </div>
-        )}
+        <ServerChangesBanner
+          deleted={liveDeleted}
+          resourceVersion={live?.metadata.resourceVersion}
+          changes={notice?.kind === 'conflict' ? [] : liveChanges}
+          showDiff={showServerDiff}
+          onToggleDiff={() => setShowServerDiff((v) => !v)}
+        />
+        {notice && <EditNoticeBanner notice={notice} />}
         {showManagedFields && base && (
           <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
             <ManagedFieldsView object={base} />
           </div>
         )}
-        <YamlProblemsAlert problems={problems} outcome="Not saved" onReveal={(line, column) => revealAt(line, column, true)} />
-        {identityProblem && (
+        <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not saved" onReveal={revealAt} />
+        {refusal?.kind === 'identity' && (
           <div role="alert" data-testid="identity-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Not saved:</span> {identityProblem}
+            <span className="font-semibold">Not saved:</span> {refusal.message}
           </div>
         )}
-        {unknownFields && (
-          <UnknownFieldsPanel warning={unknownFields} saving={saving} onSaveAnyway={() => void saveRef.current(true)} onGoToLine={(line, column) => revealAt(line, column, true)} />
-        )}
+        {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
         {saveError !== null && (
           <div className="border-b border-red-200 p-3">
             <EditErrorPanel error={saveError} title={`Saving ${path.resource} ${name}`} onCauseClick={onCauseClick} />
           </div>
         )}
-        {(notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : []).length > 0 && (
-          <ul data-testid="save-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
-            {(notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : []).map((w) => (
-              <li key={w}>Warning: {w}</li>
-            ))}
-          </ul>
-        )}
+        <WarningList warnings={warnings} testId="save-warnings" />
       </div>
 
       <div className="min-h-0 flex-1 p-2">
-        {!session && query.error ? (
+        {!draft && query.error ? (
           <EditErrorPanel error={query.error} title={`Getting ${path.resource} ${name}`} onCauseClick={() => {}} />
-        ) : !session ? (
+        ) : !draft ? (
           <p role="status" className="p-2 text-sm text-slate-500">
             Loading {name}…
           </p>
         ) : preview ? (
-          <ChangePreview context={context} change={preview} editors={editors} onApplied={onApplied} onCancel={() => setPreview(null)} />
+          <ChangePreview context={context} change={preview} editors={editors} onApplied={onApplied} onCancel={() => dispatch({ type: 'preview-closed' })} />
         ) : conflict ? (
           <div className="flex h-full min-h-0 flex-col gap-1">
             <div className="grid grid-cols-2 text-xs font-medium text-slate-600">
@@ -477,12 +317,12 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           </div>
         ) : (
           <CodeEditor
-            key={session.revision}
+            key={state.revision}
             value={text}
             onChange={onChange}
             onSave={onSave}
             markers={markers}
-            reveal={reveal}
+            reveal={state.reveal}
             label={`YAML of ${kind} ${name}`}
             uri={modelUri}
             schema={kindSchema?.jsonSchema ?? null}

@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import type { KubeObject } from '../../k8s/kube-object';
 
 /** metadata fields the server owns: hidden from the editable text. */
-export const READ_ONLY_METADATA = ['managedFields', 'uid', 'resourceVersion', 'creationTimestamp', 'generation'] as const;
+const READ_ONLY_METADATA = ['managedFields', 'uid', 'resourceVersion', 'creationTimestamp', 'generation'] as const;
 
 /** Paths of the hidden fields that this object has (for the "hidden" note). */
 export function hiddenFields(object: KubeObject): string[] {

@@ -10,7 +10,8 @@ import { parseApiPath } from '../../k8s/paths';
 import type { ServerVersion } from '../../k8s/server-version';
 import { EditPage } from './edit-page';
 import { readFixture } from '../../testing/fixtures';
-import { droppedFieldNotes, unknownFieldMessage, unknownFieldsBeforeSave } from './field-validation-guard';
+import { unknownFieldsBeforeSave } from './field-validation-guard';
+import { droppedFieldNotes, unknownFieldMessage } from './unknown-fields-warning';
 import { textareaEditors } from './textarea-editors';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';

@@ -4,14 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { serverVersionQueryOptions } from '../../data/server-version-query';
 import type { KindSchema } from '../../k8s/openapi';
 import { honorsFieldValidation, type ServerVersion } from '../../k8s/server-version';
-import { findUnknownFields, type UnknownField } from './unknown-fields';
-
-export interface UnknownFieldsWarning {
-  kind: string;
-  /** gitVersion from /version; null when the server did not say. */
-  serverVersion: string | null;
-  fields: UnknownField[];
-}
+import { findUnknownFields } from './unknown-fields';
+import type { UnknownFieldsWarning } from './unknown-fields-warning';
 
 export interface GuardInput {
   queryClient: QueryClient;
@@ -39,16 +33,4 @@ export async function unknownFieldsBeforeSave({ queryClient, context, kind, text
   if (honorsFieldValidation(version, schema.fieldValidationListed === true)) return null;
   const fields = findUnknownFields(text, schema.jsonSchema);
   return fields.length > 0 ? { kind, serverVersion: version?.gitVersion ?? null, fields } : null;
-}
-
-const server = (warning: UnknownFieldsWarning) => (warning.serverVersion ? `this server (${warning.serverVersion})` : 'this server');
-
-/** `spec.replicaz: not a field of Deployment; this server (v1.20.2) would drop it silently`. */
-export function unknownFieldMessage(warning: UnknownFieldsWarning, field: UnknownField): string {
-  return `${field.path}: not a field of ${warning.kind}; ${server(warning)} would drop it silently`;
-}
-
-/** After "Save anyway": what the server dropped, shown with the save's Warning headers. */
-export function droppedFieldNotes(warning: UnknownFieldsWarning): string[] {
-  return warning.fields.map((f) => `${f.path} was not saved: ${server(warning)} dropped it (not a field of ${warning.kind})`);
 }

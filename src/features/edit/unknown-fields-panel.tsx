@@ -1,5 +1,5 @@
 // The fields a server without fieldValidation would drop silently, each linked to its line, and "Save anyway".
-import { unknownFieldMessage, type UnknownFieldsWarning } from './field-validation-guard';
+import { unknownFieldMessage, type UnknownFieldsWarning } from './unknown-fields-warning';
 
 export interface UnknownFieldsPanelProps {
   warning: UnknownFieldsWarning;

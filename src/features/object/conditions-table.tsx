@@ -1,4 +1,5 @@
 import { LiveAge } from './live-age';
+import { TableHead } from './table-head';
 
 export interface Condition {
   type?: string;
@@ -28,15 +29,7 @@ export function ConditionsTable({ conditions }: { conditions: Condition[] }) {
   return (
     <table data-testid="conditions" className="w-full text-left text-[13px]">
       <caption className="pb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">Conditions</caption>
-      <thead className="text-xs text-slate-500">
-        <tr>
-          <th className="py-1 pr-3 font-medium">Type</th>
-          <th className="py-1 pr-3 font-medium">Status</th>
-          <th className="py-1 pr-3 font-medium">Reason</th>
-          <th className="py-1 pr-3 font-medium">Message</th>
-          <th className="py-1 font-medium">Last transition</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Type', 'Status', 'Reason', 'Message', 'Last transition']} />
       <tbody>
         {conditions.map((c, i) => (
           <tr key={`${c.type ?? ''}-${i}`} className="border-t border-slate-100 align-top">

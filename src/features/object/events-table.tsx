@@ -1,5 +1,6 @@
 import { eventTime, type KubeEvent } from '../../k8s/kube-event';
 import { LiveAge } from './live-age';
+import { TableHead } from './table-head';
 
 function from(event: KubeEvent): string {
   const component = event.source?.component || event.reportingComponent || '';
@@ -12,15 +13,7 @@ export function EventsTable({ events }: { events: KubeEvent[] }) {
   if (events.length === 0) return <p className="text-xs text-slate-400" data-testid="no-events">No events.</p>;
   return (
     <table data-testid="object-events" className="w-full text-left text-[13px]">
-      <thead className="text-xs text-slate-500">
-        <tr>
-          <th className="py-1 pr-3 font-medium">Type</th>
-          <th className="py-1 pr-3 font-medium">Reason</th>
-          <th className="py-1 pr-3 font-medium">Age</th>
-          <th className="py-1 pr-3 font-medium">From</th>
-          <th className="py-1 font-medium">Message</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Type', 'Reason', 'Age', 'From', 'Message']} />
       <tbody>
         {events.map((e) => {
           const count = e.series?.count ?? e.count ?? 1;

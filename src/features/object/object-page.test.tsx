@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
-import { App } from '../../app/app';
 import type { KubeEvent } from '../../k8s/kube-event';
 import type { KubeObject } from '../../k8s/kube-object';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { readFixture } from '../../testing/fixtures';
-import { FakeWatchChannel } from '../../testing/fake-watch-channel';
+import { renderAppAt } from '../../testing/render-app';
 import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
@@ -87,14 +85,6 @@ function routeFetch(url: string, init?: RequestInit): Response {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }, 404);
 }
 
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  const channel = new FakeWatchChannel();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App queryClient={queryClient} watchClient={channel} />);
-  return { channel };
-}
-
 const podEvent = (type: WireWatchEvent['type'], object: unknown): WireWatchEvent => ({ type, object });
 const yamlText = () => screen.getByTestId('object-yaml').textContent ?? '';
 
@@ -116,7 +106,7 @@ afterEach(() => {
 
 describe('object page', () => {
   it('offers Edit once the server says the user may update the object, and says why not otherwise', async () => {
-    renderAt(`/c/demo${POD_PATH}`);
+    renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('edit-link');
     await accessSettled();
     const edit = screen.getByTestId('edit-link');
@@ -125,7 +115,7 @@ describe('object page', () => {
     cleanup();
 
     mayUpdate = false;
-    renderAt(`/c/demo${POD_PATH}`);
+    renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('edit-link');
     await accessSettled();
     const refused = screen.getByTestId('edit-link');
@@ -135,7 +125,7 @@ describe('object page', () => {
   });
 
   it('shows the object, its YAML without managedFields, links, conditions and events, and watches it by name', async () => {
-    const { channel } = renderAt(`/c/demo${POD_PATH}`);
+    const { channel } = renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     expect(screen.getByTestId('object-kind').textContent).toBe('Pod');
     expect(screen.getByTestId('object-name').textContent).toBe('web-1');
@@ -182,7 +172,7 @@ describe('object page', () => {
   });
 
   it('folds MODIFIED into the view, and on DELETED keeps the last content under a deleted notice', async () => {
-    const { channel } = renderAt(`/c/demo${POD_PATH}`);
+    const { channel } = renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     const watch = channel.active('/api/v1/namespaces/default/pods');
@@ -208,7 +198,7 @@ describe('object page', () => {
   });
 
   it('after a 410 ERROR event lists the object by name and watches from the list resourceVersion, not the too-old object one', async () => {
-    const { channel } = renderAt(`/c/demo${POD_PATH}`);
+    const { channel } = renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     const first = channel.active('/api/v1/namespaces/default/pods');
@@ -231,7 +221,7 @@ describe('object page', () => {
 
   it('filters events in the browser when the server refuses involvedObject field selectors, and adds watched events', async () => {
     eventsSelectorSupported = false;
-    const { channel } = renderAt(`/c/demo${POD_PATH}`);
+    const { channel } = renderAppAt(`/c/demo${POD_PATH}`);
     const events = await screen.findByTestId('object-events');
     expect(within(events).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('filtered in the browser')).toBeTruthy();
@@ -245,7 +235,7 @@ describe('object page', () => {
 
   it('shows the NotFound Status of a missing object as an alert', async () => {
     podBody = null;
-    renderAt(`/c/demo${POD_PATH}`);
+    renderAppAt(`/c/demo${POD_PATH}`);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByTestId('error-code').textContent).toBe('404');
     expect(within(alert).getByTestId('error-reason').textContent).toBe('NotFound');
@@ -254,7 +244,7 @@ describe('object page', () => {
   });
 
   it('shows a 403 Forbidden Status as an alert, without watching', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/kube-system/secrets/admin-token');
+    const { channel } = renderAppAt('/c/demo/api/v1/namespaces/kube-system/secrets/admin-token');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByTestId('error-code').textContent).toBe('403');
     expect(within(alert).getByTestId('error-reason').textContent).toBe('Forbidden');

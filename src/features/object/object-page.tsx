@@ -21,6 +21,7 @@ import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
+import { WarningList } from '../../components/ui/warning-list';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Getting the object or reconnecting the watch', stale: 'Not watching: the content may be out of date' };
 
@@ -130,13 +131,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
         </div>
       )}
 
-      {data && data.warnings.length > 0 && (
-        <ul data-testid="api-warnings" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
-          {data.warnings.map((warning) => (
-            <li key={warning}>Warning: {warning}</li>
-          ))}
-        </ul>
-      )}
+      {data && <WarningList warnings={data.warnings} testId="api-warnings" />}
 
       <div className="min-h-0 flex-1 overflow-auto">
         {error !== null && error !== undefined && (

@@ -148,3 +148,27 @@ export function aggregatedGroupsDoc(apiVersion: string) {
     ],
   };
 }
+
+/** The groups of the recorded 1.20.2 discovery that hold a listable resource: core ("") first, then by name (kubectl api-resources). */
+export const RECORDED_LISTABLE_GROUPS: readonly string[] = [
+  '',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'apps',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'extensions',
+  'flowcontrol.apiserver.k8s.io',
+  'fx.example.com',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+];

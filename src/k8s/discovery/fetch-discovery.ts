@@ -25,7 +25,7 @@ export const AGGREGATED_DISCOVERY_ACCEPT =
   'application/json';
 
 /** Accept for the per-group-version APIResourceList documents of legacy discovery. */
-export const LEGACY_DISCOVERY_ACCEPT = 'application/json';
+const LEGACY_DISCOVERY_ACCEPT = 'application/json';
 
 /** /api or /apis itself failed (or answered something that is not discovery): there is nothing to show. */
 export class DiscoveryError extends Error {

@@ -11,15 +11,6 @@ export function gvrKey(gvr: Gvr): string {
   return `${gvr.group}/${gvr.version}/${gvr.resource}`;
 }
 
-/** Inverse of gvrKey; null when the key does not have exactly three parts. */
-export function parseGvrKey(key: string): Gvr | null {
-  const parts = key.split('/');
-  if (parts.length !== 3) return null;
-  const [group = '', version = '', resource = ''] = parts;
-  if (!version || !resource) return null;
-  return { group, version, resource };
-}
-
 /** `v1` for the core group, `apps/v1` otherwise (the apiVersion spelling). */
 export function formatGroupVersion(group: string, version: string): string {
   return group === '' ? version : `${group}/${version}`;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aggregatedCoreDoc, aggregatedGroupsDoc, aggregatedRoute, fixtureFetch } from './discovery-test-support';
+import { aggregatedCoreDoc, aggregatedGroupsDoc, aggregatedRoute, fixtureFetch, RECORDED_LISTABLE_GROUPS } from './discovery-test-support';
 import { fetchDiscovery } from './fetch-discovery';
 import {
   buildResourceIndex,
@@ -130,28 +130,7 @@ describe('resource index over kube-apiserver 1.20.2 discovery', () => {
 
   it('lists navigable resources grouped like kubectl api-resources: core, then groups by name', () => {
     const sections = navigableResources(index);
-    expect(sections.map((s) => s.group)).toEqual([
-      '',
-      'admissionregistration.k8s.io',
-      'apiextensions.k8s.io',
-      'apiregistration.k8s.io',
-      'apps',
-      'autoscaling',
-      'batch',
-      'certificates.k8s.io',
-      'coordination.k8s.io',
-      'discovery.k8s.io',
-      'events.k8s.io',
-      'extensions',
-      'flowcontrol.apiserver.k8s.io',
-      'fx.example.com',
-      'networking.k8s.io',
-      'node.k8s.io',
-      'policy',
-      'rbac.authorization.k8s.io',
-      'scheduling.k8s.io',
-      'storage.k8s.io',
-    ]);
+    expect(sections.map((s) => s.group)).toEqual(RECORDED_LISTABLE_GROUPS);
     // bindings is create-only; tokenreviews and the *accessreviews are create-only, so their groups vanish.
     expect(sections[0]?.resources.map((r) => r.resource)).toEqual([
       'componentstatuses', 'configmaps', 'endpoints', 'events', 'limitranges', 'namespaces', 'nodes',

@@ -73,7 +73,7 @@ const MIN_SUBSTRING_FILTER = 3;
  * True when a resource matches the filter: name/singular/kind start with it (or contain it, from 3 characters), a
  * short name starts with it, a category equals it, or `resource.group` starts with it.
  */
-export function resourceMatchesFilter(r: ApiResource, filter: string): boolean {
+function resourceMatchesFilter(r: ApiResource, filter: string): boolean {
   const q = filter.trim().toLowerCase();
   if (!q) return true;
   const substring = q.length >= MIN_SUBSTRING_FILTER;

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../app/app';
-
+import { k8sKeys } from '../../../data/query-keys';
 import { useUiStore } from '../../../stores/ui-store';
 import { readFixture } from '../../../testing/fixtures';
-import { FakeWatchChannel } from '../../../testing/fake-watch-channel';
+import type { FakeWatchChannel } from '../../../testing/fake-watch-channel';
+import { renderAppAt } from '../../../testing/render-app';
 
 const CRD_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const crdWatches = (channel: FakeWatchChannel) => channel.watches.filter((w) => w.params.path === CRD_PATH);
@@ -47,14 +46,6 @@ function routeFetch(url: string): Response {
   return status(404, 'NotFound', 'the server could not find the requested resource');
 }
 
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  const channel = new FakeWatchChannel();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<App queryClient={queryClient} watchClient={channel} />);
-  return { channel };
-}
-
 const nav = () => screen.getByRole('navigation', { name: 'Resources' });
 const group = (label: string) => within(nav()).getByRole('region', { name: `API group ${label}` });
 const link = (scope: HTMLElement, resource: string) =>
@@ -64,7 +55,7 @@ beforeEach(() => {
   overrides = {};
   calls = [];
   localStorage.clear();
-  useUiStore.setState({ wide: false, namespaceByContext: {}, pinnedResources: [], recentResources: [] });
+  useUiStore.setState({ namespaceByContext: {}, pinnedResources: [], recentResources: [] });
   vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
 });
 
@@ -75,7 +66,7 @@ afterEach(() => {
 
 describe('resource navigator', () => {
   it('lists every listable resource from discovery by group, core first, linking to the namespace or the cluster', async () => {
-    renderAt('/c/demo/api/v1/namespaces/kube-system/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/kube-system/pods');
     await waitFor(() => expect(within(nav()).getAllByTestId('api-group').length).toBeGreaterThan(10));
     const labels = within(nav()).getAllByTestId('api-group').map((g) => g.getAttribute('data-group'));
     expect(labels.slice(0, 3)).toEqual(['core', 'admissionregistration.k8s.io', 'apiextensions.k8s.io']);
@@ -89,7 +80,7 @@ describe('resource navigator', () => {
   });
 
   it('follows links keeping the namespace; discovery decides that nodes take no namespace', async () => {
-    renderAt('/c/demo/api/v1/namespaces/kube-system/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/kube-system/pods');
     await waitFor(() => expect(link(group('core'), 'nodes')).toBeTruthy());
     fireEvent.click(link(group('core'), 'nodes') as HTMLElement);
     expect(window.location.pathname).toBe('/c/demo/api/v1/nodes');
@@ -101,7 +92,7 @@ describe('resource navigator', () => {
   });
 
   it('filters by short name, kind and category, and collapses groups', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await waitFor(() => expect(link(group('apps'), 'deployments.apps')).toBeTruthy());
     const filter = screen.getByRole('searchbox', { name: 'Filter resources' });
     fireEvent.change(filter, { target: { value: 'deploy' } });
@@ -130,7 +121,7 @@ describe('resource navigator', () => {
   });
 
   it('shows other versions behind a version switch', async () => {
-    renderAt('/c/demo/apis/autoscaling/v2beta2/namespaces/default/horizontalpodautoscalers');
+    renderAppAt('/c/demo/apis/autoscaling/v2beta2/namespaces/default/horizontalpodautoscalers');
     await waitFor(() => expect(link(group('autoscaling'), 'horizontalpodautoscalers.autoscaling')).toBeTruthy());
     const toggle = within(group('autoscaling')).getByRole('button', { name: 'Versions of horizontalpodautoscalers.autoscaling' });
     expect(toggle.textContent).toBe('v2beta2');
@@ -145,7 +136,7 @@ describe('resource navigator', () => {
 
   it('shows a failed group-version as unavailable with its Status', async () => {
     overrides['/k8s/demo/apis/fx.example.com/v1'] = () => status(503, 'ServiceUnavailable', 'the widget backend is down');
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const failed = await within(nav()).findByTestId('failed-group-version');
     expect(failed.textContent).toContain('fx.example.com/v1 unavailable');
     expect(failed.textContent).toContain('503 ServiceUnavailable');
@@ -153,7 +144,7 @@ describe('resource navigator', () => {
   });
 
   it('pins and unpins resources (persisted) and remembers recent ones', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await waitFor(() => expect(link(group('apps'), 'deployments.apps')).toBeTruthy());
     expect(within(screen.getByTestId('recent-resources')).getByRole('link').textContent).toContain('pods');
     fireEvent.click(within(group('apps')).getByRole('button', { name: 'Pin deployments.apps' }));
@@ -172,7 +163,7 @@ describe('resource navigator', () => {
   });
 
   it('refetches discovery when a CRD changes (list, then watch from its resourceVersion) and on refresh', async () => {
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
+    const { channel } = renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     await waitFor(() => expect(crdWatches(channel)).toHaveLength(1));
     expect(calls).toContain('/k8s/demo/apis/apiextensions.k8s.io/v1/customresourcedefinitions?limit=1');
     expect(crdWatches(channel)[0]?.params.query?.resourceVersion).toBe('77');
@@ -193,18 +184,22 @@ describe('resource navigator', () => {
   });
 
   it('does not watch CRDs when listing them is forbidden', async () => {
+    let forbidden: Response | undefined;
     overrides['/k8s/demo/apis/apiextensions.k8s.io/v1/customresourcedefinitions'] = () =>
-      status(403, 'Forbidden', 'customresourcedefinitions.apiextensions.k8s.io is forbidden');
-    const { channel } = renderAt('/c/demo/api/v1/namespaces/default/pods');
-    await waitFor(() => expect(calls.some((c) => c.startsWith('/k8s/demo/apis/apiextensions.k8s.io/v1/customresourcedefinitions'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+      (forbidden = status(403, 'Forbidden', 'customresourcedefinitions.apiextensions.k8s.io is forbidden'));
+    const { channel, queryClient } = renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    await waitFor(() => expect(forbidden?.bodyUsed).toBe(true));
+    // A discovery refresh asked for once the 403 is being read comes back after it was handled: a watch started
+    // from a successful list would be open by then.
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh API discovery' }));
+    await waitFor(() => expect(queryClient.getQueryState(k8sKeys.discovery('demo'))?.dataUpdateCount).toBe(2));
     expect(crdWatches(channel)).toHaveLength(0);
     expect(link(group('core'), 'pods')).toBeTruthy();
   });
 
   it('shows the Status when discovery itself fails', async () => {
     overrides['/k8s/demo/apis'] = () => status(401, 'Unauthorized', 'Unauthorized');
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const alert = await within(nav()).findByTestId('discovery-error');
     expect(alert.textContent).toContain('401 Unauthorized');
     expect(alert.textContent).toContain('/apis');
@@ -216,7 +211,7 @@ describe('command palette', () => {
   const combobox = () => within(palette()).getByRole('combobox', { name: 'Jump to a resource' });
 
   it('opens with Ctrl+K, jumps to deployments with Enter', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect(palette().getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(combobox());
@@ -231,7 +226,7 @@ describe('command palette', () => {
   });
 
   it('opens with ":" outside inputs only; arrows move; Escape closes', async () => {
-    renderAt('/c/demo/api/v1/namespaces/default/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const filter = screen.getByRole('searchbox', { name: 'Filter resources' });
     fireEvent.keyDown(filter, { key: ':' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -252,7 +247,7 @@ describe('command palette', () => {
   });
 
   it('jumps to an object with po/name', async () => {
-    renderAt('/c/demo/api/v1/namespaces/kube-system/pods');
+    renderAppAt('/c/demo/api/v1/namespaces/kube-system/pods');
     fireEvent.click(screen.getByTestId('palette-open'));
     fireEvent.change(combobox(), { target: { value: 'po/etcd-0' } });
     const option = await within(palette()).findByRole('option');

@@ -4,6 +4,7 @@ import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import { buildApiPath } from '../../../k8s/paths';
+import type { FieldProblem } from '../draft-model';
 import { parseEditedYaml, type YamlProblem } from '../yaml-position';
 
 /** The collection the URL points at. */
@@ -22,13 +23,7 @@ export type CreateCheck =
   /** The YAML does not parse (or holds several documents): positions to show. */
   | { ok: false; kind: 'yaml'; problems: YamlProblem[] }
   /** It parses, but is not an object this collection can create. */
-  | { ok: false; kind: 'object'; problems: ObjectProblem[] };
-
-export interface ObjectProblem {
-  /** The field path at fault (its line gets a marker). */
-  field: string;
-  message: string;
-}
+  | { ok: false; kind: 'object'; problems: FieldProblem[] };
 
 /** Line (1-based) where the second YAML document starts, or null when the text holds at most one. */
 function secondDocumentLine(text: string): number | null {
@@ -64,7 +59,7 @@ export function checkNewObject(text: string, collection: CreateCollection): Crea
   const parsed = parseEditedYaml(text);
   if (!parsed.ok) return { ok: false, kind: 'yaml', problems: parsed.problems };
   const object = parsed.object;
-  const problems: ObjectProblem[] = [];
+  const problems: FieldProblem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
   const apiVersion = formatGroupVersion(collection.group, collection.version);
   const where = `${collection.resource} in ${apiVersion}`;

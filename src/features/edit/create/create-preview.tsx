@@ -6,6 +6,7 @@ import { toYaml } from '../editable-object';
 import { classifiedChanges, orderedLike } from '../object-diff';
 import type { ComponentType } from 'react';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
+import { PathChips } from '../path-chips';
 
 export interface CreatePreviewData {
   /** The object as sent (namespace filled in). */
@@ -15,12 +16,12 @@ export interface CreatePreviewData {
   warnings: string[];
   /** The editor text the preview was made from (a later edit makes it stale). */
   text: string;
-  /** Bumped per preview: the diff editor remounts with the new texts. */
-  seq: number;
 }
 
 export interface CreatePreviewProps {
   preview: CreatePreviewData;
+  /** Bumped per preview: the diff editor remounts with the new texts. */
+  seq: number;
   stale: boolean;
   DiffEditor: ComponentType<DiffEditorProps>;
 }
@@ -34,23 +35,15 @@ function withoutManagedFields(object: KubeObject): KubeObject {
 
 function FieldList({ title, paths, testId }: { title: string; paths: string[]; testId: string }) {
   if (paths.length === 0) return null;
-  const shown = paths.slice(0, MAX_LISTED);
   return (
     <div className="mt-1">
       <h3 className="text-xs font-semibold text-slate-700">{title}</h3>
-      <ul data-testid={testId} className="mt-0.5 flex flex-wrap gap-1">
-        {shown.map((p) => (
-          <li key={p} className="rounded bg-white px-1.5 py-0.5 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200">
-            {p}
-          </li>
-        ))}
-        {paths.length > shown.length && <li className="text-[11px] text-slate-500">and {paths.length - shown.length} more</li>}
-      </ul>
+      <PathChips paths={paths} testId={testId} max={MAX_LISTED} chipClassName="rounded bg-white px-1.5 py-0.5 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200" />
     </div>
   );
 }
 
-export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps) {
+export function CreatePreview({ preview, seq, stale, DiffEditor }: CreatePreviewProps) {
   const [view, setView] = useState<'diff' | 'object'>('diff');
   const result = useMemo(() => withoutManagedFields(preview.result), [preview.result]);
   const changes = useMemo(() => classifiedChanges(preview.sent, result), [preview.sent, result]);
@@ -96,7 +89,7 @@ export function CreatePreview({ preview, stale, DiffEditor }: CreatePreviewProps
       </div>
       <div className="min-h-0 flex-1">
         {view === 'diff' ? (
-          <DiffEditor key={preview.seq} original={sentYaml} modified={resultYaml} label={`Your ${kind} (left) and what the server would create (right)`} />
+          <DiffEditor key={seq} original={sentYaml} modified={resultYaml} label={`Your ${kind} (left) and what the server would create (right)`} />
         ) : (
           <pre
             data-testid="preview-object"

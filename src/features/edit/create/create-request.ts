@@ -12,7 +12,7 @@ export interface CreateResult {
  * Query of the POST. fieldManager names us in managedFields; fieldValidation=Strict makes unknown or duplicate
  * fields a 400 instead of being dropped silently (servers before 1.25 ignore it).
  */
-export function createQuery(dryRun: boolean): QueryParams {
+function createQuery(dryRun: boolean): QueryParams {
   return { fieldManager: 'kubeglass', fieldValidation: 'Strict', dryRun: dryRun ? 'All' : undefined };
 }
 

@@ -6,6 +6,8 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import { finalizerNote, PROPAGATION_POLICIES, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
 import { deleteObject, type DeleteResult } from './delete-request';
+import { WarningList } from '../../../components/ui/warning-list';
+import { buttonBase } from '../../../components/ui/button-styles';
 
 export interface DeleteDialogProps {
   context: string;
@@ -25,8 +27,7 @@ export interface DeleteDialogProps {
 type Busy = 'preview' | 'delete' | null;
 
 // Busy buttons are aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
-const buttonClass =
-  'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-60';
+const buttonClass = `${buttonBase} aria-disabled:cursor-wait aria-disabled:opacity-60`;
 
 function choiceKey(choice: Omit<DeleteChoice, 'dryRun'>): string {
   return JSON.stringify([choice.propagationPolicy, choice.uid ?? '', choice.resourceVersion ?? '']);
@@ -189,13 +190,7 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
             footer={error.error instanceof KubeApiError && error.error.code === 409 ? 'A precondition failed: nothing was deleted. The object is as the server has it now.' : 'Nothing was deleted.'}
           />
         )}
-        {warnings.length > 0 && (
-          <ul data-testid="delete-warnings" className="text-xs text-amber-800">
-            {warnings.map((w) => (
-              <li key={w}>Warning: {w}</li>
-            ))}
-          </ul>
-        )}
+        <WarningList warnings={warnings} testId="delete-warnings" className="text-xs text-amber-800" />
       </div>
       <div className="flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3">
         <button

@@ -7,13 +7,13 @@ import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
 import { parseApiPath } from '../../../k8s/paths';
 import type { KubeObject } from '../../../k8s/kube-object';
-import type { KindSchema } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
 import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
 import { changedPaths } from '../object-diff';
-import { getLatest, loadKindSchema } from '../save-object';
+import { useKindSchema } from '../kind-schema-query';
+import { getLatest } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
 import type { ChangeRequest } from './change-request';
 import { ownersOfChangedFields } from './managed-fields';
@@ -22,6 +22,9 @@ import { defaultPatchKind, isBuiltInTarget, PATCH_KIND_LABELS, unavailableReason
 import { classifyFailure, sendPatch, type PatchResult, type PreviewFailure } from './preview-requests';
 import { rebaseChange } from './rebase-change';
 import { serverSetPaths, withoutManagedFields } from './server-set-paths';
+import { WarningList } from '../../../components/ui/warning-list';
+import { PathChips } from '../path-chips';
+import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 
 export interface ChangePreviewProps {
   context: string;
@@ -45,26 +48,11 @@ type DryRun = { key: string; seq: number } & ({ state: 'done'; result: PatchResu
 
 type ApplyState = { state: 'idle' } | { state: 'applying' } | { state: 'applied' } | { state: 'failed'; failure: PreviewFailure };
 
-const buttonClass = 'rounded border px-3 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50';
 const MAX_CHIPS = 12;
 
 const asJson = (object: KubeObject) => object as unknown as JsonObject;
 const isOwnApply = (o: { manager: string; operation: string; subresource: string }) =>
   o.manager === KUBEGLASS_FIELD_MANAGER && o.operation === 'Apply' && o.subresource === '';
-
-function Chips({ paths, testId }: { paths: string[]; testId: string }) {
-  const shown = paths.slice(0, MAX_CHIPS);
-  return (
-    <ul data-testid={testId} className="mt-1 flex flex-wrap gap-1">
-      {shown.map((p) => (
-        <li key={p} className="rounded bg-white/80 px-1.5 py-0.5 font-mono text-[11px]">
-          {p}
-        </li>
-      ))}
-      {paths.length > shown.length && <li className="text-[11px]">and {paths.length - shown.length} more</li>}
-    </ul>
-  );
-}
 
 function FailureView(props: { failure: PreviewFailure; title: string; base: KubeObject; onRebase: (latest: KubeObject) => void; onForce: () => void }) {
   const { failure, title, base } = props;
@@ -77,8 +65,8 @@ function FailureView(props: { failure: PreviewFailure; title: string; base: Kube
         <span className="font-semibold">Changed on the server since this preview's base</span> (resourceVersion {base.metadata.resourceVersion}, now{' '}
         {failure.latest.metadata.resourceVersion}). The server refused the request so that it cannot overwrite those changes.
       </p>
-      {theirs.length > 0 && <Chips paths={theirs} testId="stale-paths" />}
-      <button type="button" onClick={() => props.onRebase(failure.latest)} className={`${buttonClass} border-amber-600 bg-white text-amber-900 hover:bg-amber-100`}>
+      {theirs.length > 0 && <PathChips paths={theirs} testId="stale-paths" max={MAX_CHIPS} />}
+      <button type="button" onClick={() => props.onRebase(failure.latest)} className={`${buttonBase} border-amber-600 bg-white text-amber-900 hover:bg-amber-100`}>
         Preview against the latest
       </button>
       <KubeErrorPanel error={failure.error} title={title} testId="preview-error" />
@@ -95,7 +83,6 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
 
   const [chosenKind, setChosenKind] = useState<PatchKind>(() => defaultPatchKind(change.patchKind, builtIn));
   const [target, setTarget] = useState<Target>(() => ({ base: change.original, modified: change.modified, rebase: null }));
-  const [schema, setSchema] = useState<{ loaded: boolean; kindSchema: KindSchema | null }>({ loaded: false, kindSchema: null });
   const [force, setForce] = useState(false);
   const [seq, setSeq] = useState(0);
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
@@ -105,26 +92,19 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   // Every patch type, server-side apply included, is the patch verb on the target.
   const patchAccess = useAccess(context, targetPath?.name ? attributesFor(targetPath, 'patch') : null);
 
-  useEffect(() => {
-    let cancelled = false;
-    void loadKindSchema(context, apiVersion, objectKind).then((kindSchema) => {
-      if (!cancelled) setSchema({ loaded: true, kindSchema });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [context, apiVersion, objectKind]);
+  // undefined while loading, null when the cluster's OpenAPI does not describe the kind.
+  const kindSchema = useKindSchema(context, apiVersion, objectKind);
 
   const unavailable: Partial<Record<PatchKind, string | null>> = {
     strategic:
       unavailableReason('strategic', builtIn) ??
-      (schema.loaded && !schema.kindSchema ? `The cluster's OpenAPI does not describe ${objectKind}: its list merge keys are unknown.` : null),
+      (kindSchema === null ? `The cluster's OpenAPI does not describe ${objectKind}: its list merge keys are unknown.` : null),
   };
   // A default that turns out unusable (no schema) falls back to merge, which every type accepts.
   const kind: PatchKind = unavailable[chosenKind] ? 'merge' : chosenKind;
   const forcing = kind === 'apply' && force;
   const { base, modified } = target;
-  const lookup = schema.kindSchema?.lookup;
+  const lookup = kindSchema?.lookup;
   // Only the strategic patch reads the schema: its arrival must not rebuild (and re-send) the other types.
   const patchLookup = kind === 'strategic' ? lookup : undefined;
 
@@ -226,14 +206,14 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
             data-testid="apply-change"
             data-access={patchAccess.state}
             title={accessTitle(patchAccess, 'apply this change') ?? (forcing ? 'Apply with force=true' : `Send the ${label} without dryRun`)}
-            className={`${buttonClass} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}
+            className={buttonStyles.primary}
           >
             {applyState.state === 'applying' ? 'Applying…' : 'Apply'}
           </button>
-          <button type="button" onClick={runAgain} disabled={built.kind !== 'ok' || running} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+          <button type="button" onClick={runAgain} disabled={built.kind !== 'ok' || running} className={buttonStyles.secondary}>
             Dry run again
           </button>
-          <button type="button" onClick={onCancel} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+          <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
             Cancel
           </button>
         </div>
@@ -246,11 +226,11 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
           <div role="status" data-testid="rebased" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
             <span className="font-semibold">Previewing against the latest</span> (resourceVersion {base.metadata.resourceVersion}, was {target.rebase.from}): your change sits on
             top of the server's.
-            {target.rebase.theirChanges.length > 0 && <Chips paths={target.rebase.theirChanges} testId="rebased-their-changes" />}
+            {target.rebase.theirChanges.length > 0 && <PathChips paths={target.rebase.theirChanges} testId="rebased-their-changes" max={MAX_CHIPS} />}
             {target.rebase.overlaps.length > 0 && (
               <div data-testid="rebased-overlaps" className="mt-1 text-amber-900">
                 Both of you changed these; your values are kept, check them in the diff:
-                <Chips paths={target.rebase.overlaps} testId="rebased-overlap-paths" />
+                <PathChips paths={target.rebase.overlaps} testId="rebased-overlap-paths" max={MAX_CHIPS} />
               </div>
             )}
           </div>
@@ -317,16 +297,10 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
                   {added.length > 0 && (
                     <div data-testid="server-set" className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-xs text-violet-900">
                       <span className="font-semibold">Added by the server</span> (defaults, admission, webhooks; you did not type these):
-                      <Chips paths={added} testId="server-set-paths" />
+                      <PathChips paths={added} testId="server-set-paths" max={MAX_CHIPS} />
                     </div>
                   )}
-                  {result.warnings.length > 0 && (
-                    <ul data-testid="dry-run-warnings" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-800">
-                      {result.warnings.map((w) => (
-                        <li key={w}>Warning: {w}</li>
-                      ))}
-                    </ul>
-                  )}
+                  <WarningList warnings={result.warnings} testId="dry-run-warnings" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-800" />
                   <div className="h-[420px] min-h-0">
                     <DiffEditor
                       key={`${current?.key ?? ''}-${seq}-${String(showManagedFields)}`}

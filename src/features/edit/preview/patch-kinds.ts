@@ -17,7 +17,7 @@ export const PATCH_KIND_LABELS: Record<PatchKind, string> = {
  * may start with io.k8s., and asking for the CRD needs RBAC on customresourcedefinitions that many users lack.
  * A built-in group newer than this list only loses the strategic option (merge remains), never sends a 415.
  */
-export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set([
+const BUILT_IN_GROUPS: ReadonlySet<string> = new Set([
   '',
   'admissionregistration.k8s.io',
   'apiextensions.k8s.io',

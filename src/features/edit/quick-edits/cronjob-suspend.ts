@@ -1,7 +1,7 @@
 // Suspend or resume a CronJob: spec.suspend, as `kubectl patch cronjob -p '{"spec":{"suspend":true}}'`.
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
-import { copyObject, describeObject } from './change-target';
+import { specChange } from './change-target';
 import { groupOf, specOf } from './object-fields';
 
 /** batch CronJob, any version (batch/v1beta1 before 1.21, batch/v1 since). */
@@ -15,7 +15,5 @@ export function isSuspended(cronJob: KubeObject): boolean {
 
 /** Sets spec.suspend; merge patch. */
 export function suspendChange(cronJob: KubeObject, apiPath: string, suspend: boolean): ChangeRequest {
-  const modified = copyObject(cronJob);
-  modified.spec = { ...specOf(cronJob), suspend };
-  return { apiPath, original: cronJob, modified, title: `${suspend ? 'Suspend' : 'Resume'} ${describeObject(cronJob)}`, patchKind: 'merge' };
+  return specChange(cronJob, apiPath, { ...specOf(cronJob), suspend }, suspend ? 'Suspend' : 'Resume');
 }

@@ -1,7 +1,7 @@
 // Cordon or uncordon a Node: spec.unschedulable, the field `kubectl cordon` sets.
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
-import { copyObject, describeObject } from './change-target';
+import { specChange } from './change-target';
 import { groupOf, specOf } from './object-fields';
 
 export function isNode(object: KubeObject): boolean {
@@ -17,10 +17,8 @@ export function isCordoned(node: KubeObject): boolean {
  * {"spec":{"unschedulable":null}}, as kubectl uncordon sends.
  */
 export function cordonChange(node: KubeObject, apiPath: string, cordon: boolean): ChangeRequest {
-  const modified = copyObject(node);
   const spec = { ...specOf(node) };
   if (cordon) spec.unschedulable = true;
   else delete spec.unschedulable;
-  modified.spec = spec;
-  return { apiPath, original: node, modified, title: `${cordon ? 'Cordon' : 'Uncordon'} ${describeObject(node)}`, patchKind: 'merge' };
+  return specChange(node, apiPath, spec, cordon ? 'Cordon' : 'Uncordon');
 }

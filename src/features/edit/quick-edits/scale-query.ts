@@ -5,7 +5,7 @@ import { kubeRequest } from '../../../k8s/api-client';
 import { k8sKeys } from '../../../data/query-keys';
 import { scalePath, type Scale } from './scale-change';
 
-export function scaleQueryOptions(context: string, objectPath: string, resourceVersion: string | undefined) {
+function scaleQueryOptions(context: string, objectPath: string, resourceVersion: string | undefined) {
   return queryOptions({
     queryKey: k8sKeys.scale(context, objectPath, resourceVersion),
     queryFn: async ({ signal }) => (await kubeRequest<Scale>(context, scalePath(objectPath), { signal })).body,

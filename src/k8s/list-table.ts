@@ -1,0 +1,38 @@
+// One page of a collection as a meta.k8s.io/v1 Table, through the proxy; a plain list where the server cannot print.
+import { TABLE_ACCEPT } from '../../wire/ws-protocol';
+import { kubeRequest } from './api-client';
+import { listToTable } from './list-to-table';
+import { isTable, normalizeTable, type ListSelectors, type Table } from './table';
+
+export interface ListTableOptions extends ListSelectors {
+  limit?: number;
+  continue?: string;
+  signal?: AbortSignal;
+}
+
+export interface TablePage {
+  table: Table;
+  /** Warning headers of the response(s). */
+  warnings: string[];
+}
+
+/**
+ * Lists one page of a collection as a Table. A server that cannot print this type answers the
+ * plain list (Accept ends with application/json): check `kind` and convert (wire doc section 2).
+ */
+export async function listTable(context: string, path: string, options: ListTableOptions = {}): Promise<TablePage> {
+  const response = await kubeRequest<unknown>(context, path, {
+    accept: TABLE_ACCEPT,
+    query: {
+      includeObject: 'Metadata',
+      labelSelector: options.labelSelector,
+      fieldSelector: options.fieldSelector,
+      limit: options.limit,
+      continue: options.continue,
+    },
+    signal: options.signal,
+  });
+  const body = response.body;
+  const table = isTable(body) ? normalizeTable(body) : listToTable(body, Date.now());
+  return { table, warnings: response.warnings };
+}

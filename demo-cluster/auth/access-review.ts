@@ -62,7 +62,7 @@ function viewerRules(registry: Registry): JsonObject[] {
     if (t.resource === 'secrets' || t.review || !t.verbs.includes('get')) continue;
     const set = byGroup.get(t.group) ?? new Set<string>();
     set.add(t.resource);
-    for (const s of t.subresources) if (s.name === 'status' || s.name === 'log') set.add(`${t.resource}/${s.name}`);
+    for (const s of t.subresources) if (['status', 'log', 'scale'].includes(s.name)) set.add(`${t.resource}/${s.name}`);
     byGroup.set(t.group, set);
   }
   return [...byGroup].map(([g, set]) => ({ verbs: ['get', 'list', 'watch'], apiGroups: [g], resources: [...set].sort() }));

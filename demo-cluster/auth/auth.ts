@@ -71,7 +71,8 @@ const SELF_REVIEWS = new Set(['selfsubjectaccessreviews', 'selfsubjectrulesrevie
 /** RBAC decision; returns the Forbidden error to answer, or undefined when allowed. */
 export function authorize(user: User, attrs: ResourceAttributes): ApiError | undefined {
   if (user.groups.includes('system:masters')) return undefined;
-  const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || attrs.subresource === 'status' || attrs.subresource === 'log');
+  // view reads /status, /log and /scale too (system:aggregate-to-view lists deployments/scale and the like).
+  const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || ['status', 'log', 'scale'].includes(attrs.subresource));
   if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return undefined;
   if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE && rulesAllow(DEVELOPER_RULES, attrs)) return undefined;
   // system:basic-user: every authenticated user may ask what it is allowed to do.

@@ -1,0 +1,155 @@
+// Permissions against the embedded demo cluster: the viewer sees every write disabled with the reason before any
+// click, the admin sees them enabled, the developer works in its one namespace only, the access matrix says what
+// `kubectl auth can-i --list` says, and permission answers are asked once per verb.
+import { expect, test, type Page } from '@playwright/test';
+import { kubectl } from '../support/kubectl.js';
+import { collectErrors } from '../support/edit-screen.js';
+
+const SHOTS = '/tmp/visual';
+const proxy = (context: string) => `${test.info().project.use.baseURL}/k8s/${context}`;
+
+async function ok(context: string, args: string[]): Promise<string> {
+  const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', proxy(context), ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** Counts SelfSubjectAccessReview POSTs by verb (and subresource). */
+function countReviews(page: Page): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/selfsubjectaccessreviews')) return;
+    const a = (JSON.parse(request.postData() ?? '{}') as { spec: { resourceAttributes: { verb: string; subresource?: string } } }).spec.resourceAttributes;
+    const key = a.subresource ? `${a.verb} ${a.subresource}` : a.verb;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  return counts;
+}
+
+async function firstDeployment(namespace: string): Promise<string> {
+  const names = (await ok('demo', ['-n', namespace, 'get', 'deploy', '-o', 'jsonpath={.items[*].metadata.name}'])).split(' ').filter(Boolean);
+  expect(names.length).toBeGreaterThan(0);
+  return names[0] ?? '';
+}
+
+test('the viewer sees Edit, Delete, Create and every quick edit disabled with the reason; the admin sees them enabled', async ({ page }) => {
+  const errors = collectErrors(page);
+  const name = await firstDeployment('shop');
+  const objectPath = `/apis/apps/v1/namespaces/shop/deployments/${name}`;
+
+  await page.goto(`/c/demo-viewer${objectPath}`);
+  const edit = page.getByTestId('edit-link');
+  await expect(edit).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
+  await expect(edit).toHaveAttribute('aria-disabled', 'true');
+  await expect(edit).toHaveAttribute('title', `You may not update deployments.apps "${name}" in namespace shop`);
+  const del = page.getByTestId('delete-button');
+  await expect(del).toHaveAttribute('data-access', 'denied');
+  await expect(del).toHaveAttribute('title', `You may not delete deployments.apps "${name}" in namespace shop`);
+  await expect(page.getByTestId('quick-edits-access')).toHaveText(`You may not patch deployments.apps "${name}" in namespace shop.`);
+  for (const id of ['quick-edits-metadata', 'quick-edits-replicas', 'quick-edits-spec']) await expect(page.getByTestId(id)).toHaveAttribute('disabled', '');
+  await expect(page.getByRole('button', { name: 'Add label' })).toBeDisabled();
+  await expect(page.getByLabel('Replicas', { exact: true })).toBeDisabled();
+  // Nothing opens: the click never reaches a dialog or a request.
+  await del.click({ force: true });
+  await edit.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/c/demo-viewer${objectPath}$`));
+  await page.screenshot({ path: `${SHOTS}-permissions-viewer.png` });
+
+  await page.goto('/c/demo-viewer/apis/apps/v1/namespaces/shop/deployments');
+  const create = page.getByTestId('create-link');
+  await expect(create).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
+  await expect(create).toHaveAttribute('title', 'You may not create deployments.apps in namespace shop');
+
+  await page.goto(`/c/demo${objectPath}`);
+  await expect(page.getByTestId('edit-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await expect(page.getByTestId('edit-link')).toHaveAttribute('href', `/c/demo${objectPath}?edit=1`);
+  await expect(page.getByTestId('delete-button')).toBeEnabled();
+  await expect(page.getByTestId('quick-edits-metadata')).not.toHaveAttribute('disabled');
+  await expect(page.getByTestId('quick-edits-access')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add label' })).toBeEnabled();
+  await page.goto('/c/demo/apis/apps/v1/namespaces/shop/deployments');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the developer edits in its namespace and may not create elsewhere', async ({ page }) => {
+  const name = `dev-cm-${Date.now()}`;
+  // Made by the developer itself: kubectl through the proxy carries its credentials.
+  await ok('demo-developer', ['-n', 'shop', 'create', 'configmap', name, '--from-literal=a=one']);
+  await page.goto(`/c/demo-developer/api/v1/namespaces/shop/configmaps/${name}`);
+  const section = page.getByTestId('quick-edits');
+  await expect(section.getByTestId('quick-edits-metadata')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await section.getByLabel('Label key').fill('team');
+  await section.getByLabel('Label value').fill('shop');
+  await section.getByRole('button', { name: 'Add label' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add label team=shop to ConfigMap ${name}` });
+  await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toHaveAttribute('data-access', 'allowed');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('quick-edit-applied')).toContainText('Applied: Add label team=shop');
+  await expect.poll(async () => ok('demo', ['-n', 'shop', 'get', 'configmap', name, '-o', 'jsonpath={.metadata.labels.team}'])).toBe('shop');
+
+  await page.goto('/c/demo-developer/api/v1/namespaces/demo/configmaps');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('title', 'You may not create configmaps in namespace demo', { timeout: 15_000 });
+  await expect(page.getByTestId('create-link')).toHaveAttribute('aria-disabled', 'true');
+  await page.goto('/c/demo-developer/api/v1/namespaces/shop/configmaps');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await ok('demo', ['-n', 'shop', 'delete', 'configmap', name]);
+});
+
+test("the access matrix says what kubectl auth can-i --list says, and a cell is explained by the server", async ({ page }) => {
+  const canI = await ok('demo-developer', ['auth', 'can-i', '--list', '-n', 'shop']);
+  // kubectl prints: Resources  Non-Resource URLs  Resource Names  Verbs; keep whole resources (no subresources) with no names.
+  const expected = new Map<string, string[]>();
+  for (const line of canI.split('\n').slice(1)) {
+    const match = /^(\S+)\s+\[\]\s+\[\]\s+\[(.*)\]$/.exec(line.trim());
+    if (!match || match[1]?.includes('/')) continue;
+    const verbs = new Set([...(expected.get(match[1] ?? '') ?? []), ...(match[2] ?? '').split(' ').filter(Boolean)]);
+    expected.set(match[1] ?? '', [...verbs]);
+  }
+  expect(expected.get('configmaps')).toEqual(expect.arrayContaining(['get', 'update', 'create']));
+
+  await page.goto('/c/demo-developer/api/v1/namespaces/shop/pods');
+  await page.getByTestId('access-link').click();
+  await expect(page).toHaveURL(/\/c\/demo-developer\/-\/access\?namespace=shop$/);
+  const matrix = page.getByTestId('access-matrix');
+  await expect(matrix).toBeVisible({ timeout: 15_000 });
+  const shown = await matrix.evaluate((table) =>
+    [...table.querySelectorAll('tbody tr')].map((tr) => ({
+      resource: tr.getAttribute('data-resource') ?? '',
+      granted: [...tr.querySelectorAll('button[data-cell="yes"], button[data-cell="some"]')].map((b) => b.getAttribute('data-verb') ?? ''),
+    })),
+  );
+  expect(shown.length).toBeGreaterThan(10);
+  for (const row of shown) {
+    const fromKubectl = (expected.get(row.resource) ?? []).filter((v) => ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection'].includes(v));
+    // The matrix only has cells for verbs discovery lists for the resource.
+    const served = await matrix.locator(`tr[data-resource="${row.resource}"] button`).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-verb') ?? ''));
+    expect(row.granted.sort(), row.resource).toEqual(fromKubectl.filter((v) => served.includes(v)).sort());
+  }
+  await matrix.getByRole('button', { name: 'update configmaps: allowed' }).click();
+  await expect(page.getByTestId('access-verdict')).toHaveText('Yes: you may update configmaps in namespace shop.');
+  await expect(page.getByTestId('can-i-command')).toHaveText('kubectl auth can-i update configmaps -n shop');
+  await matrix.getByRole('button', { name: 'create roles.rbac.authorization.k8s.io: not allowed' }).click();
+  await expect(page.getByTestId('access-verdict')).toHaveText('You may not create roles.rbac.authorization.k8s.io in namespace shop.');
+  await page.screenshot({ path: `${SHOTS}-access-matrix.png` });
+});
+
+test('opening ten objects of one type in one namespace asks each permission once', async ({ page }) => {
+  const prefix = `cache-${Date.now()}`;
+  for (let i = 0; i < 10; i++) await ok('demo', ['-n', 'demo', 'create', 'configmap', `${prefix}-${i}`, '--from-literal=i=x']);
+  const reviews = countReviews(page);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/configmaps?filter=${prefix}`);
+  for (let i = 0; i < 10; i++) {
+    await page.getByRole('link', { name: `${prefix}-${i}`, exact: true }).click();
+    await expect(page.getByTestId('object-name')).toHaveText(`${prefix}-${i}`);
+    await expect(page.getByTestId('edit-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+    await expect(page.getByTestId('delete-button')).toHaveAttribute('data-access', 'allowed');
+    await page.goBack();
+    await expect(page.getByTestId('object-name')).toHaveCount(0);
+  }
+  // update (Edit), delete, patch (quick edits), create (the list's Create): each asked once for the namespace.
+  expect(Object.fromEntries(reviews)).toEqual({ update: 1, delete: 1, patch: 1, create: 1 });
+  await ok('demo', ['-n', 'demo', 'delete', 'configmap', ...Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`)]);
+});

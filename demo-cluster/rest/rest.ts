@@ -5,7 +5,8 @@ import { parse as parseYaml } from 'yaml';
 import type { ApiError, FieldError } from '../http/errors.js';
 import { badRequest, failure, invalid, methodNotAllowed, notFound, routeNotAcceptable, routeNotFound, unsupportedMediaType } from '../http/errors.js';
 import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
-import { serverSideApply } from './apply.js';
+import { InvalidAppliedObject, serverSideApply } from './apply.js';
+import { Schema } from '../openapi/schema.js';
 import { getScale, updateScale } from './scale.js';
 import { rfc3339 } from '../resources/duration.js';
 import { ApiError as ApiErrorClass } from '../http/errors.js';
@@ -32,7 +33,7 @@ import type { DeleteOptions, PropagationPolicy } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { decodeKubernetesProtobuf } from '../protobuf/decode.js';
-import { checkAppliedFields, checkBodyFields, checkPatchedFields } from '../validation/field-validation.js';
+import { checkAppliedFields, checkBodyFields, checkPatchedFields, typedPatchFailure } from '../validation/field-validation.js';
 import { checkBodyTypes } from '../validation/type-check.js';
 import { checkDryRun, checkWriteQuery, includeObjectInvalid } from '../http/request-options.js';
 
@@ -352,7 +353,7 @@ export async function handleResource(
         throw badRequest(`error decoding patch: ${(e as Error).message}`);
       }
       const current = getScale(ctx, t, namespace, name);
-      const patched = contentType === 'application/json-patch+json' ? applyJsonPatch(current, patch) : contentType === 'application/merge-patch+json' ? applyMergePatch(current, patch) : strategicMerge(current, patch);
+      const patched = contentType === 'application/json-patch+json' ? applyJsonPatch(current, patch) : contentType === 'application/merge-patch+json' ? applyMergePatch(current, patch) : strategicMerge(current, patch, SCALE_SCHEMA);
       scale = updateScale(ctx, t, namespace, name, patched, { manager, dryRun });
     }
     sendObject(req, res, 200, scale, 'json', query);
@@ -459,6 +460,9 @@ export async function handleResource(
   }
 }
 
+/** autoscaling/v1 Scale, what PATCH of a scale subresource patches. */
+const SCALE_SCHEMA = Schema.forKind({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
+
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 
 /** PATCH: decode by Content-Type, apply to the live object, write through the update path. */
@@ -499,7 +503,12 @@ async function patchResource(
     checkTypeMeta(t, applied);
     checkAppliedFields(t, applied, namespace, name);
     const force = query.get('force') === 'true';
-    const result = serverSideApply(live, applied, fieldManager, apiVersionOf(t), force, rfc3339());
+    let result;
+    try {
+      result = serverSideApply(live, applied, Schema.forType(t), fieldManager, apiVersionOf(t), force, rfc3339());
+    } catch (e) {
+      throw e instanceof InvalidAppliedObject ? typedPatchFailure(t, namespace, name, e.message) : e;
+    }
     const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
     if (!live) {
       const body = { ...result.object, metadata: { ...result.object.metadata, name } };
@@ -512,7 +521,7 @@ async function patchResource(
   let patched: unknown;
   if (contentType === 'application/json-patch+json') patched = applyJsonPatch(live, patch);
   else if (contentType === 'application/merge-patch+json') patched = applyMergePatch(live, patch);
-  else patched = strategicMerge(live, patch);
+  else patched = strategicMerge(live, patch, Schema.forType(t));
   return updateObject(ctx, t, namespace, name, checkPatchedFields(t, patched, query, res), { manager, dryRun, ...sub });
 }
 

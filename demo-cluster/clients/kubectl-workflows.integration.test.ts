@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import type { DemoClusterTlsHandle } from '../index.js';
+import { apiFor } from '../testing/http.js';
 import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
 
 let cluster: DemoClusterTlsHandle;
+const api = apiFor(() => cluster);
 let harness: KubectlHarness;
 const kubectl = (...args: string[]) => harness.kubectl(...args);
 const NS = 'demo';
@@ -36,15 +38,8 @@ spec:
 /** A jsonpath read of one object. */
 const jp = async (resource: string, path: string): Promise<string> => (await kubectl('get', resource, '-n', NS, '-o', `jsonpath=${path}`)).stdout;
 
-/** Server-side call as the admin (what "someone else" does while kubectl waits). */
-async function adminPatch(path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${cluster.url}${path}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/merge-patch+json' },
-    body: JSON.stringify(body),
-  });
-  return res.status;
-}
+/** A merge patch as the admin (what "someone else" does while kubectl waits); the status. */
+const adminPatch = async (path: string, body: unknown): Promise<number> => (await api(path, { method: 'PATCH', body, contentType: 'application/merge-patch+json' })).status;
 
 describe('kubectl workflows against the demo cluster', () => {
   beforeAll(async () => {

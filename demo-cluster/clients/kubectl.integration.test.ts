@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import type { DemoClusterTlsHandle } from '../index.js';
+import { apiFor } from '../testing/http.js';
 import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
 
 let cluster: DemoClusterTlsHandle;
+const api = apiFor(() => cluster);
 let harness: KubectlHarness;
 const kubectl = (...args: string[]) => harness.kubectl(...args);
 
@@ -63,23 +65,22 @@ describe('kubectl against the demo cluster', () => {
     const child = spawn('kubectl', ['--kubeconfig', harness.kubeconfig, '--cache-dir', join(harness.dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
     const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
-    const seen = new Promise<void>((resolve) => {
+    const seen = new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
         if (watchedRow.test(out)) resolve();
       });
+      child.on('exit', (code) => reject(new Error(`kubectl get -w exited (${String(code)}) before the row; output:\n${out}`)));
     });
-    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    const res = await fetch(`${cluster.url}/api/v1/namespaces/shop/pods`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }),
-    });
-    expect(res.status).toBe(201);
-    const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no watch event; output:\n${out}`)), 10_000));
-    await Promise.race([seen, timeout]);
-    child.kill();
-    expect(out).toMatch(watchedRow);
+    try {
+      // The first output is the list; kubectl then watches from the list's resourceVersion.
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const created = await api('/api/v1/namespaces/shop/pods', { method: 'POST', body: { metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
+      expect(created.status).toBe(201);
+      await seen;
+    } finally {
+      child.kill();
+    }
   });
 });

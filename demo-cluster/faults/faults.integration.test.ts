@@ -1,56 +1,16 @@
 // Fault injection: control endpoint access, delays, 429/500/503 answers, dropped watches, compaction.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import type { DemoClusterTlsHandle } from '../index.js';
+import { apiFor } from '../testing/http.js';
+import type { ApiResponse } from '../testing/http.js';
+import { openWatch } from '../testing/watch-stream.js';
 
 let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-
-async function call(c: DemoClusterTlsHandle, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: Json; headers: Headers }> {
-  const res = await fetch(c.url + path, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${init.token ?? c.tokens.admin}`, 'Content-Type': 'application/json' },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  let body: Json;
-  try {
-    body = JSON.parse(text) as Json;
-  } catch {
-    body = { text };
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}): ReturnType<typeof call> => call(cluster, path, init);
-const setRules = (rules: unknown[]): ReturnType<typeof call> => api('/-/demo/faults', { method: 'POST', body: { rules } });
-
-/** A chunked watch read with node:http; resolves when the response ends or errors. */
-function watch(path: string): { events: Json[]; done: Promise<'end' | 'error'>; opened: Promise<void> } {
-  const events: Json[] = [];
-  let opened!: () => void;
-  const openedP = new Promise<void>((r) => (opened = r));
-  const done = new Promise<'end' | 'error'>((resolve) => {
-    const req = http.get(cluster.url + path, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` } }, (res) => {
-      opened();
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let nl;
-        while ((nl = buf.indexOf('\n')) >= 0) {
-          events.push(JSON.parse(buf.slice(0, nl)) as Json);
-          buf = buf.slice(nl + 1);
-        }
-      });
-      res.on('end', () => resolve('end'));
-      res.on('error', () => resolve('error'));
-      res.on('aborted', () => resolve('error'));
-    });
-    req.on('error', () => resolve('error'));
-  });
-  return { events, done, opened: openedP };
-}
+const api = apiFor(() => cluster);
+const setRules = (rules: unknown[]): Promise<ApiResponse> => api('/-/demo/faults', { method: 'POST', body: { rules } });
+const clearRules = (): Promise<ApiResponse> => api('/-/demo/faults', { method: 'DELETE' });
+const createIn = (resource: string, name: string): Promise<ApiResponse> => api(`/api/v1/namespaces/default/${resource}`, { method: 'POST', body: { metadata: { name } } });
 
 beforeAll(async () => {
   cluster = await startDemoClusterWithOptions({ faultInjection: true });
@@ -63,7 +23,7 @@ describe('fault injection control', () => {
   it('is off by default: the endpoint does not exist', async () => {
     const plain = await startDemoClusterWithOptions({});
     try {
-      const res = await call(plain, '/-/demo/faults');
+      const res = await apiFor(plain)('/-/demo/faults');
       expect(res.status).toBe(404);
       expect(plain.faults).toBeUndefined();
     } finally {
@@ -88,7 +48,7 @@ describe('injected answers', () => {
     const t0 = Date.now();
     expect((await api('/api/v1/namespaces/default/configmaps')).status).toBe(200);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
-    await api('/-/demo/faults', { method: 'DELETE' });
+    await clearRules();
   });
 
   it('429 TooManyRequests with Retry-After, limited by times', async () => {
@@ -116,13 +76,13 @@ describe('injected answers', () => {
     expect(unavailable.headers.get('retry-after')).toBe('2');
     expect(unavailable.body).toMatchObject({ reason: 'ServiceUnavailable', code: 503 });
     expect((await api('/api/v1/namespaces')).status).toBe(200);
-    await api('/-/demo/faults', { method: 'DELETE' });
+    await clearRules();
   });
 
   it('start options install rules', async () => {
     const c = await startDemoClusterWithOptions({ faults: [{ path: '^/api$', status: 503 }] });
     try {
-      expect((await call(c, '/api')).status).toBe(503);
+      expect((await apiFor(c)('/api')).status).toBe(503);
     } finally {
       await c.close();
     }
@@ -131,34 +91,33 @@ describe('injected answers', () => {
 
 describe('watch faults', () => {
   it('drops watch connections mid-stream (no clean end)', async () => {
-    const w = watch('/api/v1/namespaces/default/configmaps?watch=1');
-    await w.opened;
-    await api('/api/v1/namespaces/default/configmaps', { method: 'POST', body: { metadata: { name: 'before-drop' } } });
-    while (!w.events.some((e) => e.object?.metadata?.name === 'before-drop')) await new Promise((r) => setTimeout(r, 10));
-    const other = watch('/api/v1/namespaces/default/secrets?watch=1');
-    await other.opened;
+    const w = await openWatch(cluster, '/api/v1/namespaces/default/configmaps?watch=1');
+    await createIn('configmaps', 'before-drop');
+    await w.next((e) => e.object?.metadata?.name === 'before-drop', 'the configmap made before the drop');
+    const other = await openWatch(cluster, '/api/v1/namespaces/default/secrets?watch=1');
     const dropped = await api('/-/demo/faults/drop-watches', { method: 'POST', body: { path: 'configmaps' } });
     expect(dropped.body).toEqual({ dropped: 1 });
-    expect(await w.done).toBe('error');
-    // Watches on other paths stay open.
-    const race = await Promise.race([other.done, new Promise((r) => setTimeout(() => r('open'), 100))]);
-    expect(race).toBe('open');
+    expect(await w.ended).toBe('error');
+    // Watches on other paths stay open: a secret made after the drop still arrives.
+    await createIn('secrets', 'after-drop');
+    await other.next((e) => e.object?.metadata?.name === 'after-drop', 'the secret made after the drop');
     await api('/-/demo/faults/drop-watches', { method: 'POST', body: {} });
-    expect(await other.done).toBe('error');
+    expect(await other.ended).toBe('error');
   });
 
   it('forced compaction: resuming from an older resourceVersion gets 410 Expired', async () => {
-    const created = await api('/api/v1/namespaces/default/configmaps', { method: 'POST', body: { metadata: { name: 'pre-compact' } } });
+    const created = await createIn('configmaps', 'pre-compact');
     const rv = Number(created.body.metadata.resourceVersion);
-    await api('/api/v1/namespaces/default/configmaps', { method: 'POST', body: { metadata: { name: 'post-rv' } } });
+    await createIn('configmaps', 'post-rv');
     // Before compaction the resume replays the later event.
-    const before = watch(`/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}&timeoutSeconds=1`);
-    await before.done;
-    expect(before.events.map((e) => e.type)).toEqual(['ADDED']);
+    const before = await openWatch(cluster, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
+    const replayed = await before.next(() => true, 'the replayed event');
+    before.close();
+    expect(replayed).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'post-rv' } } });
     const compacted = await api('/-/demo/faults/compact', { method: 'POST', body: {} });
     expect(compacted.body.compactedThrough).toBeGreaterThan(rv);
-    const after = watch(`/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
-    expect(await after.done).toBe('end');
+    const after = await openWatch(cluster, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
+    expect(await after.ended).toBe('end');
     expect(after.events).toHaveLength(1);
     expect(after.events[0]).toMatchObject({ type: 'ERROR', object: { reason: 'Expired', code: 410 } });
     expect(after.events[0]?.object.message).toMatch(/^too old resource version: \d+ \(\d+\)$/);

@@ -3,21 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import type { DemoClusterTlsHandle } from '../index.js';
+import { apiFor } from '../testing/http.js';
+import type { Json } from '../testing/http.js';
 import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
 
 let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
 
-async function api(path: string, init: { method?: string; body?: unknown; contentType?: string } = {}): Promise<{ status: number; body: Json; warnings: string | null }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${cluster.tokens.admin}` };
-  if (init.body !== undefined) headers['Content-Type'] = init.contentType ?? 'application/json';
-  const res = await fetch(cluster.url + path, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Json, warnings: res.headers.get('warning') };
-}
+const api = apiFor(() => cluster);
 
 const NS = '/api/v1/namespaces/default';
 const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';

@@ -4,16 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import type { DemoClusterTlsHandle } from '../index.js';
+import { apiFor } from '../testing/http.js';
+import type { Json } from '../testing/http.js';
 
 let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-
-async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${cluster.tokens.admin}` };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(cluster.url + path, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const api = apiFor(() => cluster);
 
 const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';
 const CM = '/api/v1/namespaces/default/configmaps';

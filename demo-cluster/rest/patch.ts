@@ -308,3 +308,10 @@ export function strategicMerge(target: unknown, patch: unknown, schema: Schema |
   if (retainKeys) out = Object.fromEntries(Object.entries(out).filter(([k]) => retainKeys.includes(k)));
   return out;
 }
+
+/** A JSON, merge or strategic merge patch, by its Content-Type, of a value following `schema`. */
+export function applyPatch(contentType: string, target: unknown, patch: unknown, schema: Schema | undefined): unknown {
+  if (contentType === 'application/json-patch+json') return applyJsonPatch(target, patch);
+  if (contentType === 'application/merge-patch+json') return applyMergePatch(target, patch);
+  return strategicMerge(target, patch, schema);
+}

@@ -3,6 +3,7 @@
 // was created (absent in the old object and in the Go zero value of the type). Lists and atomic maps
 // are owned as the type's served OpenAPI says (openapi/schema.ts).
 import type { Schema } from '../openapi/schema.js';
+import { SYSTEM_META_FIELDS } from '../resources/meta.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { itemKey, matchesElement, setMember } from './field-path.js';
@@ -72,19 +73,8 @@ export class FieldSet {
   }
 }
 
-/** Metadata fields that are never tracked (system-owned). */
-export const UNTRACKED_METADATA = new Set([
-  'name',
-  'namespace',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'managedFields',
-  'selfLink',
-]);
+/** Metadata fields that are never tracked: identity and what the system sets. */
+export const UNTRACKED_METADATA = new Set(['name', 'namespace', ...SYSTEM_META_FIELDS, 'managedFields', 'selfLink']);
 
 /** What the fields of a type's objects are, besides the objects: its Go zero value and its served schema. */
 export interface FieldsShape {

@@ -1,25 +1,16 @@
 // SelfSubjectAccessReview / SelfSubjectRulesReview and the events.k8s.io/v1 mirror over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { apiFor } from '../testing/http.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 import type { ApiResponse, Json } from '../testing/http.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+const cluster = useCluster();
+const { api } = cluster;
 const post = (path: string, body: unknown, who: 'admin' | 'viewer' = 'admin'): Promise<ApiResponse> =>
-  api(path, { method: 'POST', body, token: cluster.tokens[who], headers: { 'User-Agent': 'curl/8' } });
+  api(path, { method: 'POST', body, token: cluster.handle.tokens[who], headers: { 'User-Agent': 'curl/8' } });
 const get = async (path: string): Promise<Json> => (await api(path)).body;
 
 const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 const review = (attrs: Json): Json => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attrs } });
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('access reviews', () => {
   it('SelfSubjectAccessReview: 201 with status.allowed per caller, shaped like the real answer', async () => {

@@ -2,25 +2,20 @@
 // list, watch (the Watch class) and patch through CoreV1Api and KubernetesObjectApi.
 import { CoreV1Api, KubeConfig, KubernetesObjectApi, PatchStrategy, Watch, setHeaderOptions } from '@kubernetes/client-node';
 import type { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 
-let cluster: DemoClusterTlsHandle;
+const cluster = useCluster();
 let kc: KubeConfig;
 
 beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
   kc = new KubeConfig();
   kc.loadFromOptions({
-    clusters: [{ name: 'demo', server: cluster.httpsUrl, caData: Buffer.from(cluster.certificateAuthority).toString('base64'), skipTLSVerify: false }],
-    users: [{ name: 'admin', token: cluster.tokens.admin }],
+    clusters: [{ name: 'demo', server: cluster.handle.httpsUrl, caData: Buffer.from(cluster.handle.certificateAuthority).toString('base64'), skipTLSVerify: false }],
+    users: [{ name: 'admin', token: cluster.handle.tokens.admin }],
     contexts: [{ name: 'demo', cluster: 'demo', user: 'admin' }],
     currentContext: 'demo',
   });
-});
-afterAll(async () => {
-  await cluster.close();
 });
 
 describe('@kubernetes/client-node against the demo cluster', () => {

@@ -1,27 +1,14 @@
 // kubectl (v1.32 on PATH) against the demo cluster: the independent-client check.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { apiFor } from '../testing/http.js';
-import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { useKubectl } from '../testing/kubectl-harness.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
-let harness: KubectlHarness;
-const kubectl = (...args: string[]) => harness.kubectl(...args);
+const cluster = useCluster({ podTerminationMs: 100, namespaceTerminationMs: 100 });
+const { api } = cluster;
+const { harness, kubectl, path } = useKubectl(cluster, 'kubectl');
 
 describe('kubectl against the demo cluster', () => {
-  beforeAll(async () => {
-    cluster = await startDemoClusterWithOptions({ podTerminationMs: 100, namespaceTerminationMs: 100 });
-    harness = kubectlHarness(cluster, 'kubectl');
-  });
-  afterAll(async () => {
-    await cluster.close();
-    harness.close();
-  });
-
   it('get pods -A prints the server-side table', async () => {
     const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
     expect(stderr).toBe('');
@@ -62,7 +49,7 @@ describe('kubectl against the demo cluster', () => {
   });
 
   it('get pods -w shows a pod created after the list', async () => {
-    const child = spawn('kubectl', ['--kubeconfig', harness.kubeconfig, '--cache-dir', join(harness.dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
+    const child = spawn('kubectl', ['--kubeconfig', harness().kubeconfig, '--cache-dir', path('cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
     const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
     const seen = new Promise<void>((resolve, reject) => {

@@ -1,26 +1,17 @@
 // Deployment -> ReplicaSet -> Pod reconciliation and garbage collection (controllers run with the activity loop).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { apiFor } from '../testing/http.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 import type { Json } from '../testing/http.js';
 import { waitUntil } from '../testing/wait-until.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+// A long activity interval: controllers and the simulated kubelet run, random changes do not happen during the test.
+const cluster = useCluster({ activityIntervalMs: 600_000, podTerminationMs: 50 });
+const { api } = cluster;
 const get = async (path: string): Promise<Json> => (await api(path)).body;
 const mergePatch = (path: string, body: unknown): Promise<unknown> => api(path, { method: 'PATCH', body, contentType: 'application/merge-patch+json' });
 /** The items of a list, asked again until `count` are there (the controllers work on their own); throws if they never are. */
 const itemsOnceThere = async (path: string, count: number): Promise<Json[]> =>
   (await waitUntil(() => get(path), { until: (l) => l.items?.length === count, what: `${count} items at ${path}` })).items as Json[];
-
-beforeAll(async () => {
-  // A long activity interval: controllers and the simulated kubelet run, random changes do not happen during the test.
-  cluster = await startDemoClusterWithOptions({ activityIntervalMs: 600_000, podTerminationMs: 50 });
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/shop/deployments';
 

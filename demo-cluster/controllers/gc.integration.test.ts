@@ -1,15 +1,13 @@
 // DELETE propagationPolicy and owner-reference garbage collection over real HTTP (no activity loop:
 // the garbage collector runs regardless, as kube-controller-manager does on a real cluster).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { apiFor } from '../testing/http.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 import type { ApiResponse, Json } from '../testing/http.js';
 import { waitUntil } from '../testing/wait-until.js';
 import { openWatch } from '../testing/watch-stream.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+const cluster = useCluster({ podTerminationMs: 50 });
+const { api } = cluster;
 
 const NS = '/namespaces/shop';
 const D = `/apis/apps/v1${NS}/deployments`;
@@ -31,7 +29,7 @@ async function chain(app: string): Promise<{ d: Json; rs: Json; pods: Json[]; rv
 
 /** Watches of a chain's three collections from `rv`: events of all three, and a wait on them. */
 async function watchChain(app: string, rv: string): Promise<{ until: (done: (events: Json[]) => boolean) => Promise<Json[]>; close: () => void }> {
-  const streams = await Promise.all([D, RS, PODS].map((base) => openWatch(cluster, `${base}?watch=1&resourceVersion=${rv}&labelSelector=app%3D${app}`)));
+  const streams = await Promise.all([D, RS, PODS].map((base) => openWatch(cluster.handle, `${base}?watch=1&resourceVersion=${rv}&labelSelector=app%3D${app}`)));
   const all = (): Json[] => streams.flatMap((s) => s.events);
   return {
     // Every stream checks the condition over all events, so the one bringing the last event resolves it.
@@ -53,7 +51,7 @@ let canaries = 0;
 async function collectorCaughtUp(): Promise<void> {
   const canary = `canary-${++canaries}`;
   const { rv } = await chain(canary);
-  const pods = await openWatch(cluster, `${PODS}?watch=1&resourceVersion=${rv}&labelSelector=app%3D${canary}`);
+  const pods = await openWatch(cluster.handle, `${PODS}?watch=1&resourceVersion=${rv}&labelSelector=app%3D${canary}`);
   await remove(`${D}/${canary}`);
   await pods.until((events) => events.filter((e) => e.type === 'DELETED').length === 2, `the canary ${canary}'s pods to be collected`);
   pods.close();
@@ -63,13 +61,6 @@ const names = async (path: string, app: string): Promise<string[]> => ((await ap
 const rvOf = (e: Json): number => Number(e.object.metadata.resourceVersion);
 /** Events of the three streams in resourceVersion order. */
 const summary = (events: Json[]): string[] => [...events].sort((a, b) => rvOf(a) - rvOf(b)).map((e) => `${e.type as string} ${e.object.kind as string}/${e.object.metadata.name as string}`);
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({ podTerminationMs: 50 });
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('DELETE propagationPolicy and garbage collection', () => {
   it('Background (default): the owner goes at once, dependents shortly after, recursively', async () => {

@@ -1,23 +1,16 @@
 // Fault injection: control endpoint access, delays, 429/500/503 answers, dropped watches, compaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { useCluster } from '../testing/cluster.js';
 import { apiFor } from '../testing/http.js';
 import type { ApiResponse } from '../testing/http.js';
 import { openWatch } from '../testing/watch-stream.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+const cluster = useCluster({ faultInjection: true });
+const { api } = cluster;
 const setRules = (rules: unknown[]): Promise<ApiResponse> => api('/-/demo/faults', { method: 'POST', body: { rules } });
 const clearRules = (): Promise<ApiResponse> => api('/-/demo/faults', { method: 'DELETE' });
 const createIn = (resource: string, name: string): Promise<ApiResponse> => api(`/api/v1/namespaces/default/${resource}`, { method: 'POST', body: { metadata: { name } } });
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({ faultInjection: true });
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('fault injection control', () => {
   it('is off by default: the endpoint does not exist', async () => {
@@ -32,7 +25,7 @@ describe('fault injection control', () => {
   });
 
   it('needs the admin token', async () => {
-    expect((await api('/-/demo/faults', { token: cluster.tokens.viewer })).status).toBe(403);
+    expect((await api('/-/demo/faults', { token: cluster.handle.tokens.viewer })).status).toBe(403);
     expect((await api('/-/demo/faults')).body).toEqual({ rules: [] });
   });
 
@@ -91,10 +84,10 @@ describe('injected answers', () => {
 
 describe('watch faults', () => {
   it('drops watch connections mid-stream (no clean end)', async () => {
-    const w = await openWatch(cluster, '/api/v1/namespaces/default/configmaps?watch=1');
+    const w = await openWatch(cluster.handle, '/api/v1/namespaces/default/configmaps?watch=1');
     await createIn('configmaps', 'before-drop');
     await w.next((e) => e.object?.metadata?.name === 'before-drop', 'the configmap made before the drop');
-    const other = await openWatch(cluster, '/api/v1/namespaces/default/secrets?watch=1');
+    const other = await openWatch(cluster.handle, '/api/v1/namespaces/default/secrets?watch=1');
     const dropped = await api('/-/demo/faults/drop-watches', { method: 'POST', body: { path: 'configmaps' } });
     expect(dropped.body).toEqual({ dropped: 1 });
     expect(await w.ended).toBe('error');
@@ -110,13 +103,13 @@ describe('watch faults', () => {
     const rv = Number(created.body.metadata.resourceVersion);
     await createIn('configmaps', 'post-rv');
     // Before compaction the resume replays the later event.
-    const before = await openWatch(cluster, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
+    const before = await openWatch(cluster.handle, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
     const replayed = await before.next(() => true, 'the replayed event');
     before.close();
     expect(replayed).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'post-rv' } } });
     const compacted = await api('/-/demo/faults/compact', { method: 'POST', body: {} });
     expect(compacted.body.compactedThrough).toBeGreaterThan(rv);
-    const after = await openWatch(cluster, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
+    const after = await openWatch(cluster.handle, `/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${rv}`);
     expect(await after.ended).toBe('end');
     expect(after.events).toHaveLength(1);
     expect(after.events[0]).toMatchObject({ type: 'ERROR', object: { reason: 'Expired', code: 410 } });

@@ -1,8 +1,8 @@
 // Exercises the demo cluster over real HTTP and WebSocket against the recorded 1.20.2 fixtures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { useCluster } from '../testing/cluster.js';
 import { readJsonFixture } from '../../tests/fixtures/recorded.js';
 import { apiFor } from '../testing/http.js';
 import type { Json } from '../testing/http.js';
@@ -12,15 +12,8 @@ import { openWatch } from '../testing/watch-stream.js';
 const fixture = (path: string): Record<string, unknown> => readJsonFixture<Record<string, unknown>>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 100, historyCapacity: 40, podTerminationMs: 50, namespaceTerminationMs: 50 });
-});
-afterAll(async () => {
-  await cluster.close();
-});
+const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 100, historyCapacity: 40, podTerminationMs: 50, namespaceTerminationMs: 50 });
+const { api } = cluster;
 
 describe('discovery', () => {
   it('serves /api, /api/v1 and /version shaped like 1.20', async () => {
@@ -260,7 +253,7 @@ describe('watch', () => {
   it('streams changes after a resourceVersion over chunked HTTP', async () => {
     const list = await api('/api/v1/namespaces/demo/configmaps');
     const rv = list.body.metadata.resourceVersion as string;
-    const watch = await openWatch(cluster, `/api/v1/namespaces/demo/configmaps?watch=1&resourceVersion=${rv}`);
+    const watch = await openWatch(cluster.handle, `/api/v1/namespaces/demo/configmaps?watch=1&resourceVersion=${rv}`);
     expect(watch.status).toBe(200);
     const c = await api('/api/v1/namespaces/demo/configmaps', { method: 'POST', body: { metadata: { name: 'watched' }, data: { a: '1' } } });
     await api('/api/v1/namespaces/demo/configmaps/watched', { method: 'PUT', body: { ...c.body, data: { a: '2' } } });
@@ -273,7 +266,7 @@ describe('watch', () => {
   });
 
   it('Table watch: columnDefinitions on the first event only', async () => {
-    const watch = await openWatch(cluster, '/api/v1/namespaces/demo/pods?watch=true', { Accept: TABLE });
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/demo/pods?watch=true', { Accept: TABLE });
     const events = await watch.until((ev) => ev.length >= 2);
     watch.close();
     expect(events[0]?.object.kind).toBe('Table');
@@ -284,7 +277,7 @@ describe('watch', () => {
 
   it('too old resourceVersion: 200 then one ERROR 410 event', async () => {
     for (let i = 0; i < 60; i++) await api('/api/v1/namespaces/shop/configmaps', { method: 'POST', body: { metadata: { generateName: 'churn-' } } });
-    const watch = await openWatch(cluster, '/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion=2');
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion=2');
     expect(watch.status).toBe(200);
     expect(await watch.ended).toBe('end');
     const events = watch.events;
@@ -295,7 +288,7 @@ describe('watch', () => {
   });
 
   it('bookmarks when allowed', async () => {
-    const watch = await openWatch(cluster, '/api/v1/namespaces/kube-public/configmaps?watch=1&allowWatchBookmarks=true');
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/kube-public/configmaps?watch=1&allowWatchBookmarks=true');
     const bookmark = await watch.next((e) => e.type === 'BOOKMARK', 'a bookmark');
     watch.close();
     expect(bookmark?.object).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { creationTimestamp: null } });
@@ -303,16 +296,16 @@ describe('watch', () => {
   });
 
   it('WebSocket: 403 without Origin, one frame per event with it', async () => {
-    const wsUrl = `${cluster.url.replace('http', 'ws')}/api/v1/namespaces?watch=1`;
+    const wsUrl = `${cluster.handle.url.replace('http', 'ws')}/api/v1/namespaces?watch=1`;
     const refused = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` } });
+      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.handle.tokens.admin}` } });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
     });
     expect(refused).toBe(403);
     const frames = await new Promise<Json[]>((resolve, reject) => {
       const got: Json[] = [];
-      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.tokens.admin}`, Origin: 'http://localhost', Accept: TABLE } });
+      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.handle.tokens.admin}`, Origin: 'http://localhost', Accept: TABLE } });
       ws.on('message', (data: Buffer) => {
         got.push(JSON.parse(data.toString()) as Json);
         if (got.length === 2) {

@@ -1,10 +1,10 @@
 // CRDs over real HTTP: discovery/OpenAPI appearance, custom resource verbs and Tables, the
 // custom-resource error bodies recorded from 1.20.2, status subresource, and cleanup on delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { crdManifest } from '../testing/crd.js';
+import type { CrdObject } from '../testing/crd.js';
 import { readJsonFixture } from '../../tests/fixtures/recorded.js';
-import { apiFor } from '../testing/http.js';
 import type { Json } from '../testing/http.js';
 import { waitUntil } from '../testing/wait-until.js';
 import { openWatch } from '../testing/watch-stream.js';
@@ -13,47 +13,29 @@ const fixture = (path: string): unknown => readJsonFixture<unknown>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 const AGGREGATED = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+const cluster = useCluster();
+const { api } = cluster;
 
 /** The fixture CRD (optionally reshaped). */
-function widgetCrd(extra: (spec: Json) => void = () => undefined): Json {
-  const crd: Json = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.fx.example.com' },
-    spec: {
-      group: 'fx.example.com',
-      names: { categories: ['all'], kind: 'Widget', plural: 'widgets', shortNames: ['wdg'], singular: 'widget' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          additionalPrinterColumns: [
-            { jsonPath: '.spec.size', name: 'Size', type: 'integer' },
-            { jsonPath: '.spec.color', name: 'Color', priority: 1, type: 'string' },
-            { jsonPath: '.metadata.creationTimestamp', name: 'Age', type: 'date' },
-          ],
-          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } } } },
-        },
+function widgetCrd(extra: (spec: Json) => void = () => undefined): CrdObject {
+  const crd = crdManifest({
+    group: 'fx.example.com',
+    names: { categories: ['all'], kind: 'Widget', plural: 'widgets', shortNames: ['wdg'], singular: 'widget' },
+    version: {
+      additionalPrinterColumns: [
+        { jsonPath: '.spec.size', name: 'Size', type: 'integer' },
+        { jsonPath: '.spec.color', name: 'Color', priority: 1, type: 'string' },
+        { jsonPath: '.metadata.creationTimestamp', name: 'Age', type: 'date' },
       ],
+      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } } } },
     },
-  };
-  extra(crd.spec as Json);
+  });
+  extra(crd.spec);
   return crd;
 }
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const WIDGETS = '/apis/fx.example.com/v1/namespaces/demo/widgets';
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('CustomResourceDefinitions', () => {
   it('rejects a name that is not plural.group, worded like the real server', async () => {
@@ -97,7 +79,7 @@ describe('CustomResourceDefinitions', () => {
 
     // A watch opened before the CRD goes sees its widgets deleted.
     expect((await api(WIDGETS, { method: 'POST', body: { apiVersion: 'fx.example.com/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { size: 3, color: 'red' } } })).status).toBe(201);
-    const watch = await openWatch(cluster, `${WIDGETS}?watch=1`);
+    const watch = await openWatch(cluster.handle, `${WIDGETS}?watch=1`);
     expect((await api(`${CRDS}/widgets.fx.example.com`, { method: 'DELETE' })).status).toBe(200);
     const deleted = await watch.next((e) => e.type === 'DELETED', 'the widget to be deleted');
     watch.close();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Schema } from '../openapi/schema.js';
 import { customResourceTypes } from '../resources/custom-resources.js';
+import { crdManifest } from '../testing/crd.js';
 import type { KubeObject } from '../resources/types.js';
 import { serverSideApply } from './apply.js';
 import { recordUpdate } from './managed-fields.js';
@@ -11,42 +12,31 @@ import { strategicMerge } from './patch.js';
 const TIME = '2026-01-01T00:00:00Z';
 
 /** A CRD whose spec.ports is a map list keyed by name and proto (proto defaults to "tcp"). */
-const GADGETS: KubeObject = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'gadgets.fx.example.com' },
-  spec: {
-    group: 'fx.example.com',
-    names: { kind: 'Gadget', plural: 'gadgets' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
+const GADGETS = crdManifest({
+  group: 'fx.example.com',
+  names: { kind: 'Gadget', plural: 'gadgets' },
+  version: {
+    schema: {
+      openAPIV3Schema: {
+        type: 'object',
+        properties: {
+          spec: {
             type: 'object',
             properties: {
-              spec: {
-                type: 'object',
-                properties: {
-                  ports: {
-                    type: 'array',
-                    'x-kubernetes-list-type': 'map',
-                    'x-kubernetes-list-map-keys': ['name', 'proto'],
-                    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, proto: { type: 'string', default: 'tcp' }, n: { type: 'integer' } } },
-                  },
-                  plain: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
-                },
+              ports: {
+                type: 'array',
+                'x-kubernetes-list-type': 'map',
+                'x-kubernetes-list-map-keys': ['name', 'proto'],
+                items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, proto: { type: 'string', default: 'tcp' }, n: { type: 'integer' } } },
               },
+              plain: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
             },
           },
         },
       },
-    ],
+    },
   },
-};
+});
 const gadgetType = customResourceTypes(GADGETS)[0];
 const gadgetSchema = gadgetType && Schema.forType(gadgetType);
 const gadget = (spec: object): KubeObject => ({ apiVersion: 'fx.example.com/v1', kind: 'Gadget', metadata: { name: 'g1' }, spec });

@@ -1,21 +1,12 @@
 // PATCH, server-side apply and OpenAPI over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 import { readJsonFixture } from '../../tests/fixtures/recorded.js';
-import { apiFor } from '../testing/http.js';
 import type { ApiResponse, Json } from '../testing/http.js';
 
 const fixture = (path: string): unknown => readJsonFixture<unknown>(path);
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
-});
+const cluster = useCluster();
+const { api } = cluster;
 
 const CM = '/api/v1/namespaces/demo/configmaps';
 

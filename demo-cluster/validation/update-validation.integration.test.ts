@@ -1,20 +1,17 @@
 // What a PUT of an edited object gets back, with Status bodies as kube-apiserver 1.20.2 answered the same
 // requests (recorded with tests/real-apiserver): wrong JSON types (400), Deployment spec and pod template
 // checks and the immutable selector (422), metadata errors repeated per validation pass, the namespace check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { apiFor } from '../testing/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 import type { Json } from '../testing/http.js';
 
-let cluster: DemoClusterTlsHandle;
-const api = apiFor(() => cluster);
+const cluster = useCluster();
+const { api } = cluster;
 
 const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';
 const CM = '/api/v1/namespaces/default/configmaps';
 
 beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
   const created = await api(DEPLOY, {
     method: 'POST',
     body: {
@@ -29,9 +26,6 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   expect((await api(CM, { method: 'POST', body: { metadata: { name: 'settings' }, data: { a: '1' } } })).status).toBe(201);
-});
-afterAll(async () => {
-  await cluster.close();
 });
 
 /** PUTs the current Deployment after `edit`. */

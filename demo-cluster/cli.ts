@@ -14,6 +14,21 @@ interface CliOptions {
 
 const USAGE = 'usage: kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]';
 
+/** How a flag's value is read: as it is, or as a non-negative integer. */
+interface FlagValue {
+  value(): string;
+  int(): number;
+}
+
+/** What each flag sets. */
+const FLAGS: Record<string, (opts: CliOptions, read: FlagValue) => void> = {
+  '--port': (o, r) => (o.port = r.int()),
+  '--host': (o, r) => (o.host = r.value()),
+  '--write-kubeconfig': (o, r) => (o.kubeconfig = r.value()),
+  '--activity-ms': (o, r) => (o.activityMs = r.int()),
+  '--seed-pods': (o, r) => (o.seedPods = r.int()),
+};
+
 /** Parses the CLI flags (both "--flag value" and "--flag=value"). */
 export function parseDemoClusterArgs(argv: string[]): CliOptions {
   const opts: CliOptions = { port: 0, host: '127.0.0.1', activityMs: 2000 };
@@ -33,28 +48,10 @@ export function parseDemoClusterArgs(argv: string[]): CliOptions {
       if (!Number.isInteger(n) || n < 0) throw new Error(`${flag}: not a non-negative integer: ${v}\n${USAGE}`);
       return n;
     };
-    switch (flag) {
-      case '--port':
-        opts.port = int();
-        break;
-      case '--host':
-        opts.host = value();
-        break;
-      case '--write-kubeconfig':
-        opts.kubeconfig = value();
-        break;
-      case '--activity-ms':
-        opts.activityMs = int();
-        break;
-      case '--seed-pods':
-        opts.seedPods = int();
-        break;
-      case '--help':
-      case '-h':
-        throw new Error(USAGE);
-      default:
-        throw new Error(`unknown flag: ${arg}\n${USAGE}`);
-    }
+    if (flag === '--help' || flag === '-h') throw new Error(USAGE);
+    const set = FLAGS[flag];
+    if (!set) throw new Error(`unknown flag: ${arg}\n${USAGE}`);
+    set(opts, { value, int });
   }
   return opts;
 }

@@ -6,6 +6,7 @@ import { DEVELOPER_RULES } from './bootstrap-roles.js';
 import type { User } from './auth.js';
 import { rfc3339 } from '../resources/duration.js';
 import { recordUpdate } from '../rest/managed-fields.js';
+import { Schema } from '../openapi/schema.js';
 import type { Registry, ResourceType } from '../resources/registry.js';
 import { recordedType } from '../resources/define.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
@@ -50,7 +51,8 @@ export function accessReview(body: KubeObject, user: User, manager: string): Kub
   }
   const metadata = { ...body.metadata, creationTimestamp: null } as unknown as KubeObject['metadata'];
   const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status: { allowed } };
-  const managed = recordUpdate({ ...obj, status: {}, metadata: { ...metadata, managedFields: [] } }, undefined, { spec: {}, status: { allowed: false } }, manager, 'authorization.k8s.io/v1', rfc3339());
+  const shape = { zero: { spec: {}, status: { allowed: false } }, schema: Schema.forKind({ group: 'authorization.k8s.io', version: 'v1', kind: String(body.kind) }) };
+  const managed = recordUpdate({ ...obj, status: {}, metadata: { ...metadata, managedFields: [] } }, undefined, shape, manager, 'authorization.k8s.io/v1', rfc3339());
   if (managed.length > 0) obj.metadata = { ...metadata, managedFields: managed };
   return obj;
 }

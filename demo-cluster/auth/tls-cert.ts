@@ -55,15 +55,23 @@ export interface ServingCert {
   certPem: string;
 }
 
+/**
+ * The serial number (DER INTEGER content) made from random bytes: positive (high bit clear) and minimal
+ * (a DER INTEGER may not start with a redundant 0x00 byte), so the first byte is 0x40-0x7F.
+ */
+export function serialNumber(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  return serial;
+}
+
 /** A self-signed CA+serving certificate valid for localhost, 127.0.0.1, ::1 and the bind host. */
 export function makeServingCert(host: string): ServingCert {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   const ecdsaSha256 = seq(oid('1.2.840.10045.4.3.2'));
   const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('kubeglass-demo-cluster')))));
-  const serial = randomBytes(16);
-  // Positive (high bit clear) and minimal: a DER INTEGER may not start with a redundant 0x00 byte.
-  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  const serial = serialNumber(randomBytes(16));
   const now = Date.now();
   const sans = [tlv(0x82, Buffer.from('localhost')), tlv(0x87, ipBytes('127.0.0.1')), tlv(0x87, ipBytes('::1'))];
   if (isIP(host) && host !== '127.0.0.1' && host !== '::1') sans.push(tlv(0x87, ipBytes(host)));

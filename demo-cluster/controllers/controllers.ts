@@ -5,11 +5,10 @@ import { registryTypes } from '../resources/index.js';
 import { storageKey } from '../resources/registry.js';
 import type { StoreEvent } from '../store/store.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { randomSuffix } from '../resources/meta.js';
 import { createObject, deleteObject, updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
-import { jsonEqual } from '../rest/managed-fields.js';
 
 const { deployments, replicasets, pods } = registryTypes;
 const DEPLOY = storageKey(deployments);

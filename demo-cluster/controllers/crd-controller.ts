@@ -4,11 +4,10 @@
 import { rfc3339 } from '../resources/duration.js';
 import { customresourcedefinitions } from '../resources/crd-type.js';
 import { customResourceTypes } from '../resources/custom-resources.js';
-import { jsonEqual } from '../rest/managed-fields.js';
 import type { ResourceType } from '../resources/registry.js';
 import { storageKey } from '../resources/registry.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
 

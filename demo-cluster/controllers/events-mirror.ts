@@ -1,7 +1,7 @@
 // Keeps core/v1 Events and events.k8s.io/v1 Events in step (the real server stores them once):
 // a write through either API appears in the other, converted. Resource versions differ per view.
 import { eventToCore, eventToV1 } from '../resources/events-v1.js';
-import { jsonEqual } from '../rest/managed-fields.js';
+import { jsonEqual } from '../resources/types.js';
 import { orderObject } from '../resources/meta.js';
 import { storageKey } from '../resources/registry.js';
 import type { Store } from '../store/store.js';

@@ -1,5 +1,6 @@
 // Validation of write options (CreateOptions/UpdateOptions/PatchOptions/DeleteOptions) and of the
 // Table includeObject parameter, worded like apimachinery's metav1 validation.
+import type { IncludeObject } from '../tables/table.js';
 import { badRequest, invalid } from './errors.js';
 import type { ApiError } from './errors.js';
 
@@ -43,4 +44,21 @@ export function checkWriteQuery(verb: string, query: URLSearchParams): void {
 /** 400 for an includeObject value the Table conversion does not know. */
 export function includeObjectInvalid(value: string): ApiError {
   return badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: "${value}": must be 'Metadata', 'Object', 'None', or empty`);
+}
+
+/** The includeObject of a Table request (Metadata by default). */
+export function includeObjectParam(query: URLSearchParams): IncludeObject {
+  const v = query.get('includeObject') ?? '';
+  if (v === '' || v === 'Metadata') return 'Metadata';
+  if (v === 'None' || v === 'Object') return v;
+  throw includeObjectInvalid(v);
+}
+
+/** Whether a write is a dry run (dryRun=All); 400 for another value that got past checkWriteQuery. */
+export function isDryRun(query: URLSearchParams): boolean {
+  const values = query.getAll('dryRun');
+  for (const v of values) {
+    if (v !== 'All') throw badRequest(`dryRun: Unsupported value: "${v}": supported values: "All"`);
+  }
+  return values.length > 0;
 }

@@ -4,22 +4,8 @@ import { createHash } from 'node:crypto';
 import type { Registry, ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
-
-interface Gvk {
-  group: string;
-  version: string;
-  kind: string;
-}
-
-type Definitions = Record<string, Record<string, unknown>>;
-
-function definitionFor(defs: Definitions, gvk: Gvk): string | undefined {
-  for (const [name, def] of Object.entries(defs)) {
-    const list = def['x-kubernetes-group-version-kind'];
-    if (Array.isArray(list) && list.some((g: Gvk) => g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind)) return name;
-  }
-  return undefined;
-}
+import { definitionNameOf } from './schema.js';
+import type { Definitions } from './schema.js';
 
 const queryParam = (name: string, type: string, description: string): JsonObject => ({ name, in: 'query', description, schema: { type, uniqueItems: true } });
 const DRY_RUN = queryParam('dryRun', 'string', 'When present, indicates that modifications should not be persisted. Valid values are: - All: all dry run stages will be processed');
@@ -64,8 +50,8 @@ function operation(style: Style, t: ResourceType, action: string, verb: string, 
 
 /** Paths of one type in v2 or v3 form. */
 function typePaths(style: Style, defs: Definitions, t: ResourceType): Record<string, JsonObject> {
-  const def = definitionFor(defs, t);
-  const listDef = definitionFor(defs, { ...t, kind: `${t.kind}List` });
+  const def = definitionNameOf(defs, t);
+  const listDef = definitionNameOf(defs, { ...t, kind: `${t.kind}List` });
   if (!def || !listDef) return {};
   const prefix = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`;
   const base = t.namespaced ? `${prefix}/namespaces/{namespace}/${t.resource}` : `${prefix}/${t.resource}`;
@@ -174,7 +160,7 @@ export class OpenApi {
     const version = m[1] ?? m[3] ?? '';
     const types = this.registry.inGroupVersion(group, version);
     if (types.length === 0) return undefined;
-    const roots = types.flatMap((t) => [definitionFor(defs, t), definitionFor(defs, { ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
+    const roots = types.flatMap((t) => [definitionNameOf(defs, t), definitionNameOf(defs, { ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
     roots.push('io.k8s.apimachinery.pkg.apis.meta.v1.Status', 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions', 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch');
     const schemas = JSON.parse(JSON.stringify(closure(defs, roots)).replace(/#\/definitions\//g, '#/components/schemas/')) as JsonObject;
     const doc = document({

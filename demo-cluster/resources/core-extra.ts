@@ -4,7 +4,7 @@ import type { ResourceType } from './registry.js';
 import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 import { eventCells, nodeCells, secretCells, serviceAccountCells, serviceCells } from '../tables/printers.js';
-import { recordedType } from './define.js';
+import { keepStatus, recordedType } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -137,7 +137,5 @@ export const nodes: ResourceType = recordedType('v1', 'nodes', {
   nameRule: 'subdomain',
   cells: nodeCells,
   fieldLabels: { 'spec.unschedulable': (o) => String(obj(o.spec).unschedulable === true) },
-  prepareForUpdate(o, old) {
-    o.status = old.status;
-  },
+  prepareForUpdate: keepStatus,
 });

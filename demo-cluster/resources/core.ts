@@ -7,7 +7,7 @@ import { isPlainObject } from './types.js';
 import { namespacePrinter } from '../tables/namespaces.js';
 import { configMapPrinter } from '../tables/configmaps.js';
 import { podPrinter } from '../tables/pods.js';
-import { dns1123LabelErrors } from '../validation/validation.js';
+import { dns1123LabelErrors } from '../validation/names.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -2,7 +2,7 @@
 // apiextensions-apiserver, and a status that only the status subresource (and the controller) writes.
 import type { FieldError } from '../http/errors.js';
 import type { ResourceType } from './registry.js';
-import { recordedType } from './define.js';
+import { keepStatus, recordedType } from './define.js';
 import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 
@@ -64,7 +64,5 @@ export const customresourcedefinitions: ResourceType = recordedType('apiextensio
   prepareForCreate(o) {
     o.status = initialStatus(o);
   },
-  prepareForUpdate(o, old) {
-    o.status = old.status;
-  },
+  prepareForUpdate: keepStatus,
 });

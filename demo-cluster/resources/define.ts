@@ -34,3 +34,8 @@ export function recordedType(groupVersion: string, resource: string, behavior: B
   if (cells && cols) t.printer = { columns: cols, cells };
   return t;
 }
+
+/** PrepareForUpdate of types with a status subresource: writes to the main resource keep the stored status. */
+export function keepStatus(o: KubeObject, old: KubeObject): void {
+  o.status = old.status;
+}

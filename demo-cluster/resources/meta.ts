@@ -2,17 +2,15 @@
 import { randomInt } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from './types.js';
 
+/** ObjectMeta fields the apiserver sets (a client's values are replaced or refused), in Go field order. */
+export const SYSTEM_META_FIELDS = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+
 const META_ORDER = [
   'name',
   'generateName',
   'namespace',
   'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
+  ...SYSTEM_META_FIELDS,
   'labels',
   'annotations',
   'ownerReferences',

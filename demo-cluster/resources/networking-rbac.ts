@@ -5,7 +5,7 @@ import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 import { ingressCells, roleBindingCells } from '../tables/printers.js';
 import { AGE_COLUMN, NAME_COLUMN, column } from '../tables/columns.js';
-import { recordedType } from './define.js';
+import { keepStatus, recordedType } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
@@ -17,9 +17,7 @@ export const ingresses: ResourceType = recordedType('networking.k8s.io/v1', 'ing
   prepareForCreate(o) {
     o.status = { loadBalancer: {} };
   },
-  prepareForUpdate(o, old) {
-    o.status = old.status;
-  },
+  prepareForUpdate: keepStatus,
 });
 
 /** Roles and ClusterRoles have no printer upstream: the default Name / Created At table. */

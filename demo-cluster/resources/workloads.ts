@@ -10,7 +10,7 @@ import type { LabelSelector } from '../store/selectors.js';
 import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCells, statefulSetCells } from '../tables/printers.js';
 import { defaultPodSpec, validatePodSpec } from './core.js';
 import { goDeploymentStrategy, goIntOrString, goLabelSelector } from './go-values.js';
-import { recordedType } from './define.js';
+import { keepStatus, recordedType } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
@@ -149,10 +149,6 @@ function immutableSelector(o: KubeObject, old: KubeObject | undefined): FieldErr
   const rendered = isPlainObject(now) ? goLabelSelector(now) : 'null';
   return [{ type: 'FieldValueInvalid', field: 'spec.selector', value: now, rendered, detail: 'field is immutable' }];
 }
-
-const keepStatus = (o: KubeObject, old: KubeObject): void => {
-  o.status = old.status;
-};
 
 export const deployments: ResourceType = recordedType('apps/v1', 'deployments', {
   hasGeneration: true,

@@ -1,12 +1,17 @@
 // Server-side apply (application/apply-patch+yaml): per-manager field ownership, conflicts
-// (409 with FieldManagerConflict causes, worded like the apiserver) and force.
+// (409 with FieldManagerConflict causes, worded like the apiserver) and force. Lists and maps merge as
+// the type's served OpenAPI says (openapi/schema.ts): map lists by their keys, sets by value, atomic
+// lists and maps (LabelSelector) whole.
 import { ApiError, failure } from '../http/errors.js';
-import { FieldSet, jsonEqual, listKeys } from './managed-fields.js';
-import type { ManagedFieldsEntry } from '../resources/types.js';
-import type { JsonObject, KubeObject } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import type { Schema } from '../openapi/schema.js';
+import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
+import { itemKey, matchesElement, setMember } from './field-path.js';
+import type { ItemKey } from './field-path.js';
+import { FieldSet, UNTRACKED_METADATA } from './managed-fields.js';
 
-const UNTRACKED = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink']);
+/** An applied configuration the schema cannot type (structured-merge-diff's "failed to create typed patch object"). */
+export class InvalidAppliedObject extends Error {}
 
 interface Leaf {
   /** FieldsV1 keys from the root. */
@@ -16,34 +21,54 @@ interface Leaf {
   value: unknown;
 }
 
-function itemKey(item: JsonObject, keys: string[]): { fields: string; human: string } {
-  const sorted = [...keys].sort();
-  return {
-    fields: `k:{${sorted.map((k) => `${JSON.stringify(k)}:${JSON.stringify(item[k])}`).join(',')}}`,
-    human: `[${sorted.map((k) => `${k}=${JSON.stringify(item[k])}`).join(',')}]`,
-  };
+/**
+ * The path elements of a map list's or a set's items; undefined for an atomic list. An applied list that
+ * structured-merge-diff cannot type (an item without a key field and no default, an object in a set) is
+ * refused when `strict`; otherwise such a list is treated as atomic.
+ */
+function elementsOf(list: unknown[], schema: Schema | undefined, path: string, strict: boolean): ItemKey[] | undefined {
+  const rules = schema?.list();
+  if (rules?.listType === 'set') {
+    const bad = list.findIndex((i) => isPlainObject(i) || Array.isArray(i));
+    if (bad < 0) return list.map(setMember);
+    if (strict) throw new InvalidAppliedObject(`${path}: element ${bad}: associative list without keys has an element that's a map type`);
+    return undefined;
+  }
+  if (rules?.listType !== 'map' || !list.every(isPlainObject)) return undefined;
+  const out: ItemKey[] = [];
+  for (const [i, item] of list.entries()) {
+    const key = itemKey(item, rules.listMapKeys, schema?.items());
+    if (!('missing' in key)) {
+      out.push(key);
+      continue;
+    }
+    if (!strict) return undefined;
+    throw new InvalidAppliedObject(`${path}: element ${i}: associative list with keys has an element that omits key field ${JSON.stringify(key.missing)} (and doesn't have default value)`);
+  }
+  return out;
 }
 
 /** Leaf fields of an applied configuration (what the applier will own). */
-function leaves(value: unknown, keys: string[], path: string, field: string, out: Leaf[], inMetadata: boolean): void {
-  if (isPlainObject(value) && Object.keys(value).length > 0) {
+function leaves(value: unknown, keys: string[], path: string, schema: Schema | undefined, out: Leaf[], inMetadata: boolean): void {
+  if (isPlainObject(value) && Object.keys(value).length > 0 && !schema?.atomicMap) {
     for (const [k, v] of Object.entries(value)) {
       if (keys.length === 0 && (k === 'apiVersion' || k === 'kind')) continue;
-      if (inMetadata && UNTRACKED.has(k)) continue;
-      leaves(v, [...keys, `f:${k}`], `${path}.${k}`, k, out, keys.length === 0 && k === 'metadata');
+      if (inMetadata && UNTRACKED_METADATA.has(k)) continue;
+      leaves(v, [...keys, `f:${k}`], `${path}.${k}`, schema?.property(k), out, keys.length === 0 && k === 'metadata');
     }
     return;
   }
-  if (Array.isArray(value) && value.length > 0) {
-    const lk = listKeys(field, value);
-    if (lk && value.every(isPlainObject)) {
-      for (const item of value as JsonObject[]) {
-        const { fields, human } = itemKey(item, lk);
-        out.push({ keys: [...keys, fields], path: `${path}${human}`, value: undefined });
-        leaves(item, [...keys, fields], `${path}${human}`, '', out, false);
-      }
-      return;
-    }
+  const elements = Array.isArray(value) && value.length > 0 ? elementsOf(value, schema, path, true) : undefined;
+  if (Array.isArray(value) && elements) {
+    const set = schema?.list().listType === 'set';
+    value.forEach((item, i) => {
+      const element = elements[i] ?? { fields: '', human: '' };
+      const itemKeys = [...keys, element.fields];
+      // A set member is a leaf; a map-list item is owned itself (".") and by its fields.
+      out.push({ keys: itemKeys, path: `${path}${element.human}`, value: set ? item : undefined });
+      if (!set) leaves(item, itemKeys, `${path}${element.human}`, schema?.items(), out, false);
+    });
+    return;
   }
   out.push({ keys, path, value });
 }
@@ -68,50 +93,55 @@ function setHas(set: FieldSet, keys: string[]): boolean {
 }
 
 /** Value at a FieldsV1 key path in an object. */
-function valueAt(obj: unknown, keys: string[]): unknown {
+function valueAt(obj: unknown, keys: string[], schema: Schema | undefined): unknown {
   let cur = obj;
+  let s = schema;
   for (const k of keys) {
-    if (k.startsWith('f:') && isPlainObject(cur)) cur = cur[k.slice(2)];
-    else if (k.startsWith('k:') && Array.isArray(cur)) {
-      const want = JSON.parse(k.slice(2)) as JsonObject;
-      cur = cur.find((i) => isPlainObject(i) && Object.entries(want).every(([wk, wv]) => jsonEqual(i[wk], wv)));
+    if (k.startsWith('f:') && isPlainObject(cur)) {
+      cur = cur[k.slice(2)];
+      s = s?.property(k.slice(2));
+    } else if (Array.isArray(cur)) {
+      const itemSchema = s?.items();
+      cur = cur.find((i) => matchesElement(i, k, itemSchema));
+      s = itemSchema;
     } else return undefined;
     if (cur === undefined) return undefined;
   }
   return cur;
 }
 
-/** Merges an applied configuration into the live object: maps merge, keyed lists merge by key, other lists replace. */
-function applyMerge(live: unknown, applied: unknown, field: string): unknown {
-  if (isPlainObject(applied)) {
+/** Merges an applied configuration into the live object: maps merge, map lists and sets by item, the rest replaces. */
+function applyMerge(live: unknown, applied: unknown, schema: Schema | undefined): unknown {
+  if (isPlainObject(applied) && !schema?.atomicMap) {
     const out: JsonObject = isPlainObject(live) ? { ...live } : {};
-    for (const [k, v] of Object.entries(applied)) out[k] = applyMerge(out[k], v, k);
+    for (const [k, v] of Object.entries(applied)) out[k] = applyMerge(out[k], v, schema?.property(k));
     return out;
   }
-  if (Array.isArray(applied) && applied.every(isPlainObject)) {
-    const lk = listKeys(field, applied);
-    if (lk && Array.isArray(live)) {
-      const out = [...live];
-      for (const item of applied as JsonObject[]) {
-        const key = itemKey(item, lk).fields;
-        const idx = out.findIndex((o) => isPlainObject(o) && itemKey(o, lk).fields === key);
-        if (idx >= 0) out[idx] = applyMerge(out[idx], item, '');
-        else out.push(item);
-      }
-      return out;
-    }
+  const appliedElements = Array.isArray(applied) ? elementsOf(applied, schema, '', false) : undefined;
+  const liveElements = Array.isArray(live) ? elementsOf(live, schema, '', false) : undefined;
+  if (Array.isArray(applied) && Array.isArray(live) && appliedElements && liveElements) {
+    const out = [...live];
+    const present = liveElements.map((e) => e.fields);
+    applied.forEach((item, i) => {
+      const element = appliedElements[i]?.fields ?? '';
+      const idx = present.indexOf(element);
+      if (idx < 0) {
+        out.push(structuredClone(item));
+        present.push(element);
+      } else if (schema?.list().listType === 'map') out[idx] = applyMerge(out[idx], item, schema.items());
+    });
+    return out;
   }
   return structuredClone(applied);
 }
 
 /** Removes a field path from an object (fields a manager stopped applying). */
-function removeAt(obj: unknown, keys: string[]): void {
-  const parent = valueAt(obj, keys.slice(0, -1));
+function removeAt(obj: unknown, keys: string[], schema: Schema | undefined): void {
+  const parent = valueAt(obj, keys.slice(0, -1), schema);
   const last = keys[keys.length - 1] ?? '';
   if (last.startsWith('f:') && isPlainObject(parent)) delete parent[last.slice(2)];
-  else if (last.startsWith('k:') && Array.isArray(parent)) {
-    const item = valueAt(obj, keys);
-    const idx = parent.indexOf(item);
+  else if (Array.isArray(parent)) {
+    const idx = parent.indexOf(valueAt(obj, keys, schema));
     if (idx >= 0) parent.splice(idx, 1);
   }
 }
@@ -146,11 +176,20 @@ export interface ApplyResult {
 
 /**
  * Computes the result of applying `applied` as `manager` over `live` (undefined = create):
- * the merged object and its managedFields. Throws 409 on conflicts unless force.
+ * the merged object and its managedFields. Throws 409 on conflicts unless force, InvalidAppliedObject
+ * when the schema cannot type the applied configuration.
  */
-export function serverSideApply(live: KubeObject | undefined, applied: KubeObject, manager: string, apiVersion: string, force: boolean, time: string): ApplyResult {
+export function serverSideApply(
+  live: KubeObject | undefined,
+  applied: KubeObject,
+  schema: Schema | undefined,
+  manager: string,
+  apiVersion: string,
+  force: boolean,
+  time: string,
+): ApplyResult {
   const appliedLeaves: Leaf[] = [];
-  leaves(applied, [], '', '', appliedLeaves, false);
+  leaves(applied, [], '', schema, appliedLeaves, false);
   const appliedSet = toSet(appliedLeaves);
   const entries = live?.metadata.managedFields ?? [];
   const mine = entries.find((e) => e.manager === manager && e.operation === 'Apply');
@@ -161,7 +200,7 @@ export function serverSideApply(live: KubeObject | undefined, applied: KubeObjec
   if (live) {
     for (const leaf of appliedLeaves) {
       if (leaf.value === undefined) continue;
-      if (jsonEqual(valueAt(live, leaf.keys), leaf.value)) continue;
+      if (jsonEqual(valueAt(live, leaf.keys, schema), leaf.value)) continue;
       for (const e of others) {
         if (setHas(FieldSet.fromJSON(e.fieldsV1), leaf.keys)) {
           conflicts.push({ entry: e, path: leaf.path });
@@ -175,7 +214,7 @@ export function serverSideApply(live: KubeObject | undefined, applied: KubeObjec
   }
 
   const base: KubeObject = live ? structuredClone(live) : { metadata: {} };
-  const merged = applyMerge(base, applied, '') as KubeObject;
+  const merged = applyMerge(base, applied, schema) as KubeObject;
   // Fields this manager applied before but no longer does, and nobody else owns, are removed.
   if (mine) {
     const prevLeaves: string[][] = [];
@@ -187,7 +226,7 @@ export function serverSideApply(live: KubeObject | undefined, applied: KubeObjec
     for (const keys of prevLeaves) {
       if (setHas(appliedSet, keys)) continue;
       if (others.some((e) => setHas(FieldSet.fromJSON(e.fieldsV1), keys))) continue;
-      removeAt(merged, keys);
+      removeAt(merged, keys, schema);
     }
   }
 

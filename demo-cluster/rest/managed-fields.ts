@@ -1,8 +1,12 @@
 // metadata.managedFields for non-apply writes (operation "Update"), modelled on structured-merge-diff:
 // a manager owns the fields its request added or changed; a field a node gains "." when the node itself
-// was created (absent in the old object and in the Go zero value of the type).
+// was created (absent in the old object and in the Go zero value of the type). Lists and atomic maps
+// are owned as the type's served OpenAPI says (openapi/schema.ts).
+import type { Schema } from '../openapi/schema.js';
+import { SYSTEM_META_FIELDS } from '../resources/meta.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
+import { itemKey, matchesElement, setMember } from './field-path.js';
 
 /** A set of field paths in FieldsV1 form. */
 export class FieldSet {
@@ -69,73 +73,18 @@ export class FieldSet {
   }
 }
 
-/** Fields that are never tracked (system-owned metadata). */
-const UNTRACKED_METADATA = new Set([
-  'name',
-  'namespace',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'managedFields',
-  'selfLink',
-]);
+/** Metadata fields that are never tracked: identity and what the system sets. */
+export const UNTRACKED_METADATA = new Set(['name', 'namespace', ...SYSTEM_META_FIELDS, 'managedFields', 'selfLink']);
 
-/** Merge keys of associative lists (x-kubernetes-patch-merge-key / list-map-keys). */
-const LIST_MAP_KEYS: Record<string, string[]> = {
-  containers: ['name'],
-  initContainers: ['name'],
-  ephemeralContainers: ['name'],
-  env: ['name'],
-  volumes: ['name'],
-  volumeMounts: ['mountPath'],
-  imagePullSecrets: ['name'],
-  conditions: ['type'],
-  containerStatuses: ['name'],
-  initContainerStatuses: ['name'],
-  ownerReferences: ['uid'],
-  hostAliases: ['ip'],
-  topologySpreadConstraints: ['topologyKey'],
-};
-
-/** The merge keys of an associative list field, or undefined for atomic/set lists. */
-export function listKeys(field: string, items: unknown[]): string[] | undefined {
-  if (field === 'ports') {
-    const first = items[0];
-    if (isPlainObject(first) && 'containerPort' in first) return ['containerPort', 'protocol'];
-    if (isPlainObject(first) && 'port' in first) return ['port', 'protocol'];
-  }
-  const keys = LIST_MAP_KEYS[field];
-  if (keys && items.every((i) => isPlainObject(i) && keys.every((k) => k in i))) return keys;
-  return undefined;
+/** What the fields of a type's objects are, besides the objects: its Go zero value and its served schema. */
+export interface FieldsShape {
+  /** Fields present in the Go zero value: a node they hold is not "created" by a write (no "." marker). */
+  zero: JsonObject;
+  schema: Schema | undefined;
 }
 
-function itemKey(item: JsonObject, keys: string[]): string {
-  const parts = [...keys].sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(item[k])}`);
-  return `k:{${parts.join(',')}}`;
-}
-
-/** Deep equality of JSON values. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
-  }
-  return false;
-}
-
-/** Label selectors are atomic structs: owned as one leaf. */
-function isAtomic(value: JsonObject): boolean {
-  return 'matchLabels' in value || 'matchExpressions' in value;
-}
-
-function walk(field: string, next: unknown, prev: unknown, zero: unknown, node: FieldSet, root: boolean): void {
-  if (isPlainObject(next) && Object.keys(next).length > 0 && !isAtomic(next)) {
+function walk(field: string, next: unknown, prev: unknown, zero: unknown, schema: Schema | undefined, node: FieldSet, root: boolean): void {
+  if (isPlainObject(next) && Object.keys(next).length > 0 && !schema?.atomicMap) {
     if (!root && prev === undefined && zero === undefined) node.member = true;
     for (const [k, v] of Object.entries(next)) {
       if (root && (k === 'apiVersion' || k === 'kind')) continue;
@@ -143,50 +92,66 @@ function walk(field: string, next: unknown, prev: unknown, zero: unknown, node: 
       const p = isPlainObject(prev) ? prev[k] : undefined;
       const z = isPlainObject(zero) ? zero[k] : undefined;
       const child = new FieldSet();
-      walk(k, v, p, z, child, false);
+      walk(k, v, p, z, schema?.property(k), child, false);
       if (!child.empty) node.children.set(`f:${k}`, child);
     }
     return;
   }
-  if (Array.isArray(next) && next.length > 0) {
-    const keys = listKeys(field, next);
-    if (keys) {
-      if (prev === undefined && zero === undefined) node.member = true;
-      const prevItems = Array.isArray(prev) ? prev.filter(isPlainObject) : [];
-      for (const item of next) {
-        if (!isPlainObject(item)) continue;
-        const k = itemKey(item, keys);
-        const old = prevItems.find((p) => itemKey(p, keys) === k);
-        const child = new FieldSet();
-        walk('', item, old, undefined, child, false);
-        if (old === undefined) child.member = true;
-        if (!child.empty) node.children.set(k, child);
-      }
-      return;
-    }
-  }
+  if (Array.isArray(next) && next.length > 0 && schema && walkItems(next, prev, zero, schema, node)) return;
   if (!jsonEqual(next, prev)) node.member = true;
 }
 
+/**
+ * Map lists and sets are owned item by item (k:{...} / v:...); returns false for an atomic list, owned
+ * whole. An item a map list cannot key also makes it atomic here (the apiserver drops managedFields then).
+ */
+function walkItems(next: unknown[], prev: unknown, zero: unknown, schema: Schema, node: FieldSet): boolean {
+  const rules = schema.list();
+  const itemSchema = schema.items();
+  const elementOf = (item: unknown): string | undefined => {
+    if (rules.listType === 'set') return isPlainObject(item) || Array.isArray(item) ? undefined : setMember(item).fields;
+    const key = rules.listType === 'map' && isPlainObject(item) ? itemKey(item, rules.listMapKeys, itemSchema) : undefined;
+    return key && !('missing' in key) ? key.fields : undefined;
+  };
+  const elements = next.map(elementOf);
+  if (rules.listType === 'atomic' || elements.includes(undefined)) return false;
+  if (prev === undefined && zero === undefined) node.member = true;
+  const prevItems = Array.isArray(prev) ? prev : [];
+  const prevElements = prevItems.map(elementOf);
+  next.forEach((item, i) => {
+    const element = elements[i] ?? '';
+    const at = prevElements.indexOf(element);
+    const old = at >= 0 ? prevItems[at] : undefined;
+    const child = new FieldSet();
+    if (rules.listType === 'map') walk('', item, old, undefined, itemSchema, child, false);
+    if (at < 0) child.member = true;
+    if (!child.empty) node.children.set(element, child);
+  });
+  return true;
+}
+
 /** The fields a write from prev (undefined on create) to next added or changed. */
-export function changedFields(next: KubeObject, prev: KubeObject | undefined, zero: JsonObject): FieldSet {
+export function changedFields(next: KubeObject, prev: KubeObject | undefined, shape: FieldsShape): FieldSet {
   const set = new FieldSet();
-  walk('', next, prev, { metadata: {}, ...zero }, set, true);
+  walk('', next, prev, { metadata: {}, ...shape.zero }, shape.schema, set, true);
   return set;
 }
 
 /** Drops paths that no longer resolve in obj (fields another write removed). */
-function prune(set: FieldSet, value: unknown): void {
+function prune(set: FieldSet, value: unknown, schema: Schema | undefined): void {
   for (const [k, c] of [...set.children]) {
     let sub: unknown;
-    if (k.startsWith('f:') && isPlainObject(value)) sub = value[k.slice(2)];
-    else if (k.startsWith('k:') && Array.isArray(value)) {
-      const wanted = Object.entries(JSON.parse(k.slice(2)) as JsonObject);
-      sub = value.find((item) => isPlainObject(item) && wanted.every(([pk, pv]) => jsonEqual(item[pk], pv)));
-    } else if (k.startsWith('v:') && Array.isArray(value)) sub = value.find((item) => JSON.stringify(item) === k.slice(2));
+    let subSchema: Schema | undefined;
+    if (k.startsWith('f:') && isPlainObject(value)) {
+      sub = value[k.slice(2)];
+      subSchema = schema?.property(k.slice(2));
+    } else if (Array.isArray(value)) {
+      subSchema = schema?.items();
+      sub = value.find((item) => matchesElement(item, k, subSchema));
+    }
     if (sub === undefined) set.children.delete(k);
     else {
-      prune(c, sub);
+      prune(c, sub, subSchema);
       if (c.empty) set.children.delete(k);
     }
   }
@@ -196,13 +161,13 @@ function prune(set: FieldSet, value: unknown): void {
 export function recordUpdate(
   next: KubeObject,
   prev: KubeObject | undefined,
-  zero: JsonObject,
+  shape: FieldsShape,
   manager: string,
   apiVersion: string,
   time: string,
   subresource?: string,
 ): ManagedFieldsEntry[] {
-  const changed = changedFields(next, prev, zero);
+  const changed = changedFields(next, prev, shape);
   const existing = prev?.metadata.managedFields ?? next.metadata.managedFields ?? [];
   const result: ManagedFieldsEntry[] = [];
   let mine: FieldSet | undefined;
@@ -217,7 +182,7 @@ export function recordUpdate(
       continue;
     }
     set.subtract(changed);
-    prune(set, next);
+    prune(set, next, shape.schema);
     if (!set.empty) result.push({ ...entry, fieldsV1: set.toJSON() });
   }
   if (!changed.empty) {
@@ -226,7 +191,7 @@ export function recordUpdate(
     mineTime = time;
   }
   if (mine) {
-    prune(mine, next);
+    prune(mine, next, shape.schema);
     if (!mine.empty) {
       const entry: ManagedFieldsEntry = { manager, operation: 'Update', apiVersion, time: mineTime, fieldsType: 'FieldsV1', fieldsV1: mine.toJSON() };
       if (subresource) entry.subresource = subresource;

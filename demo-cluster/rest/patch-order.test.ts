@@ -1,11 +1,14 @@
 // Strategic merge patch element order, against results recorded from kube-apiserver 1.20.2.
 import { describe, expect, it } from 'vitest';
+import { Schema } from '../openapi/schema.js';
 import { strategicMerge } from './patch.js';
+
+const POD = Schema.forKind({ group: '', version: 'v1', kind: 'Pod' });
 
 type Env = { name: string; value?: string };
 const live = { spec: { containers: [{ name: 'c', env: [{ name: 'A', value: '1' }, { name: 'C', value: '3' }] }] } };
 const envAfter = (patchContainer: Record<string, unknown>): string[] => {
-  const out = strategicMerge(live, { spec: { containers: [{ name: 'c', ...patchContainer }] } }) as { spec: { containers: { env: Env[] }[] } };
+  const out = strategicMerge(live, { spec: { containers: [{ name: 'c', ...patchContainer }] } }, POD) as { spec: { containers: { env: Env[] }[] } };
   return (out.spec.containers[0]?.env ?? []).map((e) => `${e.name}${e.value ?? ''}`);
 };
 
@@ -26,7 +29,7 @@ describe('strategic merge list order', () => {
   });
 
   it('a new container goes first; $setElementOrder/containers puts it last', () => {
-    const names = (p: unknown): string[] => (strategicMerge(live, p) as { spec: { containers: { name: string }[] } }).spec.containers.map((c) => c.name);
+    const names = (p: unknown): string[] => (strategicMerge(live, p, POD) as { spec: { containers: { name: string }[] } }).spec.containers.map((c) => c.name);
     expect(names({ spec: { containers: [{ name: 'd', image: 'y' }] } })).toEqual(['d', 'c']);
     expect(names({ spec: { '$setElementOrder/containers': [{ name: 'c' }, { name: 'd' }], containers: [{ name: 'd', image: 'y' }] } })).toEqual(['c', 'd']);
   });

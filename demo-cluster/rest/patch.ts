@@ -1,9 +1,11 @@
 // PATCH bodies: JSON patch (RFC 6902), JSON merge patch (RFC 7386) and strategic merge patch
-// (merge keys, $patch / $retainKeys / $deleteFromPrimitiveList / $setElementOrder directives).
+// (merge keys, $patch / $retainKeys / $deleteFromPrimitiveList / $setElementOrder directives). Strategic
+// merge reads each list's patch strategy and merge key from the type's served OpenAPI (openapi/schema.ts),
+// the x-kubernetes-patch-* twins of the Go struct tags the apiserver reads.
 import { ApiError, badRequest, failure } from '../http/errors.js';
-import { jsonEqual, listKeys } from './managed-fields.js';
+import type { Schema } from '../openapi/schema.js';
 import type { JsonObject } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
 
 /** The 422 the apiserver answers when a JSON patch does not apply (NewGenericServerResponse). */
 function patchRejected(): ApiError {
@@ -119,9 +121,6 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   return out;
 }
 
-/** Lists whose primitive items merge (patchStrategy "merge") rather than replace. */
-const MERGED_PRIMITIVE_LISTS = new Set(['finalizers']);
-
 // Element order, ported from apimachinery strategicpatch (mergeSlice, normalizeElementOrder): items
 // named by the patch keep the patch's (or $setElementOrder's) order, server-only items keep the live
 // order, and the two are interleaved by the live order where both are known.
@@ -207,14 +206,21 @@ function dedupeScalars(items: unknown[]): unknown[] {
   return s;
 }
 
-/** The strategic-merge key of a list field (first list-map key), if the list merges by key. */
-function mergeKeyOf(field: string, items: unknown[]): string | undefined {
-  return listKeys(field, items.filter((p) => !(isPlainObject(p) && typeof p.$patch === 'string')))?.[0];
+/**
+ * The merge key of a list (patch strategy "merge" with x-kubernetes-patch-merge-key), if every item
+ * carries it ($patch directives aside); a list whose items lack it is replaced as a whole.
+ */
+function mergeKeyOf(schema: Schema | undefined, items: unknown[]): string | undefined {
+  const key = schema?.list().patchMergeKey;
+  if (key === undefined) return undefined;
+  const plain = items.filter((p) => !(isPlainObject(p) && typeof p.$patch === 'string'));
+  return plain.every((i) => isPlainObject(i) && key in i) ? key : undefined;
 }
 
-function mergeList(field: string, current: unknown, patch: unknown[]): unknown[] {
+function mergeList(schema: Schema | undefined, current: unknown, patch: unknown[]): unknown[] {
   const items = Array.isArray(current) ? current : [];
-  const mergeKey = mergeKeyOf(field, [...patch, ...items]);
+  const mergeKey = mergeKeyOf(schema, [...patch, ...items]);
+  const itemSchema = schema?.items();
   if (mergeKey !== undefined && patch.every(isPlainObject)) {
     let original = items.map((i) => structuredClone(i));
     let patchItems: JsonObject[] = [];
@@ -225,19 +231,20 @@ function mergeList(field: string, current: unknown, patch: unknown[]): unknown[]
       else patchItems.push(p);
     }
     if (replace) {
-      original = patchItems.map((p) => strategicMerge({}, p));
+      original = patchItems.map((p) => strategicMerge({}, p, itemSchema));
       patchItems = [];
     }
     const merged = [...original];
     for (const p of patchItems) {
       const idx = merged.findIndex((o) => keyValue(o, mergeKey) === p[mergeKey]);
-      if (idx >= 0) merged[idx] = strategicMerge(merged[idx], p);
-      else merged.push(strategicMerge({}, p));
+      if (idx >= 0) merged[idx] = strategicMerge(merged[idx], p, itemSchema);
+      else merged.push(strategicMerge({}, p, itemSchema));
     }
     const [fromPatch, serverOnly] = partition(merged, patchItems, mergeKey);
     return normalizeElementOrder(fromPatch, serverOnly, patchItems, original, mergeKey);
   }
-  if (MERGED_PRIMITIVE_LISTS.has(field) && patch.every((p) => !isPlainObject(p))) {
+  // Patch strategy "merge" without a key (finalizers): primitive items merge as a set.
+  if (schema?.list().patchMerge && mergeKey === undefined && patch.every((p) => !isPlainObject(p))) {
     const merged = dedupeScalars([...items, ...patch]);
     const [fromPatch, serverOnly] = partition(merged, patch, undefined);
     return normalizeElementOrder(fromPatch, serverOnly, patch, items, undefined);
@@ -246,7 +253,7 @@ function mergeList(field: string, current: unknown, patch: unknown[]): unknown[]
 }
 
 /** $setElementOrder/<field>: merges the field's patch list, then orders it by the directive (mergePatchIntoOriginal). */
-function applySetElementOrder(out: JsonObject, patch: JsonObject): Set<string> {
+function applySetElementOrder(out: JsonObject, patch: JsonObject, schema: Schema | undefined): Set<string> {
   const handled = new Set<string>();
   for (const [k, order] of Object.entries(patch)) {
     if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
@@ -254,8 +261,9 @@ function applySetElementOrder(out: JsonObject, patch: JsonObject): Set<string> {
     const original = Array.isArray(out[field]) ? (out[field] as unknown[]) : undefined;
     const patchList = Array.isArray(patch[field]) ? (patch[field] as unknown[]) : undefined;
     if (original === undefined && patchList === undefined) continue;
-    const merged = patchList !== undefined ? mergeList(field, original ?? [], patchList) : (original ?? []);
-    const mergeKey = order.some(isPlainObject) ? mergeKeyOf(field, [...order, ...merged]) : undefined;
+    const fieldSchema = schema?.property(field);
+    const merged = patchList !== undefined ? mergeList(fieldSchema, original ?? [], patchList) : (original ?? []);
+    const mergeKey = order.some(isPlainObject) ? mergeKeyOf(fieldSchema, [...order, ...merged]) : undefined;
     handled.add(field);
     if (order.some(isPlainObject) && mergeKey === undefined) {
       out[field] = merged;
@@ -267,8 +275,8 @@ function applySetElementOrder(out: JsonObject, patch: JsonObject): Set<string> {
   return handled;
 }
 
-/** Strategic merge patch (the subset of directives kubectl emits). */
-export function strategicMerge(target: unknown, patch: unknown): unknown {
+/** Strategic merge patch (the subset of directives kubectl emits) of a value following `schema`. */
+export function strategicMerge(target: unknown, patch: unknown, schema: Schema | undefined): unknown {
   if (!isPlainObject(patch)) return structuredClone(patch);
   if (patch.$patch === 'replace') {
     const { $patch: _p, ...rest } = patch;
@@ -277,7 +285,7 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
   if (patch.$patch === 'delete') return undefined;
   let out: JsonObject = isPlainObject(target) ? { ...target } : {};
   const retainKeys = Array.isArray(patch.$retainKeys) ? patch.$retainKeys.map(String) : undefined;
-  const ordered = applySetElementOrder(out, patch);
+  const ordered = applySetElementOrder(out, patch, schema);
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$retainKeys' || k === '$patch' || k.startsWith('$setElementOrder/') || ordered.has(k)) continue;
     if (k.startsWith('$deleteFromPrimitiveList/')) {
@@ -290,13 +298,20 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
       delete out[k];
       continue;
     }
-    if (Array.isArray(v)) out[k] = mergeList(k, out[k], v);
+    if (Array.isArray(v)) out[k] = mergeList(schema?.property(k), out[k], v);
     else if (isPlainObject(v)) {
-      const merged = strategicMerge(out[k], v);
+      const merged = strategicMerge(out[k], v, schema?.property(k));
       if (merged === undefined) delete out[k];
       else out[k] = merged;
     } else out[k] = v;
   }
   if (retainKeys) out = Object.fromEntries(Object.entries(out).filter(([k]) => retainKeys.includes(k)));
   return out;
+}
+
+/** A JSON, merge or strategic merge patch, by its Content-Type, of a value following `schema`. */
+export function applyPatch(contentType: string, target: unknown, patch: unknown, schema: Schema | undefined): unknown {
+  if (contentType === 'application/json-patch+json') return applyJsonPatch(target, patch);
+  if (contentType === 'application/merge-patch+json') return applyMergePatch(target, patch);
+  return strategicMerge(target, patch, schema);
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest } from '../http/errors.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
+import { closableSession } from '../store/watch.js';
 import type { WatchSession } from '../store/watch.js';
 
 const MESSAGES = [
@@ -55,20 +56,12 @@ export function podLogs(
     return;
   }
   let i = total;
-  let closed = false;
   const timer = setInterval(() => res.write(`${line(podName, container, i++, start)}\n`), 1000);
-  const session: WatchSession = {
-    get closed() {
-      return closed;
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(timer);
-      ctx.watches.delete(session);
-      if (!res.writableEnded) res.end();
-    },
-  };
+  const session = closableSession(() => {
+    clearInterval(timer);
+    ctx.watches.delete(session);
+    if (!res.writableEnded) res.end();
+  });
   ctx.watches.add(session);
   req.on('close', () => session.close());
 }

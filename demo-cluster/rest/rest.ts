@@ -1,40 +1,35 @@
 // HTTP handlers for resource endpoints: get, list, watch (chunked), create, update, delete,
-// deletecollection, the status subresource and pods/log.
+// deletecollection, patch, the status and scale subresources and pods/log.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseYaml } from 'yaml';
-import type { ApiError, FieldError } from '../http/errors.js';
-import { badRequest, failure, invalid, methodNotAllowed, notFound, routeNotAcceptable, routeNotFound, unsupportedMediaType } from '../http/errors.js';
-import { applyJsonPatch, applyMergePatch, strategicMerge } from './patch.js';
-import { serverSideApply } from './apply.js';
-import { getScale, updateScale } from './scale.js';
-import { rfc3339 } from '../resources/duration.js';
-import { ApiError as ApiErrorClass } from '../http/errors.js';
+import type { ApiError } from '../http/errors.js';
+import { badRequest, methodNotAllowed, notFound, routeNotFound } from '../http/errors.js';
 import { authorize } from '../auth/auth.js';
 import type { User } from '../auth/auth.js';
 import { buildFilter } from '../store/filters.js';
 import { listObjects } from '../store/list.js';
 import { managerFor } from './managed-fields.js';
-import { RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from '../http/negotiate.js';
-import type { Representation } from '../http/negotiate.js';
-import type { ResourceType, Verb } from '../resources/registry.js';
-import { apiVersionOf, storageKey } from '../resources/registry.js';
+import type { ResourceType } from '../resources/registry.js';
+import { storageKey } from '../resources/registry.js';
 import type { RequestInfo } from '../http/request-info.js';
-import { baseHeaders, sendJsonText, sendObject, sendPageNotFound, sendStatus } from '../http/respond.js';
+import { sendObject, sendPageNotFound } from '../http/respond.js';
 import type { Store } from '../store/store.js';
-import { buildTable, tableJson } from '../tables/table.js';
-import type { IncludeObject } from '../tables/table.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 import { planWatch } from '../store/watch.js';
 import type { WatchPlan, WatchSession } from '../store/watch.js';
 import { checkTypeMeta, createObject, deleteObject, updateObject } from './writes.js';
-import type { DeleteOptions, PropagationPolicy } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
-import { decodeKubernetesProtobuf } from '../protobuf/decode.js';
-import { checkAppliedFields, checkBodyFields, checkPatchedFields } from '../validation/field-validation.js';
+import { checkBodyFields } from '../validation/field-validation.js';
 import { checkBodyTypes } from '../validation/type-check.js';
-import { checkDryRun, checkWriteQuery, includeObjectInvalid } from '../http/request-options.js';
+import { checkWriteQuery, includeObjectParam, isDryRun } from '../http/request-options.js';
+import { serveChunkedWatch } from './chunked-watch.js';
+import { deleteOptions } from './delete-options.js';
+import { patchResource, patchScale } from './patch-resource.js';
+import { negotiated, notAcceptableFor, sendRepresentation } from './representation.js';
+import { negotiateResource } from '../http/negotiate.js';
+import { readBody } from './request-body.js';
+import { getScale, updateScale } from './scale.js';
 
 export interface RestContext extends WriteContext {
   store: Store;
@@ -44,121 +39,6 @@ export interface RestContext extends WriteContext {
 }
 
 export type ResourceInfo = Extract<RequestInfo, { kind: 'resource' }>;
-
-/** The longest body the apiserver decodes (3 MiB). */
-const MAX_BODY = 3 * 1024 * 1024;
-
-/** Reads and decodes a JSON or YAML request body; 415 for other media types. */
-export async function readBody(req: IncomingMessage, accepted: string[] = RESOURCE_MEDIA_TYPES): Promise<unknown> {
-  return decodeBody(await readRaw(req), req.headers['content-type'], accepted);
-}
-
-/** Reads a request body up to the apiserver's limit. */
-async function readRaw(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY) throw new ApiErrorClass(failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY}`));
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
-}
-
-function decodeBody(raw: Buffer, contentTypeHeader: string | undefined, accepted: string[]): unknown {
-  const contentType = (contentTypeHeader ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (contentType === 'application/vnd.kubernetes.protobuf' && raw.length > 0) return decodeKubernetesProtobuf(raw);
-  const text = raw.toString('utf8');
-  if (text.trim() === '') return undefined;
-  if (contentType === 'application/json' || contentType === '') {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (e) {
-      throw badRequest(`json: ${(e as Error).message}`);
-    }
-  }
-  if (contentType === 'application/yaml') {
-    try {
-      return parseYaml(text) as unknown;
-    } catch (e) {
-      throw badRequest(`yaml: ${(e as Error).message}`);
-    }
-  }
-  throw unsupportedMediaType(accepted);
-}
-
-/** The 406 of a resource route for this Accept header (go-restful's own or the negotiation's list). */
-function notAcceptableFor(accept: string | undefined): ApiError {
-  return routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES);
-}
-
-function includeObjectParam(query: URLSearchParams): IncludeObject {
-  const v = query.get('includeObject') ?? '';
-  if (v === '' || v === 'Metadata') return 'Metadata';
-  if (v === 'None' || v === 'Object') return v;
-  throw includeObjectInvalid(v);
-}
-
-function isDryRun(query: URLSearchParams): boolean {
-  const values = query.getAll('dryRun');
-  for (const v of values) {
-    if (v !== 'All') throw badRequest(`dryRun: Unsupported value: "${v}": supported values: "All"`);
-  }
-  return values.length > 0;
-}
-
-/** Strips kind/apiVersion from list items, as built-in list serialization does. */
-function listItem(obj: KubeObject): KubeObject {
-  const { kind: _k, apiVersion: _a, ...rest } = obj;
-  return rest as KubeObject;
-}
-
-function sendRepresentation(
-  req: IncomingMessage,
-  res: ServerResponse,
-  query: URLSearchParams,
-  code: number,
-  t: ResourceType,
-  rep: Representation,
-  single: KubeObject | undefined,
-  list: { items: KubeObject[]; resourceVersion: string; continue?: string; remainingItemCount?: number } | undefined,
-): void {
-  if (rep.kind === 'table') {
-    const objects = single ? [single] : (list?.items ?? []);
-    const meta = single
-      ? { resourceVersion: single.metadata.resourceVersion ?? '' }
-      : {
-          resourceVersion: list?.resourceVersion ?? '',
-          ...(list?.continue !== undefined ? { continue: list.continue } : {}),
-          ...(list?.remainingItemCount !== undefined ? { remainingItemCount: list.remainingItemCount } : {}),
-        };
-    const table = buildTable(t, objects, meta, {
-      includeObject: includeObjectParam(query),
-      apiVersion: `meta.k8s.io/${rep.version}`,
-      withColumns: true,
-    });
-    sendJsonText(req, res, code, tableJson(table), table, query);
-    return;
-  }
-  if (rep.kind === 'partial') {
-    const apiVersion = `meta.k8s.io/${rep.version}`;
-    const partial = (o: KubeObject): unknown => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: o.metadata });
-    if (single) sendObject(req, res, code, partial(single), 'json', query);
-    else sendObject(req, res, code, { kind: 'PartialObjectMetadataList', apiVersion, metadata: listMeta(list), items: (list?.items ?? []).map(partial) }, 'json', query);
-    return;
-  }
-  const format = rep.kind === 'yaml' ? 'yaml' : 'json';
-  if (single) sendObject(req, res, code, single, format, query);
-  else sendObject(req, res, code, { kind: `${t.kind}List`, apiVersion: apiVersionOf(t), metadata: listMeta(list), items: (list?.items ?? []).map(listItem) }, format, query);
-}
-
-function listMeta(list: { resourceVersion: string; continue?: string; remainingItemCount?: number } | undefined): Record<string, unknown> {
-  const meta: Record<string, unknown> = { resourceVersion: list?.resourceVersion ?? '' };
-  if (list?.continue !== undefined) meta.continue = list.continue;
-  if (list?.remainingItemCount !== undefined) meta.remainingItemCount = list.remainingItemCount;
-  return meta;
-}
 
 /** Which verb a request is, as the authorizer sees it. */
 export function verbOf(method: string, info: ResourceInfo, query: URLSearchParams): string {
@@ -205,6 +85,7 @@ export function authorizeRequest(user: User, verb: string, info: ResourceInfo): 
 /** Validates a watch request and returns its plan (shared by chunked HTTP and WebSocket). */
 export function planResourceWatch(ctx: RestContext, t: ResourceType, info: ResourceInfo, query: URLSearchParams, accept: string | undefined): WatchPlan {
   const rep = negotiateResource(accept, true);
+  // A watch streams JSON events: no YAML.
   if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept);
   const namespace = t.namespaced ? info.namespace : undefined;
   const q = new URLSearchParams(query);
@@ -223,84 +104,6 @@ export function planResourceWatch(ctx: RestContext, t: ResourceType, info: Resou
     includeObject: rep.kind === 'table' ? includeObjectParam(q) : 'Metadata',
     bookmarkIntervalMs: ctx.bookmarkIntervalMs,
   });
-}
-
-let lastText = '';
-let lastBuffer = Buffer.alloc(0);
-
-/** The event line as bytes, encoded once for all watchers receiving the same event string. */
-function eventBuffer(text: string): Buffer {
-  if (text !== lastText) {
-    lastText = text;
-    lastBuffer = Buffer.from(`${text}\n`);
-  }
-  return lastBuffer;
-}
-
-/** How long watch events may wait to share a network write (chunked HTTP). */
-const WATCH_FLUSH_MS = 5;
-
-let lastParts: Buffer[] = [];
-let lastJoined = Buffer.alloc(0);
-
-/** The held events as one buffer; watchers that held the same events (the usual fan-out) share it. */
-function joinEvents(parts: Buffer[], bytes: number): Buffer {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  if (parts.length !== lastParts.length || parts.some((b, i) => b !== lastParts[i])) {
-    lastParts = parts;
-    lastJoined = Buffer.concat(parts, bytes);
-  }
-  return lastJoined;
-}
-
-/** Serves a watch over chunked HTTP: newline-delimited JSON events, flushed per event. */
-function serveChunkedWatch(ctx: RestContext, req: IncomingMessage, res: ServerResponse, plan: WatchPlan): void {
-  res.writeHead(200, { ...baseHeaders('application/json'), 'Transfer-Encoding': 'chunked' });
-  res.flushHeaders();
-  // Events are held up to WATCH_FLUSH_MS and leave as one chunk in one network write: with many
-  // watchers, one write (and one syscall) per event per watcher costs more than the events themselves.
-  let held: Buffer[] = [];
-  let heldBytes = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (held.length === 0) return;
-    const joined = joinEvents(held, heldBytes);
-    held = [];
-    heldBytes = 0;
-    if (!res.destroyed && !res.writableEnded) res.write(joined);
-  };
-  const session = plan.start(
-    {
-      write(text) {
-        if (res.destroyed) return false;
-        const buf = eventBuffer(text);
-        held.push(buf);
-        heldBytes += buf.length;
-        timer ??= setTimeout(flush, WATCH_FLUSH_MS);
-        // A client that cannot keep up is dropped, like a watcher whose buffer fills in the cacher.
-        return res.writableLength + heldBytes < 64 * 1024 * 1024;
-      },
-      end() {
-        flush();
-        if (!res.writableEnded) res.end();
-      },
-      batch(fn) {
-        try {
-          fn();
-        } finally {
-          flush();
-        }
-      },
-    },
-    () => ctx.watches.delete(session),
-  );
-  if (!session.closed) {
-    ctx.watches.add(session);
-    req.on('close', () => session.close());
-    res.on('close', () => session.close());
-  }
 }
 
 /** Handles one authenticated resource request. */
@@ -341,20 +144,7 @@ export async function handleResource(
     let scale;
     if (verb === 'get') scale = getScale(ctx, t, namespace, name);
     else if (verb === 'update') scale = updateScale(ctx, t, namespace, name, await readBody(req), { manager, dryRun });
-    else {
-      const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
-      const raw = (await readRaw(req)).toString('utf8') || '{}';
-      let patch: unknown;
-      try {
-        patch = contentType === 'application/apply-patch+yaml' ? (parseYaml(raw) as unknown) : (JSON.parse(raw) as unknown);
-      } catch (e) {
-        throw badRequest(`error decoding patch: ${(e as Error).message}`);
-      }
-      const current = getScale(ctx, t, namespace, name);
-      const patched = contentType === 'application/json-patch+json' ? applyJsonPatch(current, patch) : contentType === 'application/merge-patch+json' ? applyMergePatch(current, patch) : strategicMerge(current, patch);
-      scale = updateScale(ctx, t, namespace, name, patched, { manager, dryRun });
-    }
+    else scale = await patchScale(ctx, t, { namespace, name }, req, { manager, dryRun });
     sendObject(req, res, 200, scale, 'json', query);
     return;
   }
@@ -368,16 +158,14 @@ export async function handleResource(
 
   switch (verb) {
     case 'get': {
-      const rep = negotiateResource(req.headers.accept, info.subresource === undefined);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, info.subresource === undefined);
       const obj = ctx.store.get(key, namespace, name ?? '');
       if (!obj) throw notFound(t.group, t.resource, name ?? '');
       sendRepresentation(req, res, query, 200, t, rep, obj, undefined);
       return;
     }
     case 'list': {
-      const rep = negotiateResource(req.headers.accept, true);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, true);
       if (rep.kind === 'table') includeObjectParam(query);
       const filter = buildFilter(t, namespace, query);
       const list = listObjects(ctx.store, key, filter, query);
@@ -386,13 +174,12 @@ export async function handleResource(
     }
     case 'watch': {
       const plan = planResourceWatch(ctx, t, info, query, req.headers.accept);
-      serveChunkedWatch(ctx, req, res, plan);
+      serveChunkedWatch(ctx.watches, req, res, plan);
       return;
     }
     case 'create': {
       if (name !== undefined) throw methodNotAllowed();
-      const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, false);
       const body = await readBody(req);
       if (t.review) {
         sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
@@ -404,8 +191,7 @@ export async function handleResource(
       return;
     }
     case 'update': {
-      const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, false);
       const body = await readBody(req);
       checkBodyTypes(t, body);
       const result = updateObject(ctx, t, namespace, name ?? '', checkBodyFields(t, body, query, res), {
@@ -417,8 +203,7 @@ export async function handleResource(
       return;
     }
     case 'delete': {
-      const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, false);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const result = deleteObject(ctx, t, namespace, name ?? '', opts);
@@ -431,8 +216,7 @@ export async function handleResource(
       return;
     }
     case 'deletecollection': {
-      const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
+      const rep = negotiated(req.headers.accept, false);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const filter = buildFilter(t, namespace, query);
@@ -448,72 +232,15 @@ export async function handleResource(
       return;
     }
     case 'patch': {
-      const rep = negotiateResource(req.headers.accept, false);
-      if (!rep) throw notAcceptableFor(req.headers.accept);
-      const result = await patchResource(ctx, t, info, query, req, manager, res);
+      const rep = negotiated(req.headers.accept, false);
+      const target = { namespace, name: name ?? '', ...(info.subresource !== undefined ? { subresource: info.subresource } : {}) };
+      const result = await patchResource(ctx, t, target, query, req, manager, res);
       sendRepresentation(req, res, query, result.created ? 201 : 200, t, rep, result.object, undefined);
       return;
     }
     default:
       throw methodNotAllowed();
   }
-}
-
-const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
-
-/** PATCH: decode by Content-Type, apply to the live object, write through the update path. */
-async function patchResource(
-  ctx: RestContext,
-  t: ResourceType,
-  info: ResourceInfo,
-  query: URLSearchParams,
-  req: IncomingMessage,
-  manager: string,
-  res: ServerResponse,
-): Promise<{ object: KubeObject; created: boolean }> {
-  const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!PATCH_TYPES.includes(contentType)) throw new ApiErrorClass(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
-  if (t.patchTypes && !t.patchTypes.includes(contentType)) throw unsupportedMediaType(t.patchTypes);
-  const raw = (await readRaw(req)).toString('utf8');
-  const namespace = t.namespaced ? info.namespace : undefined;
-  const name = info.name ?? '';
-  const dryRun = isDryRun(query);
-  const sub = info.subresource !== undefined ? { subresource: info.subresource } : {};
-  let patch: unknown;
-  try {
-    patch = contentType === 'application/apply-patch+yaml' ? (parseYaml(raw) as unknown) : (JSON.parse(raw) as unknown);
-  } catch (e) {
-    throw badRequest(`error decoding patch: ${(e as Error).message}`);
-  }
-  const live = ctx.store.get(storageKey(t), namespace, name);
-
-  if (contentType === 'application/apply-patch+yaml') {
-    const fieldManager = query.get('fieldManager') ?? '';
-    if (fieldManager === '') {
-      throw invalid('meta.k8s.io', 'PatchOptions', '', [{ type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch', hasValue: false }]);
-    }
-    if (!isPlainObject(patch)) throw badRequest('error decoding YAML: the applied configuration must be an object');
-    const applied = structuredClone(patch) as KubeObject;
-    if (!isPlainObject(applied.metadata)) applied.metadata = {};
-    if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
-    checkTypeMeta(t, applied);
-    checkAppliedFields(t, applied, namespace, name);
-    const force = query.get('force') === 'true';
-    const result = serverSideApply(live, applied, fieldManager, apiVersionOf(t), force, rfc3339());
-    const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
-    if (!live) {
-      const body = { ...result.object, metadata: { ...result.object.metadata, name } };
-      return { object: createObject(ctx, t, namespace, body, opts), created: true };
-    }
-    return updateObject(ctx, t, namespace, name, result.object, opts);
-  }
-
-  if (!live) throw notFound(t.group, t.resource, name);
-  let patched: unknown;
-  if (contentType === 'application/json-patch+json') patched = applyJsonPatch(live, patch);
-  else if (contentType === 'application/merge-patch+json') patched = applyMergePatch(live, patch);
-  else patched = strategicMerge(live, patch);
-  return updateObject(ctx, t, namespace, name, checkPatchedFields(t, patched, query, res), { manager, dryRun, ...sub });
 }
 
 /** A review type's answer to POST: the body checked against the endpoint's kind, then evaluated for the caller. */
@@ -525,42 +252,3 @@ function reviewObject(t: ResourceType, body: unknown, user: User, manager: strin
   return t.review?.(obj, user, manager) ?? obj;
 }
 
-const PROPAGATION_POLICIES: PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
-
-/** DeleteOptions from the query and body (query wins), validated like metav1 ValidateDeleteOptions. */
-function deleteOptions(body: unknown, query: URLSearchParams): DeleteOptions & { orphanDependents?: boolean } {
-  const opts: DeleteOptions & { orphanDependents?: boolean } = { dryRun: isDryRun(query) };
-  const b = isPlainObject(body) ? body : {};
-  const graceRaw = query.get('gracePeriodSeconds');
-  if (graceRaw !== null && graceRaw !== '') opts.gracePeriodSeconds = Number(graceRaw);
-  else if (typeof b.gracePeriodSeconds === 'number') opts.gracePeriodSeconds = b.gracePeriodSeconds;
-  if (isPlainObject(b.preconditions)) {
-    const p = b.preconditions;
-    opts.preconditions = {
-      ...(typeof p.uid === 'string' ? { uid: p.uid } : {}),
-      ...(typeof p.resourceVersion === 'string' ? { resourceVersion: p.resourceVersion } : {}),
-    };
-  }
-  const policyRaw = query.get('propagationPolicy') ?? (typeof b.propagationPolicy === 'string' ? b.propagationPolicy : null);
-  const orphanRaw = query.get('orphanDependents');
-  const orphan = orphanRaw !== null ? orphanRaw === 'true' || orphanRaw === '1' : typeof b.orphanDependents === 'boolean' ? b.orphanDependents : undefined;
-  const errors: FieldError[] = [];
-  if (orphan !== undefined && policyRaw !== null) {
-    errors.push({ type: 'FieldValueInvalid', field: 'propagationPolicy', value: policyRaw, detail: 'orphanDependents and deletionPropagation cannot be both set' });
-  }
-  if (policyRaw !== null && !PROPAGATION_POLICIES.includes(policyRaw as PropagationPolicy)) {
-    errors.push({ type: 'FieldValueNotSupported', field: 'propagationPolicy', value: policyRaw, detail: 'supported values: "Foreground", "Background", "Orphan", "nil"' });
-  }
-  if (errors.length > 0) throw invalid('meta.k8s.io', 'DeleteOptions', '', errors);
-  if (policyRaw !== null) opts.propagationPolicy = policyRaw as PropagationPolicy;
-  else if (orphan !== undefined) {
-    opts.orphanDependents = orphan;
-    opts.propagationPolicy = orphan ? 'Orphan' : 'Background';
-  }
-  if (Array.isArray(b.dryRun)) checkDryRun('DeleteOptions', b.dryRun.map(String));
-  if (Array.isArray(b.dryRun) && b.dryRun.includes('All')) opts.dryRun = true;
-  return opts;
-}
-
-export { sendStatus };
-export type { Verb };

@@ -15,13 +15,15 @@ import {
   success,
 } from '../http/errors.js';
 import { rfc3339 } from '../resources/duration.js';
-import { jsonEqual, recordUpdate, sortManagedFields } from './managed-fields.js';
+import { recordUpdate, sortManagedFields } from './managed-fields.js';
+import type { FieldsShape } from './managed-fields.js';
+import { Schema } from '../openapi/schema.js';
 import { generateName, orderObject } from '../resources/meta.js';
 import type { Registry, ResourceType } from '../resources/registry.js';
 import { apiVersionOf, storageKey } from '../resources/registry.js';
 import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } from '../resources/types.js';
-import { isPlainObject } from '../resources/types.js';
+import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
 /** Deferred work (simulated kubelet / namespace controller), cancelled when the cluster closes. */
@@ -60,6 +62,11 @@ function cloneJson(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const k of Object.keys(value)) copy[k] = cloneJson((value as Record<string, unknown>)[k]);
   return copy;
+}
+
+/** The zero value and served schema that decide which fields an Update write owns. */
+function fieldsShape(t: ResourceType): FieldsShape {
+  return { zero: t.zeroValue, schema: Schema.forType(t) };
 }
 
 /** The body as an object with metadata; 400 when it is not a JSON object. */
@@ -154,7 +161,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   delete meta.selfLink;
   if (t.hasGeneration) meta.generation = 1;
   else delete meta.generation;
-  meta.managedFields = sortManagedFields(opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, t.zeroValue, opts.manager, apiVersionOf(t), now));
+  meta.managedFields = sortManagedFields(opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, fieldsShape(t), opts.manager, apiVersionOf(t), now));
   if (meta.managedFields.length === 0) delete meta.managedFields;
   t.prepareForCreate?.(obj);
   validate(t, obj, undefined);
@@ -241,7 +248,7 @@ export function updateObject(
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   const now = rfc3339();
   next.metadata.managedFields = sortManagedFields(
-    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, t.zeroValue, opts.manager, apiVersionOf(t), now),
+    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, fieldsShape(t), opts.manager, apiVersionOf(t), now),
   );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);

@@ -37,6 +37,21 @@ export interface WatchSession {
   readonly closed: boolean;
 }
 
+/** A session whose first close() runs `onClose` (later ones do nothing). */
+export function closableSession(onClose: () => void): WatchSession {
+  let closed = false;
+  return {
+    get closed() {
+      return closed;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      onClose();
+    },
+  };
+}
+
 /** A validated watch request, ready to stream once the transport is up. */
 export interface WatchPlan {
   start(sink: WatchSink, onEnd: () => void): WatchSession;
@@ -65,7 +80,6 @@ export function planWatch(opts: WatchOptions): WatchPlan {
 
   return {
     start(sink, onEnd) {
-      let closed = false;
       let firstTable = true;
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe: () => void = () => undefined;
@@ -94,22 +108,15 @@ export function planWatch(opts: WatchOptions): WatchPlan {
         return lastEvent.text;
       };
 
-      const session: WatchSession = {
-        get closed() {
-          return closed;
-        },
-        close() {
-          if (closed) return;
-          closed = true;
-          unsubscribe();
-          for (const t of timers) clearTimeout(t); // clearTimeout also clears intervals
-          sink.end();
-          onEnd();
-        },
-      };
+      const session = closableSession(() => {
+        unsubscribe();
+        for (const t of timers) clearTimeout(t); // clearTimeout also clears intervals
+        sink.end();
+        onEnd();
+      });
 
       const send = (ev: Outgoing | { type: 'ERROR'; object: Status }): void => {
-        if (closed) return;
+        if (session.closed) return;
         if (!sink.write(encode(ev))) session.close();
       };
 
@@ -150,9 +157,7 @@ export function planWatch(opts: WatchOptions): WatchPlan {
           const oldest = store.collection(key).oldestWatchableRv();
           // Too old: the HTTP answer is 200, then one ERROR event, then the stream ends.
           sink.write(encode({ type: 'ERROR', object: expired(`too old resource version: ${from} (${oldest - 1})`).status }));
-          closed = true;
-          sink.end();
-          onEnd();
+          session.close();
           return session;
         }
         replay = events;
@@ -170,7 +175,7 @@ export function planWatch(opts: WatchOptions): WatchPlan {
       };
       if (sink.batch) sink.batch(flush);
       else flush();
-      if (closed) return session;
+      if (session.closed) return session;
 
       unsubscribe = store.subscribe(key, (e) => {
         const out = translate(e);

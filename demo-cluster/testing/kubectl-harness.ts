@@ -3,8 +3,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { DemoClusterTlsHandle } from '../index.js';
 import { renderKubeconfig } from '../auth/kubeconfig.js';
+import type { TestCluster } from './cluster.js';
 
 export interface KubectlResult {
   code: number;
@@ -51,4 +53,31 @@ export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string): K
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** kubectl for a test cluster: its harness is made (with `files` written) once the cluster runs, removed after the tests. */
+export function useKubectl(cluster: TestCluster, prefix: string, files: Record<string, string> = {}): UsedKubectl {
+  let made: KubectlHarness | undefined;
+  beforeAll(() => {
+    made = kubectlHarness(cluster.handle, prefix);
+    for (const [name, content] of Object.entries(files)) made.file(name, content);
+  });
+  afterAll(() => made?.close());
+  const harness = (): KubectlHarness => {
+    if (!made) throw new Error('the kubectl harness exists only inside tests and hooks');
+    return made;
+  };
+  return {
+    harness,
+    kubectl: (...args) => harness().kubectl(...args),
+    path: (name) => join(harness().dir, name),
+  };
+}
+
+/** What useKubectl gives a test file: functions, so they can be taken apart at the top of the file. */
+export interface UsedKubectl {
+  harness(): KubectlHarness;
+  kubectl: KubectlHarness['kubectl'];
+  /** The path of a file in the harness folder. */
+  path(name: string): string;
 }

@@ -3,54 +3,19 @@
 // header per field, and both Warn and Ignore drop the fields (as every apiserver's decoder does).
 import type { ServerResponse } from 'node:http';
 import { ApiError, badRequest, failure, invalid } from '../http/errors.js';
-import { DEFINITIONS } from '../openapi/definitions.js';
+import { Schema } from '../openapi/schema.js';
+import { itemKey } from '../rest/field-path.js';
 import type { ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
-type Schema = Record<string, unknown>;
-
 /** The directive of a request; Warn when absent (default since 1.27). */
 export function fieldValidationOf(query: URLSearchParams): FieldValidation {
   const v = query.get('fieldValidation');
   return v === 'Ignore' || v === 'Strict' ? v : 'Warn';
 }
-
-let byGvk: Map<string, string> | undefined;
-
-/** The definition name of a group/version/kind, if the recorded OpenAPI has one. */
-function definitionName(group: string, version: string, kind: string): string | undefined {
-  if (!byGvk) {
-    byGvk = new Map();
-    for (const [name, def] of Object.entries(DEFINITIONS)) {
-      const list = def['x-kubernetes-group-version-kind'];
-      if (!Array.isArray(list)) continue;
-      for (const g of list as { group: string; version: string; kind: string }[]) byGvk.set(`${g.group}/${g.version}/${g.kind}`, name);
-    }
-  }
-  return byGvk.get(`${group}/${version}/${kind}`);
-}
-
-const resolved = new Map<string, Schema>();
-
-function resolve(schema: Schema): Schema {
-  const ref = schema.$ref;
-  if (typeof ref !== 'string') return schema;
-  const hit = resolved.get(ref);
-  if (hit) return hit;
-  let s = schema;
-  for (let i = 0; i < 32 && typeof s.$ref === 'string'; i++) {
-    const name = s.$ref.replace('#/definitions/', '');
-    s = DEFINITIONS[name] ?? {};
-  }
-  resolved.set(ref, s);
-  return s;
-}
-
-/** List-map keys for SSA paths (`[name="c"]`); other lists use indexes. */
-const LIST_KEYS: Record<string, string> = { containers: 'name', initContainers: 'name', ephemeralContainers: 'name', env: 'name', volumes: 'name', volumeMounts: 'mountPath' };
 
 interface Found {
   /** Strict-decoding paths: spec.template.spec.containers[0].foo. */
@@ -59,78 +24,66 @@ interface Found {
   typed: string[];
 }
 
+/** The schema of a declared field; undefined for an unknown one (an own property only: "constructor" is unknown). */
+function fieldSchema(schema: Schema, field: string): Schema | undefined {
+  const props = schema.raw.properties;
+  if (isPlainObject(props)) return Object.hasOwn(props, field) ? schema.property(field) : undefined;
+  return schema.property(field);
+}
+
+/** Whether the schema types the fields of an object (declared properties or additionalProperties). */
+function typesFields(schema: Schema): boolean {
+  return isPlainObject(schema.raw.properties) || isPlainObject(schema.raw.additionalProperties);
+}
+
+/** The typed path of a list item: by its keys in a map list (as structured-merge-diff names it), else by index. */
+function typedItemPath(schema: Schema, item: unknown, index: number, typedPath: string): string {
+  const rules = schema.list();
+  const key = rules.listType === 'map' ? itemKey(item, rules.listMapKeys, schema.items()) : undefined;
+  return key && !('missing' in key) ? `${typedPath}${key.human}` : `${typedPath}[${index}]`;
+}
+
 /** Copies `value` without the fields `schema` does not declare, recording their paths. */
 function prune(value: unknown, schema: Schema, path: string, typedPath: string, found: Found): unknown {
-  const s = resolve(schema);
-  if (s['x-kubernetes-preserve-unknown-fields'] === true) return value;
-  if (isPlainObject(value)) {
-    const props = s.properties as Record<string, Schema> | undefined;
-    const additional = s.additionalProperties;
-    if (props) {
-      const out: JsonObject = {};
-      for (const [k, v] of Object.entries(value)) {
-        const sub = props[k];
-        const p = path === '' ? k : `${path}.${k}`;
-        if (sub === undefined) {
-          found.decoding.push(p);
-          found.typed.push(`${typedPath}.${k}`);
-          continue;
-        }
-        out[k] = prune(v, sub, p, `${typedPath}.${k}`, found);
-      }
-      return out;
+  if (schema.raw['x-kubernetes-preserve-unknown-fields'] === true) return value;
+  if (isPlainObject(value) && typesFields(schema)) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) {
+      const sub = fieldSchema(schema, k);
+      const p = path === '' ? k : `${path}.${k}`;
+      if (sub === undefined) {
+        found.decoding.push(p);
+        found.typed.push(`${typedPath}.${k}`);
+      } else out[k] = prune(v, sub, p, `${typedPath}.${k}`, found);
     }
-    if (isPlainObject(additional)) {
-      const out: JsonObject = {};
-      for (const [k, v] of Object.entries(value)) out[k] = prune(v, additional, `${path}.${k}`, `${typedPath}.${k}`, found);
-      return out;
-    }
-    return value;
+    return out;
   }
-  if (Array.isArray(value) && isPlainObject(s.items)) {
-    const items = s.items;
-    const field = path.slice(path.lastIndexOf('.') + 1);
-    const key = LIST_KEYS[field];
-    return value.map((v, i) => {
-      const keyValue = key !== undefined && isPlainObject(v) ? v[key] : undefined;
-      const typedItem = keyValue !== undefined ? `${typedPath}[${key}=${JSON.stringify(keyValue)}]` : `${typedPath}[${i}]`;
-      return prune(v, items, `${path}[${i}]`, typedItem, found);
-    });
-  }
+  const items = schema.items();
+  if (Array.isArray(value) && items) return value.map((v, i) => prune(v, items, `${path}[${i}]`, typedItemPath(schema, v, i, typedPath), found));
   return value;
 }
 
 /** Whether `value` has a field `schema` does not declare (the common, clean case copies nothing). */
 function hasUnknown(value: unknown, schema: Schema): boolean {
-  const s = resolve(schema);
-  if (s['x-kubernetes-preserve-unknown-fields'] === true) return false;
-  if (isPlainObject(value)) {
-    const props = s.properties as Record<string, Schema> | undefined;
-    if (props) {
-      for (const k in value) {
-        const sub = props[k];
-        if (sub === undefined || hasUnknown(value[k], sub)) return true;
-      }
-      return false;
-    }
-    const additional = s.additionalProperties;
-    if (isPlainObject(additional)) {
-      for (const k in value) if (hasUnknown(value[k], additional)) return true;
+  if (schema.raw['x-kubernetes-preserve-unknown-fields'] === true) return false;
+  if (isPlainObject(value) && typesFields(schema)) {
+    for (const k in value) {
+      const sub = fieldSchema(schema, k);
+      if (sub === undefined || hasUnknown(value[k], sub)) return true;
     }
     return false;
   }
-  if (Array.isArray(value) && isPlainObject(s.items)) {
-    const items = s.items;
-    return value.some((v) => hasUnknown(v, items));
-  }
-  return false;
+  const items = schema.items();
+  return Array.isArray(value) && items !== undefined && value.some((v) => hasUnknown(v, items));
 }
 
-/** Unknown fields of a body for a type, and the body without them; undefined when the type has no schema. */
+/**
+ * Unknown fields of a body for a type, and the body without them; undefined when the type has no
+ * recorded schema (custom resources are not checked: the demo does no pruning of them).
+ */
 export function findUnknownFields(t: ResourceType, body: unknown): { decoding: string[]; typed: string[]; pruned: unknown } | undefined {
-  const name = definitionName(t.group, t.version, t.kind);
-  if (name === undefined || !isPlainObject(body)) return undefined;
-  const root = { $ref: `#/definitions/${name}` };
+  const root = Schema.forKind(t);
+  if (!root || !isPlainObject(body)) return undefined;
   if (!hasUnknown(body, root)) return { decoding: [], typed: [], pruned: body };
   const found: Found = { decoding: [], typed: [] };
   const pruned = prune(body, root, '', '', found);
@@ -180,10 +133,12 @@ export function checkPatchedFields(t: ResourceType, patched: unknown, query: URL
  * directive (structured-merge-diff), else a 500 with reason Unknown, as the apiserver answers it.
  */
 export function checkAppliedFields(t: ResourceType, applied: JsonObject, namespace: string | undefined, name: string): void {
-  const found = findUnknownFields(t, applied);
-  const first = found?.typed[0];
-  if (first === undefined) return;
+  const first = findUnknownFields(t, applied)?.typed[0];
+  if (first !== undefined) throw typedPatchFailure(t, namespace, name, `${first}: field not declared in schema`);
+}
+
+/** The 500 (reason Unknown) of an applied configuration structured-merge-diff cannot type. */
+export function typedPatchFailure(t: ResourceType, namespace: string | undefined, name: string, detail: string): ApiError {
   const gvk = `${t.group}/${t.version}, Kind=${t.kind}`;
-  const message = `failed to create typed patch object (${namespace ?? ''}/${name}; ${gvk}): ${first}: field not declared in schema`;
-  throw new ApiError(failure(500, 'Unknown', message));
+  return new ApiError(failure(500, 'Unknown', `failed to create typed patch object (${namespace ?? ''}/${name}; ${gvk}): ${detail}`));
 }

@@ -5,10 +5,10 @@
 // byte-offset context ("error found in #10 byte of ...") is left out.
 import { badRequest } from '../http/errors.js';
 import { DEFINITIONS } from '../openapi/definitions.js';
+import { definitionNameOf, refName } from '../openapi/schema.js';
+import type { RawSchema } from '../openapi/schema.js';
 import type { ResourceType } from '../resources/registry.js';
 import { isPlainObject } from '../resources/types.js';
-
-type Schema = Record<string, unknown>;
 
 const REF = '#/definitions/';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
@@ -31,15 +31,10 @@ function firstChar(value: unknown): string {
   return JSON.stringify(value).charAt(0);
 }
 
-function definitionOf(schema: Schema): string | undefined {
-  const ref = schema.$ref;
-  return typeof ref === 'string' && ref.startsWith(REF) ? ref.slice(REF.length) : undefined;
-}
-
 /** The json-iterator reason `value` cannot decode into `schema`, with the Go field chain before it; undefined when it decodes. */
-function mismatch(value: unknown, schema: Schema, goType: string | undefined): string | undefined {
+function mismatch(value: unknown, schema: RawSchema, goType: string | undefined): string | undefined {
   if (value === null) return undefined;
-  const name = definitionOf(schema);
+  const name = refName(schema);
   if (name !== undefined) {
     if (name === INT_OR_STRING) return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) ? undefined : `unmarshalerDecoder: json: cannot unmarshal ${goJsonKind(value)} into Go value of type int32`;
     if (name === QUANTITY) {
@@ -64,7 +59,7 @@ function mismatch(value: unknown, schema: Schema, goType: string | undefined): s
       return typeof value === 'string' ? undefined : `ReadString: expects " or n, but found ${firstChar(value)}`;
     case 'array': {
       const items = isPlainObject(schema.items) ? schema.items : {};
-      const itemName = definitionOf(items);
+      const itemName = refName(items);
       const sliceType = `[]${itemName !== undefined ? goTypeName(itemName) : String(items.type ?? 'interface {}')}`;
       if (!Array.isArray(value)) return `${sliceType}: decode slice: expect [ or n, but found ${firstChar(value)}`;
       for (const item of value) {
@@ -99,23 +94,9 @@ function goJsonKind(value: unknown): string {
   return 'object';
 }
 
-let byGvk: Map<string, string> | undefined;
-
-function kindDefinition(t: ResourceType): string | undefined {
-  if (!byGvk) {
-    byGvk = new Map();
-    for (const [name, def] of Object.entries(DEFINITIONS)) {
-      const list = def['x-kubernetes-group-version-kind'];
-      if (!Array.isArray(list)) continue;
-      for (const g of list as { group: string; version: string; kind: string }[]) byGvk.set(`${g.group}/${g.version}/${g.kind}`, name);
-    }
-  }
-  return byGvk.get(`${t.group}/${t.version}/${t.kind}`);
-}
-
 /** 400 `Deployment in version "v1" cannot be handled as a Deployment: ...` when a body field has the wrong JSON type. */
 export function checkBodyTypes(t: ResourceType, body: unknown): void {
-  const name = kindDefinition(t);
+  const name = definitionNameOf(DEFINITIONS, t);
   // A body of another kind fails on its kind first (checkTypeMeta).
   if (name === undefined || !isPlainObject(body) || (body.kind !== undefined && body.kind !== '' && body.kind !== t.kind)) return;
   const reason = mismatch(body, { $ref: `${REF}${name}` }, undefined);

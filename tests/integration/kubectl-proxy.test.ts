@@ -1,6 +1,7 @@
 // kubectl (from PATH) talking to the demo cluster through the kubeglass proxy: discovery, Table lists, chunked
 // watch, and credentials: kubectl's own token is dropped, the context's credentials are used.
 import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,12 +58,10 @@ describe('kubectl through the kubeglass proxy', () => {
   it('get pods -w sees a pod created while it watches', async () => {
     const name = uniqueName('kubectl-watch');
     const child = spawn('kubectl', kubectlArgs('demo', ['get', 'pods', '-n', 'default', '-w']), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const output = outputOf(child);
     try {
-      // Wait for the initial list so the pod is created after the watch started.
-      await waitFor(() => output.includes('NAME'), 15_000, () => `the initial list; output so far: ${output}`);
+      // The initial list first: kubectl then watches from its resourceVersion, so the pod comes after.
+      await output.until((text) => text.includes('NAME'), 'the initial list');
       const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'main', image: 'nginx' }] } };
       const created = await fetch(`${kg.url}/k8s/demo/api/v1/namespaces/default/pods`, {
         method: 'POST',
@@ -72,7 +71,7 @@ describe('kubectl through the kubeglass proxy', () => {
       expect(created.status).toBe(201);
       // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
       const row = new RegExp(`^${name}\\s+\\d+/\\d+\\s+\\S+\\s+\\d+\\s+\\d+s`, 'm');
-      await waitFor(() => row.test(output), 15_000, () => `the watch to show ${name}; output so far: ${output}`);
+      await output.until((text) => row.test(text), `the watch to show ${name}`);
     } finally {
       child.kill('SIGTERM');
     }
@@ -93,10 +92,33 @@ function kubectl(args: string[], input?: string): Promise<{ code: number | null;
   });
 }
 
-async function waitFor(check: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The stdout and stderr of a running process, and a wait (checked as output arrives) for text that matches. */
+function outputOf(child: ChildProcess): { until: (check: (text: string) => boolean, what: string) => Promise<void> } {
+  let text = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer): void => {
+    text += chunk.toString();
+    for (const w of [...waiters]) w();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  child.on('exit', () => {
+    for (const w of [...waiters]) w();
+  });
+  return {
+    until: (check, what) =>
+      new Promise((resolve, reject) => {
+        const test = (): void => {
+          if (check(text)) {
+            waiters.delete(test);
+            resolve();
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            waiters.delete(test);
+            reject(new Error(`kubectl exited before ${what}; output: ${text}`));
+          }
+        };
+        waiters.add(test);
+        test();
+      }),
+  };
 }

@@ -25,24 +25,35 @@ function configMap(name: string, data: Record<string, string> = { a: '1' }) {
   return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' }, data });
 }
 
-/** Messages of a /-/ws socket, collected from the first frame. */
+/** Messages of a /-/ws socket, collected from the first frame, and a wait for one (checked as each arrives). */
 async function openWatchSocket(): Promise<{ ws: WebSocket; messages: unknown[]; waitFor: (match: (m: unknown) => boolean, what: string) => Promise<unknown> }> {
   const ws = new WebSocket(`${kg.url.replace('http', 'ws')}/-/ws`, { headers: { Origin: kg.url } });
   const messages: unknown[] = [];
-  ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8'))));
+  const waiters = new Set<() => void>();
+  ws.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(data.toString('utf8')));
+    for (const w of [...waiters]) w();
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  const waitFor = async (match: (m: unknown) => boolean, what: string): Promise<unknown> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const found = messages.find(match);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(messages).slice(0, 2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const waitFor = (match: (m: unknown) => boolean, what: string): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const found = messages.find(match);
+        if (found === undefined) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`timed out waiting for ${what}; got ${JSON.stringify(messages).slice(0, 2000)}`));
+      }, 10_000);
+      waiters.add(check);
+      check();
+    });
   return { ws, messages, waitFor };
 }
 
@@ -128,12 +139,19 @@ describe('kubeglass with the demo cluster', () => {
       expect((await api(`/k8s/demo/api/v1/namespaces/default/configmaps/${name}`, { method: 'DELETE', headers: { Origin: kg.url } })).status).toBe(200);
       await waitFor(isEventFor('DELETED'), 'DELETED');
 
+      // After unwatch nothing more comes for "cms". Proof: a watch opened after it (id "later", same path)
+      // sees two more configmaps, one after the other; a live "cms" would have sent the first one by then.
       ws.send(JSON.stringify({ op: 'unwatch', id: 'cms' }));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const countAfterUnwatch = messages.length;
-      await api('/k8s/demo/api/v1/namespaces/default/configmaps', { method: 'POST', headers, body: configMap(uniqueName('kg-after')) });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(messages.length).toBe(countAfterUnwatch);
+      const countAfterUnwatch = messages.filter((m) => (m as { id: string }).id === 'cms').length;
+      ws.send(JSON.stringify({ op: 'watch', id: 'later', context: 'demo', path: '/api/v1/namespaces/default/configmaps', query: { resourceVersion }, as: 'Table' }));
+      for (const after of [uniqueName('kg-after'), uniqueName('kg-after')]) {
+        await api('/k8s/demo/api/v1/namespaces/default/configmaps', { method: 'POST', headers, body: configMap(after) });
+        await waitFor((m) => {
+          const e = m as TableEvent;
+          return e.id === 'later' && e.event?.type === 'ADDED' && e.event.object.rows?.[0]?.cells[0] === after;
+        }, `the later watch to see ${after}`);
+      }
+      expect(messages.filter((m) => (m as { id: string }).id === 'cms')).toHaveLength(countAfterUnwatch);
     } finally {
       ws.close();
     }
@@ -152,17 +170,19 @@ describe('kubeglass with the demo cluster', () => {
 
   it('proxies a WebSocket watch on /k8s (setting the Origin the apiserver requires)', async () => {
     const ws = new WebSocket(`${kg.url.replace('http', 'ws')}/k8s/demo/api/v1/namespaces?watch=1`);
-    const events: Array<{ type: string; object: { metadata: { name: string } } }> = [];
-    ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString('utf8'))));
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
+    type Event = { type: string; object: { metadata: { name: string } } };
+    // The namespaces as they are listed at the start of the watch: "default" among them.
+    const first = new Promise<Event>((resolve, reject) => {
+      ws.on('message', (data: Buffer) => {
+        const event = JSON.parse(data.toString('utf8')) as Event;
+        if (event.object.metadata.name === 'default') resolve(event);
+      });
       ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
     });
-    const deadline = Date.now() + 10_000;
-    while (!events.some((e) => e.object.metadata.name === 'default') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      expect((await first).type).toBe('ADDED');
+    } finally {
+      ws.close();
     }
-    ws.close();
-    expect(events.find((e) => e.object.metadata.name === 'default')?.type).toBe('ADDED');
   });
 });

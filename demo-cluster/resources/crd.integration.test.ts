@@ -1,73 +1,41 @@
 // CRDs over real HTTP: discovery/OpenAPI appearance, custom resource verbs and Tables, the
 // custom-resource error bodies recorded from 1.20.2, status subresource, and cleanup on delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { crdManifest } from '../testing/crd.js';
+import type { CrdObject } from '../testing/crd.js';
 import { readJsonFixture } from '../../tests/fixtures/recorded.js';
+import type { Json } from '../testing/http.js';
+import { waitUntil } from '../testing/wait-until.js';
+import { openWatch } from '../testing/watch-stream.js';
 
 const fixture = (path: string): unknown => readJsonFixture<unknown>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 const AGGREGATED = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
 
-let cluster: DemoClusterTlsHandle;
-
-async function api(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json; headers: Headers }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${cluster.tokens.admin}`, ...(init.headers ?? {}) };
-  if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const res = await fetch(cluster.url + path, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : { text }) as Json, headers: res.headers };
-}
+const cluster = useCluster();
+const { api } = cluster;
 
 /** The fixture CRD (optionally reshaped). */
-function widgetCrd(extra: (spec: Json) => void = () => undefined): Json {
-  const crd: Json = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.fx.example.com' },
-    spec: {
-      group: 'fx.example.com',
-      names: { categories: ['all'], kind: 'Widget', plural: 'widgets', shortNames: ['wdg'], singular: 'widget' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          additionalPrinterColumns: [
-            { jsonPath: '.spec.size', name: 'Size', type: 'integer' },
-            { jsonPath: '.spec.color', name: 'Color', priority: 1, type: 'string' },
-            { jsonPath: '.metadata.creationTimestamp', name: 'Age', type: 'date' },
-          ],
-          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } } } },
-        },
+function widgetCrd(extra: (spec: Json) => void = () => undefined): CrdObject {
+  const crd = crdManifest({
+    group: 'fx.example.com',
+    names: { categories: ['all'], kind: 'Widget', plural: 'widgets', shortNames: ['wdg'], singular: 'widget' },
+    version: {
+      additionalPrinterColumns: [
+        { jsonPath: '.spec.size', name: 'Size', type: 'integer' },
+        { jsonPath: '.spec.color', name: 'Color', priority: 1, type: 'string' },
+        { jsonPath: '.metadata.creationTimestamp', name: 'Age', type: 'date' },
       ],
+      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } } } },
     },
-  };
-  extra(crd.spec as Json);
+  });
+  extra(crd.spec);
   return crd;
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, ms = 2000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const WIDGETS = '/apis/fx.example.com/v1/namespaces/demo/widgets';
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('CustomResourceDefinitions', () => {
   it('rejects a name that is not plural.group, worded like the real server', async () => {
@@ -84,19 +52,13 @@ describe('CustomResourceDefinitions', () => {
     expect(created.body.status).toEqual({ acceptedNames: { kind: '', plural: '' }, conditions: null, storedVersions: ['v1'] });
     expect(created.body.spec.names.listKind).toBe('WidgetList');
 
-    const list = await until(async () => {
-      const r = await api('/apis/fx.example.com/v1');
-      return r.status === 200 ? r.body : undefined;
-    });
-    expect(list).toEqual(fixture('discovery/apis__fx.example.com__v1.json'));
+    const list = await waitUntil(() => api('/apis/fx.example.com/v1'), { until: (r) => r.status === 200, what: 'the group version to be served' });
+    expect(list.body).toEqual(fixture('discovery/apis__fx.example.com__v1.json'));
     expect((await api('/apis')).body.groups.map((g: Json) => g.name)).toContain('fx.example.com');
     expect((await api('/apis/fx.example.com')).body.preferredVersion).toEqual({ groupVersion: 'fx.example.com/v1', version: 'v1' });
     const after = await api('/apis', { headers: { Accept: AGGREGATED } });
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    const crd = await until(async () => {
-      const r = await api(`${CRDS}/widgets.fx.example.com`);
-      return r.body.status.conditions ? r.body : undefined;
-    });
+    const crd = (await waitUntil(() => api(`${CRDS}/widgets.fx.example.com`), { until: (r) => Boolean(r.body.status.conditions), what: 'the CRD conditions' })).body;
     expect(crd.status.conditions.map((c: Json) => [c.type, c.status, c.reason])).toEqual([
       ['NamesAccepted', 'True', 'NoConflicts'],
       ['Established', 'True', 'InitialNamesAccepted'],
@@ -117,15 +79,12 @@ describe('CustomResourceDefinitions', () => {
 
     // A watch opened before the CRD goes sees its widgets deleted.
     expect((await api(WIDGETS, { method: 'POST', body: { apiVersion: 'fx.example.com/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { size: 3, color: 'red' } } })).status).toBe(201);
-    const controller = new AbortController();
-    const watch = await fetch(`${cluster.url}${WIDGETS}?watch=1`, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` }, signal: controller.signal });
-    const reader = watch.body?.getReader();
+    const watch = await openWatch(cluster.handle, `${WIDGETS}?watch=1`);
     expect((await api(`${CRDS}/widgets.fx.example.com`, { method: 'DELETE' })).status).toBe(200);
-    let text = '';
-    while (!text.includes('"DELETED"') && reader) text += new TextDecoder().decode((await reader.read()).value);
-    controller.abort();
-    expect(text).toContain('"name":"w1"');
-    await until(async () => ((await api('/apis/fx.example.com/v1')).status === 404 ? true : undefined));
+    const deleted = await watch.next((e) => e.type === 'DELETED', 'the widget to be deleted');
+    watch.close();
+    expect(deleted.object.metadata.name).toBe('w1');
+    await waitUntil(() => api('/apis/fx.example.com/v1'), { until: (r) => r.status === 404, what: 'the group version to go' });
     expect((await api('/apis')).body.groups.map((g: Json) => g.name)).not.toContain('fx.example.com');
     expect((await api('/openapi/v2')).body.definitions['com.example.fx.v1.Widget']).toBeUndefined();
     expect((await api(WIDGETS)).status).toBe(404);
@@ -138,7 +97,7 @@ describe('custom resources', () => {
       spec.versions[0].subresources = { status: {} };
     });
     expect((await api(CRDS, { method: 'POST', body: crd })).status).toBe(201);
-    await until(async () => ((await api(WIDGETS)).status === 200 ? true : undefined));
+    await waitUntil(() => api(WIDGETS), { until: (r) => r.status === 200, what: 'widgets to be served' });
   });
 
   it('Table with the printer columns of the fixture; date cells as ages, missing values null', async () => {
@@ -185,7 +144,7 @@ describe('custom resources', () => {
     });
     crd.metadata.name = 'gizmos.fx.example.com';
     expect((await api(CRDS, { method: 'POST', body: crd })).status).toBe(201);
-    await until(async () => ((await api('/apis/fx.example.com/v1/gizmos')).status === 200 ? true : undefined));
+    await waitUntil(() => api('/apis/fx.example.com/v1/gizmos'), { until: (r) => r.status === 200, what: 'gizmos to be served' });
     expect((await api('/apis/fx.example.com/v1/gizmos', { method: 'POST', body: { apiVersion: 'fx.example.com/v1', kind: 'Gizmo', metadata: { name: 'g1' } } })).status).toBe(201);
     const table = (await api('/apis/fx.example.com/v1/gizmos', { headers: { Accept: TABLE } })).body;
     expect(table.columnDefinitions.map((c: Json) => [c.name, c.type])).toEqual([

@@ -1,25 +1,17 @@
 // What a PUT of an edited object gets back, with Status bodies as kube-apiserver 1.20.2 answered the same
 // requests (recorded with tests/real-apiserver): wrong JSON types (400), Deployment spec and pod template
 // checks and the immutable selector (422), metadata errors repeated per validation pass, the namespace check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import type { Json } from '../testing/http.js';
 
-let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-
-async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${cluster.tokens.admin}` };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(cluster.url + path, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const cluster = useCluster();
+const { api } = cluster;
 
 const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';
 const CM = '/api/v1/namespaces/default/configmaps';
 
 beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
   const created = await api(DEPLOY, {
     method: 'POST',
     body: {
@@ -34,9 +26,6 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   expect((await api(CM, { method: 'POST', body: { metadata: { name: 'settings' }, data: { a: '1' } } })).status).toBe(201);
-});
-afterAll(async () => {
-  await cluster.close();
 });
 
 /** PUTs the current Deployment after `edit`. */

@@ -2,25 +2,20 @@
 // list, watch (the Watch class) and patch through CoreV1Api and KubernetesObjectApi.
 import { CoreV1Api, KubeConfig, KubernetesObjectApi, PatchStrategy, Watch, setHeaderOptions } from '@kubernetes/client-node';
 import type { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
 
-let cluster: DemoClusterTlsHandle;
+const cluster = useCluster();
 let kc: KubeConfig;
 
 beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
   kc = new KubeConfig();
   kc.loadFromOptions({
-    clusters: [{ name: 'demo', server: cluster.httpsUrl, caData: Buffer.from(cluster.certificateAuthority).toString('base64'), skipTLSVerify: false }],
-    users: [{ name: 'admin', token: cluster.tokens.admin }],
+    clusters: [{ name: 'demo', server: cluster.handle.httpsUrl, caData: Buffer.from(cluster.handle.certificateAuthority).toString('base64'), skipTLSVerify: false }],
+    users: [{ name: 'admin', token: cluster.handle.tokens.admin }],
     contexts: [{ name: 'demo', cluster: 'demo', user: 'admin' }],
     currentContext: 'demo',
   });
-});
-afterAll(async () => {
-  await cluster.close();
 });
 
 describe('@kubernetes/client-node against the demo cluster', () => {
@@ -38,29 +33,29 @@ describe('@kubernetes/client-node against the demo cluster', () => {
     const core = kc.makeApiClient(CoreV1Api);
     const rv = (await core.listNamespacedConfigMap({ namespace: 'default' })).metadata?.resourceVersion ?? '';
     const seen: string[] = [];
-    let controller: AbortController | undefined;
+    let done!: () => void;
+    let failed!: (err: Error) => void;
     const got = new Promise<void>((resolve, reject) => {
-      void new Watch(kc)
-        .watch(
-          '/api/v1/namespaces/default/configmaps',
-          { resourceVersion: rv, allowWatchBookmarks: true },
-          (phase: string, obj: V1ConfigMap) => {
-            seen.push(`${phase} ${obj.metadata?.name ?? ''}`);
-            if (phase === 'DELETED' && obj.metadata?.name === 'cn-watched') resolve();
-          },
-          (err: unknown) => {
-            if (err) reject(err instanceof Error ? err : new Error(String(err)));
-          },
-        )
-        .then((c) => (controller = c), reject);
+      done = resolve;
+      failed = reject;
     });
-    // Let the watch connect before writing.
-    for (let i = 0; i < 50 && controller === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    // watch() resolves once the request is answered; the watch resumes from rv in any case.
+    const controller = await new Watch(kc).watch(
+      '/api/v1/namespaces/default/configmaps',
+      { resourceVersion: rv, allowWatchBookmarks: true },
+      (phase: string, obj: V1ConfigMap) => {
+        seen.push(`${phase} ${obj.metadata?.name ?? ''}`);
+        if (phase === 'DELETED' && obj.metadata?.name === 'cn-watched') done();
+      },
+      (err: unknown) => {
+        if (err) failed(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'cn-watched' }, data: { a: '1' } } });
     await core.replaceNamespacedConfigMap({ name: 'cn-watched', namespace: 'default', body: { metadata: { name: 'cn-watched' }, data: { a: '2' } } });
     await core.deleteNamespacedConfigMap({ name: 'cn-watched', namespace: 'default' });
     await got;
-    controller?.abort();
+    controller.abort();
     expect(seen).toEqual(['ADDED cn-watched', 'MODIFIED cn-watched', 'DELETED cn-watched']);
   });
 

@@ -1,71 +1,19 @@
 // Exercises the demo cluster over real HTTP and WebSocket against the recorded 1.20.2 fixtures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { useCluster } from '../testing/cluster.js';
 import { readJsonFixture } from '../../tests/fixtures/recorded.js';
+import { apiFor } from '../testing/http.js';
+import type { Json } from '../testing/http.js';
+import { waitUntil } from '../testing/wait-until.js';
+import { openWatch } from '../testing/watch-stream.js';
 
 const fixture = (path: string): Record<string, unknown> => readJsonFixture<Record<string, unknown>>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
-let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json; headers: Headers }> {
-  const headers: Record<string, string> = { ...(init.headers ?? {}) };
-  const token = init.token === undefined ? cluster.tokens.admin : init.token;
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const res = await fetch(cluster.url + path, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  let body: Json = {};
-  try {
-    body = JSON.parse(text) as Json;
-  } catch {
-    body = { text };
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-
-/** Reads newline-delimited watch events until `count` arrived (or the stream ends). */
-async function readEvents(path: string, count: number, headers: Record<string, string> = {}, onOpen?: () => Promise<void>): Promise<Json[]> {
-  const controller = new AbortController();
-  const res = await fetch(cluster.url + path, { headers: { Authorization: `Bearer ${cluster.tokens.admin}`, ...headers }, signal: controller.signal });
-  expect(res.status).toBe(200);
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no body');
-  const events: Json[] = [];
-  let buffer = '';
-  const decoder = new TextDecoder();
-  let opened = false;
-  while (events.length < count) {
-    if (!opened && onOpen) {
-      opened = true;
-      void onOpen();
-    }
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let nl;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      events.push(JSON.parse(buffer.slice(0, nl)) as Json);
-      buffer = buffer.slice(nl + 1);
-    }
-  }
-  controller.abort();
-  return events;
-}
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 100, historyCapacity: 40, podTerminationMs: 50, namespaceTerminationMs: 50 });
-});
-afterAll(async () => {
-  await cluster.close();
-});
+const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 100, historyCapacity: 40, podTerminationMs: 50, namespaceTerminationMs: 50 });
+const { api } = cluster;
 
 describe('discovery', () => {
   it('serves /api, /api/v1 and /version shaped like 1.20', async () => {
@@ -214,8 +162,8 @@ describe('CRUD', () => {
     const pending = await api(`/api/v1/namespaces/demo/pods/${name}`, { method: 'DELETE' });
     expect(pending.body.metadata.deletionTimestamp).toBeDefined();
     expect(pending.body.metadata.deletionGracePeriodSeconds).toBe(30);
-    await new Promise((r) => setTimeout(r, 150));
-    expect((await api(`/api/v1/namespaces/demo/pods/${name}`)).status).toBe(404);
+    // The simulated kubelet finishes the graceful deletion (podTerminationMs).
+    await waitUntil(() => api(`/api/v1/namespaces/demo/pods/${name}`), { until: (r) => r.status === 404, what: `pod ${name} to go` });
   });
 });
 
@@ -305,18 +253,22 @@ describe('watch', () => {
   it('streams changes after a resourceVersion over chunked HTTP', async () => {
     const list = await api('/api/v1/namespaces/demo/configmaps');
     const rv = list.body.metadata.resourceVersion as string;
-    const events = await readEvents(`/api/v1/namespaces/demo/configmaps?watch=1&resourceVersion=${rv}`, 3, {}, async () => {
-      const c = await api('/api/v1/namespaces/demo/configmaps', { method: 'POST', body: { metadata: { name: 'watched' }, data: { a: '1' } } });
-      await api('/api/v1/namespaces/demo/configmaps/watched', { method: 'PUT', body: { ...c.body, data: { a: '2' } } });
-      await api('/api/v1/namespaces/demo/configmaps/watched', { method: 'DELETE' });
-    });
+    const watch = await openWatch(cluster.handle, `/api/v1/namespaces/demo/configmaps?watch=1&resourceVersion=${rv}`);
+    expect(watch.status).toBe(200);
+    const c = await api('/api/v1/namespaces/demo/configmaps', { method: 'POST', body: { metadata: { name: 'watched' }, data: { a: '1' } } });
+    await api('/api/v1/namespaces/demo/configmaps/watched', { method: 'PUT', body: { ...c.body, data: { a: '2' } } });
+    await api('/api/v1/namespaces/demo/configmaps/watched', { method: 'DELETE' });
+    const events = await watch.until((ev) => ev.length >= 3);
+    watch.close();
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
     expect(events[0]?.object.kind).toBe('ConfigMap');
     expect(events[2]?.object.metadata.resourceVersion).not.toBe(events[1]?.object.metadata.resourceVersion);
   });
 
   it('Table watch: columnDefinitions on the first event only', async () => {
-    const events = await readEvents('/api/v1/namespaces/demo/pods?watch=true', 2, { Accept: TABLE });
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/demo/pods?watch=true', { Accept: TABLE });
+    const events = await watch.until((ev) => ev.length >= 2);
+    watch.close();
     expect(events[0]?.object.kind).toBe('Table');
     expect(events[0]?.object.columnDefinitions).toHaveLength(9);
     expect(events[1]?.object.columnDefinitions).toBeNull();
@@ -325,7 +277,10 @@ describe('watch', () => {
 
   it('too old resourceVersion: 200 then one ERROR 410 event', async () => {
     for (let i = 0; i < 60; i++) await api('/api/v1/namespaces/shop/configmaps', { method: 'POST', body: { metadata: { generateName: 'churn-' } } });
-    const events = await readEvents('/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion=2', 5);
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion=2');
+    expect(watch.status).toBe(200);
+    expect(await watch.ended).toBe('end');
+    const events = watch.events;
     expect(events).toHaveLength(1);
     expect(events[0]?.type).toBe('ERROR');
     expect(events[0]?.object).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
@@ -333,23 +288,24 @@ describe('watch', () => {
   });
 
   it('bookmarks when allowed', async () => {
-    const events = await readEvents('/api/v1/namespaces/kube-public/configmaps?watch=1&allowWatchBookmarks=true', 3);
-    const bookmark = events.find((e) => e.type === 'BOOKMARK');
+    const watch = await openWatch(cluster.handle, '/api/v1/namespaces/kube-public/configmaps?watch=1&allowWatchBookmarks=true');
+    const bookmark = await watch.next((e) => e.type === 'BOOKMARK', 'a bookmark');
+    watch.close();
     expect(bookmark?.object).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { creationTimestamp: null } });
     expect(typeof bookmark?.object.metadata.resourceVersion).toBe('string');
   });
 
   it('WebSocket: 403 without Origin, one frame per event with it', async () => {
-    const wsUrl = `${cluster.url.replace('http', 'ws')}/api/v1/namespaces?watch=1`;
+    const wsUrl = `${cluster.handle.url.replace('http', 'ws')}/api/v1/namespaces?watch=1`;
     const refused = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` } });
+      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.handle.tokens.admin}` } });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
     });
     expect(refused).toBe(403);
     const frames = await new Promise<Json[]>((resolve, reject) => {
       const got: Json[] = [];
-      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.tokens.admin}`, Origin: 'http://localhost', Accept: TABLE } });
+      const ws = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${cluster.handle.tokens.admin}`, Origin: 'http://localhost', Accept: TABLE } });
       ws.on('message', (data: Buffer) => {
         got.push(JSON.parse(data.toString()) as Json);
         if (got.length === 2) {
@@ -365,17 +321,11 @@ describe('watch', () => {
 
   it('close() ends open watches promptly', async () => {
     const extra = await startDemoClusterWithOptions({});
-    const res = await fetch(`${extra.url}/api/v1/pods?watch=1`, { headers: { Authorization: `Bearer ${extra.tokens.admin}` } });
-    const reader = res.body?.getReader();
-    await reader?.read();
+    const watch = await openWatch(extra, '/api/v1/pods?watch=1');
+    await watch.next(() => true, 'the first event');
     const started = Date.now();
     await extra.close();
-    await expect((async () => {
-      for (;;) {
-        const r = await reader?.read();
-        if (!r || r.done) return 'ended';
-      }
-    })()).resolves.toBe('ended');
+    expect(await watch.ended).toBe('end');
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
@@ -386,8 +336,7 @@ describe('seed', () => {
     const big = await startDemoClusterWithOptions({ seed: { pods: 10_000 } });
     const elapsed = Date.now() - started;
     try {
-      const res = await fetch(`${big.url}/api/v1/pods?limit=1`, { headers: { Authorization: `Bearer ${big.tokens.admin}` } });
-      const body = (await res.json()) as Json;
+      const { body } = await apiFor(big)('/api/v1/pods?limit=1');
       expect(body.metadata.remainingItemCount + 1).toBeGreaterThanOrEqual(10_000);
       expect(elapsed).toBeLessThan(2000);
     } finally {

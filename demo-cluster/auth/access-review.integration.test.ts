@@ -1,28 +1,16 @@
 // SelfSubjectAccessReview / SelfSubjectRulesReview and the events.k8s.io/v1 mirror over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import type { ApiResponse, Json } from '../testing/http.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-let cluster: DemoClusterTlsHandle;
-
-async function post(path: string, body: unknown, who: 'admin' | 'viewer' = 'admin'): Promise<{ status: number; body: Json }> {
-  const res = await fetch(cluster.url + path, { method: 'POST', headers: { Authorization: `Bearer ${cluster.tokens[who]}`, 'Content-Type': 'application/json', 'User-Agent': 'curl/8' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-async function get(path: string): Promise<Json> {
-  return (await (await fetch(cluster.url + path, { headers: { Authorization: `Bearer ${cluster.tokens.admin}` } })).json()) as Json;
-}
+const cluster = useCluster();
+const { api } = cluster;
+const post = (path: string, body: unknown, who: 'admin' | 'viewer' = 'admin'): Promise<ApiResponse> =>
+  api(path, { method: 'POST', body, token: cluster.handle.tokens[who], headers: { 'User-Agent': 'curl/8' } });
+const get = async (path: string): Promise<Json> => (await api(path)).body;
 
 const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 const review = (attrs: Json): Json => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attrs } });
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
-});
 
 describe('access reviews', () => {
   it('SelfSubjectAccessReview: 201 with status.allowed per caller, shaped like the real answer', async () => {

@@ -2,15 +2,13 @@
 // from a terminal (api-resources, describe, explain, client-side and server-side apply with conflicts,
 // diff, edit, the three patch types, delete). If kubectl cannot do these, the demo cluster is wrong.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { useKubectl } from '../testing/kubectl-harness.js';
 
-let cluster: DemoClusterTlsHandle;
-let harness: KubectlHarness;
-const kubectl = (...args: string[]) => harness.kubectl(...args);
+const cluster = useCluster({ podTerminationMs: 100, namespaceTerminationMs: 100 });
+const { api } = cluster;
+const { harness, kubectl, path } = useKubectl(cluster, 'kubectl-workflows');
 const NS = 'demo';
 
 const deploymentYaml = (name: string, replicas: number, image: string): string => `apiVersion: apps/v1
@@ -36,26 +34,10 @@ spec:
 /** A jsonpath read of one object. */
 const jp = async (resource: string, path: string): Promise<string> => (await kubectl('get', resource, '-n', NS, '-o', `jsonpath=${path}`)).stdout;
 
-/** Server-side call as the admin (what "someone else" does while kubectl waits). */
-async function adminPatch(path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${cluster.url}${path}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/merge-patch+json' },
-    body: JSON.stringify(body),
-  });
-  return res.status;
-}
+/** A merge patch as the admin (what "someone else" does while kubectl waits); the status. */
+const adminPatch = async (path: string, body: unknown): Promise<number> => (await api(path, { method: 'PATCH', body, contentType: 'application/merge-patch+json' })).status;
 
 describe('kubectl workflows against the demo cluster', () => {
-  beforeAll(async () => {
-    cluster = await startDemoClusterWithOptions({ podTerminationMs: 100, namespaceTerminationMs: 100 });
-    harness = kubectlHarness(cluster, 'kubectl-workflows');
-  });
-  afterAll(async () => {
-    await cluster.close();
-    harness.close();
-  });
-
   it('api-resources lists built-in types with short names, groups, scope and kind', async () => {
     const { code, stdout, stderr } = await kubectl('api-resources');
     expect(stderr).toBe('');
@@ -98,7 +80,7 @@ describe('kubectl workflows against the demo cluster', () => {
   });
 
   it('client-side apply: created, configured, unchanged, with the last-applied annotation', async () => {
-    const file = harness.file('csa.yaml', deploymentYaml('kc-csa', 1, 'nginx:1.25'));
+    const file = harness().file('csa.yaml', deploymentYaml('kc-csa', 1, 'nginx:1.25'));
     expect((await kubectl('apply', '-f', file)).stdout.trim()).toBe('deployment.apps/kc-csa created');
     writeFileSync(file, deploymentYaml('kc-csa', 2, 'nginx:1.25'));
     expect((await kubectl('apply', '-f', file)).stdout.trim()).toBe('deployment.apps/kc-csa configured');
@@ -109,7 +91,7 @@ describe('kubectl workflows against the demo cluster', () => {
   });
 
   it('diff shows what apply would change (exit 1), nothing when in sync (exit 0)', async () => {
-    const file = harness.file('diff.yaml', deploymentYaml('kc-csa', 2, 'nginx:1.25'));
+    const file = harness().file('diff.yaml', deploymentYaml('kc-csa', 2, 'nginx:1.25'));
     const same = await kubectl('diff', '-f', file);
     expect(same.stderr).toBe('');
     expect([same.code, same.stdout]).toEqual([0, '']);
@@ -125,10 +107,10 @@ describe('kubectl workflows against the demo cluster', () => {
   });
 
   it('server-side apply: a conflict with another manager names it and the field; --force-conflicts takes the field', async () => {
-    const mine = harness.file('ssa.yaml', deploymentYaml('kc-ssa', 1, 'nginx:1.25'));
+    const mine = harness().file('ssa.yaml', deploymentYaml('kc-ssa', 1, 'nginx:1.25'));
     const first = await kubectl('apply', '--server-side', '-f', mine);
     expect(first.stdout.trim()).toBe('deployment.apps/kc-ssa serverside-applied');
-    const theirs = harness.file('ssa-other.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: kc-ssa, namespace: demo}\nspec: {replicas: 5}\n');
+    const theirs = harness().file('ssa-other.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: kc-ssa, namespace: demo}\nspec: {replicas: 5}\n');
     const conflict = await kubectl('apply', '--server-side', '--field-manager=ci-bot', '-f', theirs);
     expect(conflict.code).not.toBe(0);
     // An Apply manager is named bare; "using apps/v1" is only for Update managers (printManager in apimachinery).
@@ -165,7 +147,7 @@ describe('kubectl workflows against the demo cluster', () => {
   it('edit: a change made while the editor is open survives; a stale resourceVersion is a conflict that keeps the edit', async () => {
     await kubectl('create', 'configmap', 'kc-edit', '-n', NS, '--from-literal=a=1', '--from-literal=b=1');
     // The "editor": changes key a, and meanwhile someone else changes key b on the server.
-    const editor = harness.file('editor.mjs', `import { readFileSync, writeFileSync } from 'node:fs';
+    const editor = harness().file('editor.mjs', `import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.argv[process.argv.length - 1];
 let text = readFileSync(file, 'utf8').replace(/^  a: "1"$/m, '  a: "edited"');
 if (process.env.STALE_RV) text = text.replace(/^  resourceVersion: "\\d+"$/m, '  resourceVersion: "1"');
@@ -174,14 +156,14 @@ if (res.status !== 200) throw new Error('concurrent change failed: ' + res.statu
 writeFileSync(file, text);
 `);
     const path = `/api/v1/namespaces/${NS}/configmaps/kc-edit`;
-    const env = { KUBE_EDITOR: `node ${editor}`, OTHER_URL: `${cluster.url}${path}`, OTHER_TOKEN: cluster.tokens.admin };
-    const edited = await harness.kubectlWith({ env: { ...env, OTHER_BODY: '{"data":{"b":"theirs"}}' } }, 'edit', 'configmap', 'kc-edit', '-n', NS);
+    const env = { KUBE_EDITOR: `node ${editor}`, OTHER_URL: `${cluster.handle.url}${path}`, OTHER_TOKEN: cluster.handle.tokens.admin };
+    const edited = await harness().kubectlWith({ env: { ...env, OTHER_BODY: '{"data":{"b":"theirs"}}' } }, 'edit', 'configmap', 'kc-edit', '-n', NS);
     expect(edited.stderr).toBe('');
     expect(edited.stdout.trim()).toBe('configmap/kc-edit edited');
     expect(await jp('configmap/kc-edit', '{.data.a} {.data.b}')).toBe('edited theirs');
 
     expect(await adminPatch(path, { data: { a: '1' } })).toBe(200);
-    const stale = await harness.kubectlWith({ env: { ...env, STALE_RV: '1', OTHER_BODY: '{"data":{"b":"again"}}' } }, 'edit', 'configmap', 'kc-edit', '-n', NS);
+    const stale = await harness().kubectlWith({ env: { ...env, STALE_RV: '1', OTHER_BODY: '{"data":{"b":"again"}}' } }, 'edit', 'configmap', 'kc-edit', '-n', NS);
     expect(stale.code).not.toBe(0);
     expect(stale.stderr).toContain('Operation cannot be fulfilled on configmaps "kc-edit": the object has been modified; please apply your changes to the latest version and try again');
     // kubectl keeps the user's text in a temp file and says how to retry it.
@@ -190,7 +172,7 @@ writeFileSync(file, text);
   });
 
   it('delete by file and by label, then get says NotFound', async () => {
-    const byFile = await kubectl('delete', '-f', join(harness.dir, 'ssa.yaml'));
+    const byFile = await kubectl('delete', '-f', path('ssa.yaml'));
     expect(byFile.stdout.trim()).toBe('deployment.apps "kc-ssa" deleted');
     const byLabel = await kubectl('delete', 'deployment', '-n', NS, '-l', 'tier=front');
     expect(byLabel.stdout.trim()).toBe('deployment.apps "kc-csa" deleted');

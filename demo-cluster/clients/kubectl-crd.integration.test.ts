@@ -1,9 +1,7 @@
 // kubectl (v1.32 on PATH) against the demo cluster: CRDs, custom resources, auth can-i, events.k8s.io.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { useKubectl } from '../testing/kubectl-harness.js';
 
 /** The CRD of the fixtures (widgets.fx.example.com), as applied to the real 1.20.2 server. */
 export const WIDGET_CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
@@ -34,31 +32,22 @@ spec:
               size: {type: integer}
 `;
 
-let cluster: DemoClusterTlsHandle;
-let harness: KubectlHarness;
-const kubectl = (...args: string[]) => harness.kubectl(...args);
+const cluster = useCluster();
+const { kubectl, path } = useKubectl(cluster, 'kubectl-crd', {
+  'crd.yaml': WIDGET_CRD_YAML,
+  'w1.yaml': 'apiVersion: fx.example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {size: 3, color: red}\n',
+});
 
 describe('kubectl: CRDs, auth can-i, events.k8s.io', () => {
-  beforeAll(async () => {
-    cluster = await startDemoClusterWithOptions({});
-    harness = kubectlHarness(cluster, 'kubectl-crd');
-    harness.file('crd.yaml', WIDGET_CRD_YAML);
-    harness.file('w1.yaml', 'apiVersion: fx.example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {size: 3, color: red}\n');
-  });
-  afterAll(async () => {
-    await cluster.close();
-    harness.close();
-  });
-
   it('apply a CRD, then get, explain, server-side apply and delete it', async () => {
-    const applied = await kubectl('apply', '-f', join(harness.dir, 'crd.yaml'));
+    const applied = await kubectl('apply', '-f', path('crd.yaml'));
     expect(applied.stderr).toBe('');
     expect(applied.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com created');
     const established = await kubectl('wait', '--for', 'condition=established', '--timeout=5s', 'crd/widgets.fx.example.com');
     expect(established.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com condition met');
     expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.fx\.example\.com\s+\d{4}-\d\d-\d\dT/);
 
-    const ssa = await kubectl('apply', '--server-side', '-f', join(harness.dir, 'w1.yaml'));
+    const ssa = await kubectl('apply', '--server-side', '-f', path('w1.yaml'));
     expect(ssa.stderr).toBe('');
     expect(ssa.stdout.trim()).toBe('widget.fx.example.com/w1 serverside-applied');
     const table = await kubectl('get', 'widgets', '-n', 'demo');

@@ -1,25 +1,14 @@
 // kubectl (v1.32 on PATH) against the demo cluster: the independent-client check.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { useKubectl } from '../testing/kubectl-harness.js';
 
-let cluster: DemoClusterTlsHandle;
-let harness: KubectlHarness;
-const kubectl = (...args: string[]) => harness.kubectl(...args);
+const cluster = useCluster({ podTerminationMs: 100, namespaceTerminationMs: 100 });
+const { api } = cluster;
+const { harness, kubectl, path } = useKubectl(cluster, 'kubectl');
 
 describe('kubectl against the demo cluster', () => {
-  beforeAll(async () => {
-    cluster = await startDemoClusterWithOptions({ podTerminationMs: 100, namespaceTerminationMs: 100 });
-    harness = kubectlHarness(cluster, 'kubectl');
-  });
-  afterAll(async () => {
-    await cluster.close();
-    harness.close();
-  });
-
   it('get pods -A prints the server-side table', async () => {
     const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
     expect(stderr).toBe('');
@@ -60,26 +49,25 @@ describe('kubectl against the demo cluster', () => {
   });
 
   it('get pods -w shows a pod created after the list', async () => {
-    const child = spawn('kubectl', ['--kubeconfig', harness.kubeconfig, '--cache-dir', join(harness.dir, 'cache'), 'get', 'pods', '-n', 'shop', '-w']);
+    const child = spawn('kubectl', ['--kubeconfig', harness().kubeconfig, '--cache-dir', path('cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
     const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
-    const seen = new Promise<void>((resolve) => {
+    const seen = new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         // kubectl's tabwriter may flush a row in pieces: wait for the whole row.
         if (watchedRow.test(out)) resolve();
       });
+      child.on('exit', (code) => reject(new Error(`kubectl get -w exited (${String(code)}) before the row; output:\n${out}`)));
     });
-    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    const res = await fetch(`${cluster.url}/api/v1/namespaces/shop/pods`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }),
-    });
-    expect(res.status).toBe(201);
-    const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no watch event; output:\n${out}`)), 10_000));
-    await Promise.race([seen, timeout]);
-    child.kill();
-    expect(out).toMatch(watchedRow);
+    try {
+      // The first output is the list; kubectl then watches from the list's resourceVersion.
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const created = await api('/api/v1/namespaces/shop/pods', { method: 'POST', body: { metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
+      expect(created.status).toBe(201);
+      await seen;
+    } finally {
+      child.kill();
+    }
   });
 });

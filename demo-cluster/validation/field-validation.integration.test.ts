@@ -1,23 +1,11 @@
 // fieldValidation=Ignore|Warn|Strict on POST/PUT/PATCH over HTTP, and kubectl's use of it.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoClusterWithOptions } from '../index.js';
-import type { DemoClusterTlsHandle } from '../index.js';
-import { kubectlHarness, type KubectlHarness } from '../testing/kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import type { Json } from '../testing/http.js';
+import { useKubectl } from '../testing/kubectl-harness.js';
 
-let cluster: DemoClusterTlsHandle;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary JSON
-
-async function api(path: string, init: { method?: string; body?: unknown; contentType?: string } = {}): Promise<{ status: number; body: Json; warnings: string | null }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${cluster.tokens.admin}` };
-  if (init.body !== undefined) headers['Content-Type'] = init.contentType ?? 'application/json';
-  const res = await fetch(cluster.url + path, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Json, warnings: res.headers.get('warning') };
-}
+const cluster = useCluster();
+const { api } = cluster;
 
 const NS = '/api/v1/namespaces/default';
 const DEPLOY = '/apis/apps/v1/namespaces/default/deployments';
@@ -31,13 +19,6 @@ const deployment = (name: string, extra: Json = {}): Json => ({
     template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx', bogus: true }] } },
     ...extra,
   },
-});
-
-beforeAll(async () => {
-  cluster = await startDemoClusterWithOptions({});
-});
-afterAll(async () => {
-  await cluster.close();
 });
 
 describe('fieldValidation on POST/PUT', () => {
@@ -119,31 +100,23 @@ describe('fieldValidation on PATCH', () => {
 });
 
 describe('kubectl and fieldValidation', () => {
-  let harness: KubectlHarness;
-  const kubectl = (...args: string[]) => harness.kubectl(...args);
-  beforeAll(() => {
-    harness = kubectlHarness(cluster, 'fv');
-    harness.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kfv\n  namespace: default\ndata:\n  a: "1"\nspec:\n  foo: 1\n');
-  });
-  afterAll(() => {
-    harness.close();
-  });
+  const { kubectl, path } = useKubectl(cluster, 'fv', { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kfv\n  namespace: default\ndata:\n  a: "1"\nspec:\n  foo: 1\n' });
 
   it('apply --server-side with an unknown field fails', async () => {
-    const { code, stderr } = await kubectl('apply', '--server-side', '-f', join(harness.dir, 'cm.yaml'));
+    const { code, stderr } = await kubectl('apply', '--server-side', '-f', path('cm.yaml'));
     expect(code).not.toBe(0);
     expect(stderr).toContain('.spec: field not declared in schema');
   });
 
   it('create --validate=warn warns and creates', async () => {
-    const { code, stdout, stderr } = await kubectl('create', '--validate=warn', '-f', join(harness.dir, 'cm.yaml'));
+    const { code, stdout, stderr } = await kubectl('create', '--validate=warn', '-f', path('cm.yaml'));
     expect(code).toBe(0);
     expect(stderr).toContain('Warning: unknown field "spec"');
     expect(stdout).toContain('configmap/kfv created');
   });
 
   it('create --validate=strict fails with the strict decoding error', async () => {
-    const { code, stderr } = await kubectl('create', '--validate=strict', '-f', join(harness.dir, 'cm.yaml'));
+    const { code, stderr } = await kubectl('create', '--validate=strict', '-f', path('cm.yaml'));
     expect(code).not.toBe(0);
     expect(stderr).toContain('strict decoding error: unknown field "spec"');
   });

@@ -1,0 +1,68 @@
+// Real tier: kube-apiserver 1.20.2's RBAC decides. The viewer (system:aggregate-to-view) sees writes disabled with
+// the reason, the admin sees them enabled, the developer (edit + view in fx) works in fx only, the access matrix
+// agrees with kubectl auth can-i --list, and a 403 says what was denied and which kubeconfig user asked.
+import { expect, test } from '@playwright/test';
+import { kubectl } from '../../support/kubectl.js';
+import { expectMatrixMatches, parseCanIList } from '../../support/access-matrix.js';
+
+const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
+
+async function ok(context: string, args: string[]): Promise<string> {
+  const r = await kubectl(['--kubeconfig', kubeconfig, '--context', context, ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+test('viewer: every write is disabled with the reason before any click; admin: enabled', async ({ page }) => {
+  await page.goto('/c/real-viewer/api/v1/namespaces/fx/configmaps/settings');
+  const edit = page.getByTestId('edit-link');
+  await expect(edit).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
+  await expect(edit).toHaveAttribute('title', 'You may not update configmaps "settings" in namespace fx');
+  await expect(page.getByTestId('delete-button')).toHaveAttribute('title', 'You may not delete configmaps "settings" in namespace fx');
+  await expect(page.getByTestId('quick-edits-access')).toHaveText('You may not patch configmaps "settings" in namespace fx.');
+  await expect(page.getByRole('button', { name: 'Add label' })).toBeDisabled();
+  await page.goto('/c/real-viewer/api/v1/namespaces/fx/configmaps');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('title', 'You may not create configmaps in namespace fx', { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/real-permissions-viewer.png' });
+
+  await page.goto('/c/real/api/v1/namespaces/fx/configmaps/settings');
+  await expect(page.getByTestId('edit-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await expect(page.getByTestId('delete-button')).toHaveAttribute('data-access', 'allowed');
+  await expect(page.getByRole('button', { name: 'Add label' })).toBeEnabled();
+  await page.goto('/c/real/api/v1/namespaces/fx/configmaps');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+});
+
+test('developer: edits in fx, may not create in default, and its matrix is kubectl auth can-i --list', async ({ page }) => {
+  const name = `dev-${Date.now()}`;
+  await ok('real-developer', ['-n', 'fx', 'create', 'configmap', name, '--from-literal=a=one']);
+  await page.goto(`/c/real-developer/api/v1/namespaces/fx/configmaps/${name}`);
+  const section = page.getByTestId('quick-edits');
+  await expect(section.getByTestId('quick-edits-metadata')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await section.getByLabel('Label key').fill('team');
+  await section.getByLabel('Label value').fill('fx');
+  await section.getByRole('button', { name: 'Add label' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add label team=fx to ConfigMap ${name}` });
+  await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('quick-edit-applied')).toContainText('Applied: Add label team=fx');
+  await expect.poll(async () => ok('real', ['-n', 'fx', 'get', 'configmap', name, '-o', 'jsonpath={.metadata.labels.team}'])).toBe('fx');
+
+  await page.goto('/c/real-developer/api/v1/namespaces/default/configmaps');
+  await expect(page.getByTestId('create-link')).toHaveAttribute('title', 'You may not create configmaps in namespace default', { timeout: 15_000 });
+
+  const expected = parseCanIList(await ok('real-developer', ['auth', 'can-i', '--list', '-n', 'fx']));
+  await page.goto('/c/real-developer/-/access?namespace=fx');
+  await expectMatrixMatches(page, expected);
+  await ok('real', ['-n', 'fx', 'delete', 'configmap', name]);
+});
+
+test('a 403 names what was denied and the kubeconfig user (1.20 has no SelfSubjectReview)', async ({ page }) => {
+  await page.goto('/c/real-viewer/api/v1/namespaces/fx/secrets');
+  const error = page.getByTestId('kube-error');
+  await expect(error.getByTestId('error-code')).toHaveText('403', { timeout: 15_000 });
+  await expect(error.getByTestId('denied-verb')).toHaveText('list');
+  await expect(error.getByTestId('denied-resource')).toHaveText('secrets');
+  await expect(error.getByTestId('whoami')).toContainText('kubeconfig user real-viewer of context real-viewer');
+  await page.screenshot({ path: 'test-results/real-permissions-403.png' });
+});

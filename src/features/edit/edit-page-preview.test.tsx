@@ -9,6 +9,7 @@ import { parseApiPath } from '../../k8s/paths';
 import { draftStorageKey } from './draft-storage';
 import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
+import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -21,6 +22,8 @@ function json(body: unknown, status = 200): Response {
 }
 
 function handle(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init);
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const method = init?.method ?? 'GET';
   if (parsed.pathname === `/k8s/demo${CM_PATH}` && method === 'GET') return json(server);
@@ -104,6 +107,7 @@ describe('edit page preview', () => {
     replace('a: one', 'a: mine');
     click('Preview');
     await screen.findByTestId('dry-run-ok');
+    await accessSettled();
     click('Apply');
     expect((await screen.findByTestId('saved')).textContent).toContain('Applied. New resourceVersion 11');
     await waitFor(() => expect(server.data).toEqual({ a: 'mine' }));

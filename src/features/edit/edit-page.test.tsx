@@ -10,6 +10,7 @@ import { draftStorageKey, saveDraft } from './draft-storage';
 import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
 import { FakeWatchChannel } from '../../testing/fake-watch-channel';
+import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -39,6 +40,8 @@ let puts: Array<{ url: URL; body: KubeObject }>;
 let nextPutFailure: { status: number; body: KubeStatus } | null;
 
 function handle(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init, (a) => denied.includes(a.verb ?? ''));
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   if (parsed.pathname === `/k8s/demo${CM_PATH}` && (init?.method ?? 'GET') === 'GET') return json(server);
   if (parsed.pathname === `/k8s/demo${CM_PATH}` && init?.method === 'PUT') {
@@ -80,7 +83,10 @@ const type = (value: string) => fireEvent.change(editor(), { target: { value } }
 const replace = (from: string, to: string) => type(editor().value.replace(from, to));
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
+let denied: string[] = [];
+
 beforeEach(() => {
+  denied = [];
   server = configMap('10', { a: 'one', b: 'two' });
   puts = [];
   nextPutFailure = null;
@@ -113,6 +119,20 @@ describe('edit page', () => {
     expect(puts[0]!.body.data).toEqual({ a: 'one-mine', b: 'two' });
     expect(screen.getByTestId('save-warnings').textContent).toContain('this is a test warning');
     expect(store.getItem(draftStorageKey(DRAFT_KEY))).toBeNull();
+  });
+
+  it('a user who may not update the object cannot Save, by button or Ctrl+S, and is told why', async () => {
+    denied = ['update'];
+    renderEditor();
+    await screen.findByLabelText('YAML of ConfigMap c1');
+    await accessSettled();
+    const save = screen.getByTestId('save-button');
+    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('title')).toBe('You may not update configmaps "c1" in namespace default');
+    replace('a: one', 'a: one-mine');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await accessSettled();
+    expect(puts).toHaveLength(0);
   });
 
   it('restores a draft with its base after a reload, and Discard drops it', async () => {

@@ -8,6 +8,9 @@ import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { KubeObject } from '../../k8s/kube-object';
 import { gvrOf, type ApiPath } from '../../k8s/paths';
+import { accessTitle, mayAct } from '../../components/ui/access-control';
+import { useAccess } from '../../data/access-query';
+import { attributesFor } from '../../k8s/access/access-review';
 import type { EditorComponents } from './code-editor';
 import { draftMarkers, draftReducer, initialDraftState } from './draft-model';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
@@ -121,6 +124,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     onError: (error) => dispatch({ type: 'failed', request: 'save', error }),
   });
   const saving = saveRequest.pending !== null;
+  const updateAccess = useAccess(context, attributesFor(path, 'update'));
 
   const onChange = (value: string) => {
     if (!draft || value === draft.text) return;
@@ -129,7 +133,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   /** acceptUnknownFields: the user chose "Save anyway" for the fields listed by the guard. */
   const save = (acceptUnknownFields = false) => {
-    if (!draft || saveRequest.inFlight()) return;
+    // Ctrl+S too: a refused update is never sent.
+    if (!draft || saveRequest.inFlight() || !mayAct(updateAccess)) return;
     dispatch({ type: 'preview-closed' });
     const checked = checkEdit(draft.text, draft.origin);
     if (!checked.ok) {
@@ -203,8 +208,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <button
             type="button"
             onClick={onSave}
-            disabled={!draft || saving}
-            title="Save (Ctrl+S / ⌘S)"
+            disabled={!draft || saving || !mayAct(updateAccess)}
+            aria-busy={updateAccess.state === 'pending' ? true : undefined}
+            data-access={updateAccess.state}
+            data-testid="save-button"
+            title={accessTitle(updateAccess, `update ${path.resource} "${path.name ?? ''}"`) ?? 'Save (Ctrl+S / ⌘S)'}
             className={buttonStyles.primary}
           >
             {saving ? 'Saving…' : 'Save'}

@@ -11,6 +11,7 @@ import { readFixture } from '../../../testing/fixtures';
 import { createDraftStorageKey, saveCreateDraft } from '../draft-storage';
 import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
+import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const DRAFT_KEY = { context: 'demo', gvr: 'apps/v1/deployments', namespace: 'default' };
@@ -53,6 +54,8 @@ function created(body: KubeObject): KubeObject {
 }
 
 function handle(url: string, init?: RequestInit): Response {
+  const review = accessReviewResponse(url, init, (a) => denied.includes(a.verb ?? ''));
+  if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const path = parsed.pathname;
   const method = init?.method ?? 'GET';
@@ -95,7 +98,10 @@ const type = (value: string) => fireEvent.change(editor(), { target: { value } }
 const replace = (from: string, to: string) => type(editor().value.replace(from, to));
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
+let denied: string[] = [];
+
 beforeEach(() => {
+  denied = [];
   posts = [];
   nextFailure = null;
   useUiStore.setState({ namespaceByContext: {} });
@@ -145,6 +151,16 @@ describe('create page', () => {
     expect(posts[1]!.url.searchParams.get('dryRun')).toBeNull();
     expect((posts[1]!.body.spec as { replicas: number }).replicas).toBe(4);
     expect(store.getItem(createDraftStorageKey(DRAFT_KEY))).toBeNull();
+  });
+
+  it('a user who may not create in the namespace cannot Create, and is told why', async () => {
+    denied = ['create'];
+    renderCreate();
+    await screen.findByLabelText('YAML of the new Deployment');
+    await accessSettled();
+    const create = screen.getByTestId('create-button');
+    expect(create).toHaveProperty('disabled', true);
+    expect(create.getAttribute('title')).toBe('You may not create deployments.apps in namespace default');
   });
 
   it('restores the draft after a remount, and asks before a template replaces edited text', async () => {

@@ -10,6 +10,9 @@ import { KubeApiError } from '../../../k8s/kube-api-error';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../../k8s/paths';
 import { useUiStore } from '../../../stores/ui-store';
+import { accessTitle, mayAct } from '../../../components/ui/access-control';
+import { useAccess } from '../../../data/access-query';
+import { attributesFor } from '../../../k8s/access/access-review';
 import type { EditorComponents } from '../code-editor';
 import { draftMarkers, draftReducer, initialDraftState } from '../draft-model';
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
@@ -120,6 +123,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     onError: (error, post) => dispatch({ type: 'failed', request: post.dryRun ? 'preview' : 'create', error }),
   });
   const busy = postRequest.pending && (postRequest.pending.dryRun ? 'preview' : 'create');
+  const createAccess = useAccess(context, collection ? attributesFor(path, 'create', { namespaced: collection.namespaced }) : null);
 
   const onChange = (value: string) => {
     if (!draft || value === draft.text) return;
@@ -250,8 +254,11 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           <button
             type="button"
             onClick={() => send(false)}
-            disabled={notReady || busy !== null}
-            title="Create the object on the server (POST)"
+            disabled={notReady || busy !== null || !mayAct(createAccess)}
+            aria-busy={createAccess.state === 'pending' ? true : undefined}
+            data-access={createAccess.state}
+            data-testid="create-button"
+            title={accessTitle(createAccess, `create ${path.resource}`) ?? 'Create the object on the server (POST)'}
             className={buttonStyles.primary}
           >
             {busy === 'create' ? 'Creating…' : 'Create'}

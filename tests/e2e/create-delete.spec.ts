@@ -6,7 +6,7 @@ import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
-const SHOTS = '/tmp';
+const SHOTS = 'test-results';
 
 const CONFIGMAPS = '/c/demo/api/v1/namespaces/default/configmaps';
 const DEPLOYMENTS = '/c/demo/apis/apps/v1/namespaces/default/deployments';

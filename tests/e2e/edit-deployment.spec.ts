@@ -9,7 +9,7 @@ const target = (): EditTarget => ({
   context: 'demo',
   namespace: 'default',
   kubectl: (...args) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', `${test.info().project.use.baseURL}/k8s/demo`, ...args]),
-  shots: '/tmp/real-demo',
+  shots: 'test-results/real-demo',
 });
 const created: string[] = [];
 /** A Deployment name for this test, deleted after it: its pods (the demo runs controllers) must not outlive the test. */
@@ -54,5 +54,5 @@ test('an unknown field is refused by the server (fieldValidation=Strict), not wa
   expect(puts.count).toBeGreaterThanOrEqual(1);
   await expect(editorLine(page, 'replicaz: 2')).toBeVisible();
   expect((await getJson(t, 'deployment', name)).spec.replicaz).toBeUndefined();
-  await page.screenshot({ path: '/tmp/real-demo-deployment-strict.png' });
+  await page.screenshot({ path: 'test-results/real-demo-deployment-strict.png' });
 });

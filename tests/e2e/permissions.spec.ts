@@ -6,7 +6,7 @@ import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
 import { expectMatrixMatches, parseCanIList } from '../support/access-matrix.js';
 
-const SHOTS = '/tmp/visual';
+const SHOTS = 'test-results/visual';
 const proxy = (context: string) => `${test.info().project.use.baseURL}/k8s/${context}`;
 
 async function ok(context: string, args: string[]): Promise<string> {

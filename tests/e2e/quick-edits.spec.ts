@@ -6,7 +6,7 @@ import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
-const SHOTS = '/tmp/visual';
+const SHOTS = 'test-results/visual';
 
 async function ok(args: string[], input?: string): Promise<string> {
   const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args], input === undefined ? {} : { input });

@@ -65,6 +65,7 @@ describe('kubeglass with the demo cluster', () => {
       contexts: [
         { name: 'demo', server: kg.demo?.url, user: 'demo-admin', demo: true },
         { name: 'demo-viewer', server: kg.demo?.url, user: 'demo-viewer', demo: true },
+        { name: 'demo-developer', server: kg.demo?.url, user: 'demo-developer', demo: true, namespace: 'shop' },
       ],
       default: 'demo',
     });

@@ -22,7 +22,7 @@ const target: EditTarget = {
   context: 'real',
   namespace: 'fx',
   kubectl: (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]),
-  shots: '/tmp/real-real',
+  shots: 'test-results/real-real',
 };
 const created: Array<[string, string]> = [];
 const unique = (prefix: string, resource = 'deployment') => {
@@ -80,7 +80,7 @@ test('an unknown field is listed before anything is sent (1.20 would drop it sil
   await expect(warning).toContainText('This server (v1.20.2) does not check fields');
   await expect(warning).toContainText('spec.replicaz: not a field of Deployment; this server (v1.20.2) would drop it silently');
   await expect(page.getByTestId('monaco-editor').locator('.squiggly-error, .squiggly-warning, .squiggly-info').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/real-real-unknown-field.png' });
+  await page.screenshot({ path: 'test-results/real-real-unknown-field.png' });
   expect(puts.count).toBe(0);
 
   // The line link puts the cursor on the field: what is typed next lands there.
@@ -97,7 +97,7 @@ test('an unknown field is listed before anything is sent (1.20 would drop it sil
   await warning.getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.getByTestId('saved')).toBeVisible();
   await expect(page.getByTestId('save-warnings')).toContainText('spec.replicaz was not saved: this server (v1.20.2) dropped it (not a field of Deployment)');
-  await page.screenshot({ path: '/tmp/real-real-unknown-field-saved.png' });
+  await page.screenshot({ path: 'test-results/real-real-unknown-field-saved.png' });
   expect(puts.count).toBe(1);
   const saved = await getJson(target, 'deployment', name);
   expect(saved.spec.template.spec.containers[0].image).toBe('nginx:1.25-alpine');
@@ -119,6 +119,6 @@ test('a value of the wrong type is the server\'s 400, shown with the text kept',
   await expect(error).toContainText('ConfigMap in version "v1" cannot be handled as a ConfigMap');
   await expect(error).toContainText('ReadString: expects " or n, but found 8');
   await expect(editorLine(page, 'port: 8080')).toBeVisible();
-  await page.screenshot({ path: '/tmp/real-real-type-error.png' });
+  await page.screenshot({ path: 'test-results/real-real-type-error.png' });
   expect((await getJson(target, 'configmap', name)).data).toEqual({ a: 'one' });
 });

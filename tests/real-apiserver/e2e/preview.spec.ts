@@ -10,7 +10,7 @@ import { openEditor, PATCH_CASES, pickPatchType, sidecarLines, typeLinesAfter, t
 const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 const NAMESPACE = 'fx';
 const k = (...args: string[]) => kubectl(['--kubeconfig', kubeconfig, ...args]);
-const SHOTS = '/tmp/real-real-preview';
+const SHOTS = 'test-results/real-real-preview';
 
 const created: string[] = [];
 const uniqueName = (prefix: string) => {

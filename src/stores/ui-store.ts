@@ -1,4 +1,5 @@
-// UI state only (never server data): the namespace last chosen per context, pinned and recent resources. The list's
+// UI state only (never server data): the namespace last chosen per context, the namespaces used per context (offered
+// when the namespace list is forbidden), pinned and recent resources. The list's
 // view (wide columns, sort, filter) lives in the URL instead.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -6,6 +7,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export interface UiState {
   /** Last namespace chosen per context: a name, or null for all namespaces. */
   namespaceByContext: Record<string, string | null>;
+  /** Namespaces used per context where the rules review showed access, most recent first. */
+  usedNamespacesByContext: Record<string, string[]>;
   /** Pinned resources of the navigator, as kubectl spells them qualified (`pods`, `deployments.apps`). */
   pinnedResources: string[];
   /** Recently visited resources (same spelling), most recent first. */
@@ -13,14 +16,18 @@ export interface UiState {
   togglePinnedResource: (resource: string) => void;
   visitResource: (resource: string) => void;
   rememberNamespace: (context: string, namespace: string | null) => void;
+  rememberUsedNamespace: (context: string, namespace: string) => void;
 }
 
 const MAX_RECENT_RESOURCES = 8;
+// Each one offered costs a rules review per page load when the list is refused: a short list.
+const MAX_USED_NAMESPACES = 12;
 
 export const useUiStore = create<UiState>()(
   persist(
     (set) => ({
       namespaceByContext: {},
+      usedNamespacesByContext: {},
       pinnedResources: [],
       recentResources: [],
       togglePinnedResource: (resource) =>
@@ -41,12 +48,20 @@ export const useUiStore = create<UiState>()(
             ? state
             : { namespaceByContext: { ...state.namespaceByContext, [context]: namespace } },
         ),
+      rememberUsedNamespace: (context, namespace) =>
+        set((state) => {
+          const used = state.usedNamespacesByContext[context] ?? [];
+          if (used[0] === namespace) return state;
+          const next = [namespace, ...used.filter((n) => n !== namespace)].slice(0, MAX_USED_NAMESPACES);
+          return { usedNamespacesByContext: { ...state.usedNamespacesByContext, [context]: next } };
+        }),
     }),
     {
       name: 'kubeglass-ui',
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({
         namespaceByContext: state.namespaceByContext,
+        usedNamespacesByContext: state.usedNamespacesByContext,
         pinnedResources: state.pinnedResources,
         recentResources: state.recentResources,
       }),

@@ -1,10 +1,27 @@
 // Ctrl/Cmd+K or ":" opens a kubectl-style jump box: `po`, `deploy`, `svc kube-system`, `po/web-1`.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDiscovery } from '../../../data/discovery-query';
-import { useNamespaceNames } from '../../../data/namespaces-query';
+import { useKnownNamespaces } from '../../../data/namespaces-query';
+import { objectExistsQueryOptions } from '../../../data/object-exists-query';
 import { qualifiedName } from '../../../k8s/discovery/resource-index';
 import { useUiStore } from '../../../stores/ui-store';
-import { namedResourceItems, paletteItems, type PaletteItem } from './palette-query';
+import { argumentObjectPath, namedResourceItems, paletteItems, type PaletteItem } from './palette-query';
+
+const NONE_USED: readonly string[] = [];
+/** Typing pauses this long before the palette asks whether an argument names an object. */
+const PROBE_DELAY_MS = 150;
+const NOTHING_MISSING: ReadonlySet<string> = new Set();
+
+/** The value once it has held still for a while (no request per keystroke). */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
 
 export interface CommandPaletteProps {
   context: string;
@@ -83,7 +100,8 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
   const [text, setText] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
   const discovery = useDiscovery(context);
-  const namespaces = useNamespaceNames(context);
+  const used = useUiStore((s) => s.usedNamespacesByContext[context]) ?? NONE_USED;
+  const known = useKnownNamespaces(context, used);
   const pinned = useUiStore((s) => s.pinnedResources);
   const recent = useUiStore((s) => s.recentResources);
   const titleId = useId();
@@ -91,11 +109,19 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
   const optionId = (i: number) => `${listId}-${i}`;
   const index = discovery.data?.index;
 
+  // Without a namespace list an unknown argument may still be a namespace: a GET of the object it would otherwise name
+  // decides which reading comes first.
+  const listUnavailable = known.forbidden || known.error !== null;
+  const settledText = useSettled(text, PROBE_DELAY_MS);
+  const probe = index && listUnavailable ? argumentObjectPath(index, settledText, { context, namespace, namespaces: known.names }) : null;
+  const exists = useQuery({ ...objectExistsQueryOptions(context, probe ?? ''), enabled: probe !== null });
+  const missingObjects = useMemo(() => (probe !== null && exists.data === false ? new Set([probe]) : NOTHING_MISSING), [probe, exists.data]);
+
   const items = useMemo(() => {
     if (!index) return [];
-    const scope = { context, namespace, namespaces: namespaces.data ?? [] };
+    const scope = { context, namespace, namespaces: known.names, missingObjects };
     return text.trim() ? paletteItems(index, text, scope) : namedResourceItems(index, [...pinned, ...recent], scope);
-  }, [index, text, context, namespace, namespaces.data, pinned, recent]);
+  }, [index, text, context, namespace, known.names, missingObjects, pinned, recent]);
   const active = Math.min(activeIndex, Math.max(0, items.length - 1));
 
   useEffect(() => {

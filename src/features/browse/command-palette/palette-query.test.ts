@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFetch } from '../../../k8s/discovery/discovery-test-support';
 import { fetchDiscovery } from '../../../k8s/discovery/fetch-discovery';
 import { buildResourceIndex, type ResourceIndex } from '../../../k8s/discovery/resource-index';
-import { namedResourceItems, paletteItems, parsePaletteQuery, type PaletteScope } from './palette-query';
+import { argumentObjectPath, namedResourceItems, paletteItems, parsePaletteQuery, type PaletteScope } from './palette-query';
 
 describe('parsePaletteQuery', () => {
   it('reads a resource alone', () => {
@@ -68,6 +68,19 @@ describe('paletteItems (recorded 1.20.2 discovery)', () => {
       '/c/demo/api/v1/namespaces/web-1/pods',
     ]);
     expect(hrefs('nodes node-a')).toEqual(['/c/demo/api/v1/nodes/node-a']);
+  });
+
+  it('reads an argument as a namespace first when the object it would name is missing', () => {
+    // Listing namespaces refused: only the used ones and the context's are known.
+    const bound: PaletteScope = { context: 'demo', namespace: 'fx', namespaces: ['fx'] };
+    expect(argumentObjectPath(index, 'po shop', bound)).toBe('/api/v1/namespaces/fx/pods/shop');
+    expect(argumentObjectPath(index, 'po fx', bound)).toBeNull();
+    expect(argumentObjectPath(index, 'po', bound)).toBeNull();
+    expect(hrefs('po shop', bound)[0]).toBe('/c/demo/api/v1/namespaces/fx/pods/shop');
+    expect(hrefs('po shop', { ...bound, missingObjects: new Set(['/api/v1/namespaces/fx/pods/shop']) }).slice(0, 2)).toEqual([
+      '/c/demo/api/v1/namespaces/shop/pods',
+      '/c/demo/api/v1/namespaces/fx/pods/shop',
+    ]);
   });
 
   it('opens objects by resource/name, in the given, current or default namespace', () => {

@@ -54,6 +54,8 @@ export interface PaletteItem {
   /** Namespace of the list or object; null = all namespaces (lists) or cluster-scoped. */
   namespace: string | null;
   name: string | null;
+  /** The API path the item shows. */
+  apiPath: string;
   href: string;
 }
 
@@ -61,29 +63,28 @@ export interface PaletteScope {
   context: string;
   /** The namespace picked in the header; null = all namespaces. */
   namespace: string | null;
-  /** Namespaces the cluster has, to tell `svc kube-system` (a namespace) from `pods web-1` (a name). */
+  /**
+   * Namespaces the user knows, to tell `svc kube-system` (a namespace) from `pods web-1` (a name): the listed ones,
+   * or where listing is refused the ones they used and their context's.
+   */
   namespaces: readonly string[];
+  /** API paths of objects a GET found absent (see argumentObjectPath): their argument reads as a namespace first. */
+  missingObjects?: ReadonlySet<string>;
 }
 
 const MAX_ITEMS = 40;
 
 function listItem(scope: PaletteScope, r: ApiResource, namespace: string | null): PaletteItem {
   const ns = r.namespaced ? namespace : null;
-  return {
-    id: `list:${r.groupVersion}/${r.resource}:${ns ?? ''}`,
-    target: 'list',
-    resource: r,
-    namespace: ns,
-    name: null,
-    href: toUiPath(scope.context, collectionPath(r, ns)),
-  };
+  const apiPath = collectionPath(r, ns);
+  return { id: `list:${r.groupVersion}/${r.resource}:${ns ?? ''}`, target: 'list', resource: r, namespace: ns, name: null, apiPath, href: toUiPath(scope.context, apiPath) };
 }
 
 function objectItem(scope: PaletteScope, r: ApiResource, name: string, namespace: string | null): PaletteItem {
   // An object lives in one namespace: with "all namespaces" picked, guess default (as kubectl does).
   const ns = r.namespaced ? (namespace ?? scope.namespace ?? 'default') : null;
-  const path = buildApiPath({ group: r.group, version: r.version, resource: r.resource, namespace: ns, name, subresource: null });
-  return { id: `object:${r.groupVersion}/${r.resource}:${ns ?? ''}/${name}`, target: 'object', resource: r, namespace: ns, name, href: toUiPath(scope.context, path) };
+  const apiPath = buildApiPath({ group: r.group, version: r.version, resource: r.resource, namespace: ns, name, subresource: null });
+  return { id: `object:${r.groupVersion}/${r.resource}:${ns ?? ''}/${name}`, target: 'object', resource: r, namespace: ns, name, apiPath, href: toUiPath(scope.context, apiPath) };
 }
 
 /** Jump targets for the input, best first: resource lists (in the asked namespace), or objects. */
@@ -102,7 +103,8 @@ export function paletteItems(index: ResourceIndex, text: string, scope: PaletteS
     } else if (q.arg !== null) {
       const asObject = r.verbs.includes('get') ? objectItem(scope, r, q.arg, q.namespace) : null;
       const asNamespace = r.namespaced && r.verbs.includes('list') ? listItem(scope, r, q.arg) : null;
-      const ordered = scope.namespaces.includes(q.arg) ? [asNamespace, asObject] : [asObject, asNamespace];
+      const namespaceFirst = scope.namespaces.includes(q.arg) || (asObject !== null && scope.missingObjects?.has(asObject.apiPath) === true);
+      const ordered = namespaceFirst ? [asNamespace, asObject] : [asObject, asNamespace];
       for (const item of ordered) if (item) items.push(item);
     } else if (r.verbs.includes('list')) {
       items.push(listItem(scope, r, listNamespace));
@@ -110,6 +112,17 @@ export function paletteItems(index: ResourceIndex, text: string, scope: PaletteS
     if (items.length >= MAX_ITEMS) break;
   }
   return items;
+}
+
+/**
+ * The object a bare argument may name (`po shop`: the pod "shop" in the current namespace), for a GET that tells
+ * whether it exists; null when there is no such question (no argument, or it is a known namespace).
+ */
+export function argumentObjectPath(index: ResourceIndex, text: string, scope: PaletteScope): string | null {
+  const q = parsePaletteQuery(text);
+  if (q?.arg == null || scope.namespaces.includes(q.arg)) return null;
+  const item = paletteItems(index, text, { ...scope, missingObjects: undefined }).find((i) => i.target === 'object');
+  return item?.apiPath ?? null;
 }
 
 /** List targets for resources named as in pins and recents (`deployments.apps`), those this cluster serves. */

@@ -51,10 +51,13 @@ function operation(style: Style, t: ResourceType, action: string, verb: string, 
 /** Paths of one type in v2 or v3 form. */
 function typePaths(style: Style, defs: Definitions, t: ResourceType): Record<string, JsonObject> {
   const def = definitionNameOf(defs, t);
-  const listDef = definitionNameOf(defs, { ...t, kind: `${t.kind}List` });
-  if (!def || !listDef) return {};
+  if (!def) return {};
   const prefix = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`;
   const base = t.namespaced ? `${prefix}/namespaces/{namespace}/${t.resource}` : `${prefix}/${t.resource}`;
+  // Create-only types (the reviews) have no list kind: the collection path answers POST alone.
+  if (t.verbs.length === 1 && t.verbs[0] === 'create') return { [base]: { post: operation(style, t, 'post', 'create', def, [DRY_RUN, FIELD_MANAGER, FIELD_VALIDATION], { def }) } };
+  const listDef = definitionNameOf(defs, { ...t, kind: `${t.kind}List` });
+  if (!listDef) return {};
   const status = 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
   const patchDef = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
   const deleteDef = 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions';

@@ -1,12 +1,12 @@
-// SelfSubjectAccessReview / SelfSubjectRulesReview and the events.k8s.io/v1 mirror over real HTTP.
+// SelfSubjectAccessReview / SelfSubjectRulesReview / SelfSubjectReview and the events.k8s.io/v1 mirror over real HTTP.
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import type { ApiResponse, Json } from '../testing/http.js';
 
 const cluster = useCluster();
 const { api } = cluster;
-const post = (path: string, body: unknown, who: 'admin' | 'viewer' = 'admin'): Promise<ApiResponse> =>
-  api(path, { method: 'POST', body, token: cluster.handle.tokens[who], headers: { 'User-Agent': 'curl/8' } });
+const post = (path: string, body: unknown, who: 'admin' | 'viewer' | 'developer' | 'anonymous' = 'admin'): Promise<ApiResponse> =>
+  api(path, { method: 'POST', body, token: who === 'anonymous' ? null : cluster.handle.tokens[who], headers: { 'User-Agent': 'curl/8' } });
 const get = async (path: string): Promise<Json> => (await api(path)).body;
 
 const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
@@ -37,6 +37,28 @@ describe('access reviews', () => {
     expect(core.verbs).toEqual(['get', 'list', 'watch']);
     expect(core.resources).toContain('pods/log');
     expect(core.resources).not.toContain('secrets');
+  });
+});
+
+describe('SelfSubjectReview', () => {
+  const SSR = '/apis/authentication.k8s.io/v1/selfsubjectreviews';
+
+  it('201 with the caller as authentication saw it; the body is not echoed', async () => {
+    const body = { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: { name: 'ignored' } };
+    for (const [who, groups] of [['admin', ['system:masters', 'system:authenticated']], ['developer', ['system:authenticated']]] as const) {
+      const answer = await post(SSR, body, who);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1', metadata: { creationTimestamp: expect.any(String) }, status: { userInfo: { username: who, groups } } });
+    }
+    expect((await post(SSR, {}, 'viewer')).body.status.userInfo.username).toBe('viewer');
+  });
+
+  it('anonymous is forbidden (system:basic-user is bound to system:authenticated), as are other verbs and other kinds', async () => {
+    const anonymous = await post(SSR, {}, 'anonymous');
+    expect([anonymous.status, anonymous.body.message]).toEqual([403, 'selfsubjectreviews.authentication.k8s.io is forbidden: User "system:anonymous" cannot create resource "selfsubjectreviews" in API group "authentication.k8s.io" at the cluster scope']);
+    expect((await post(SSAR, review({ verb: 'get', resource: 'pods' }), 'anonymous')).status).toBe(403);
+    expect((await get(SSR)).code).toBe(405);
+    expect((await post(SSR, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview' })).status).toBe(400);
   });
 });
 

@@ -2,7 +2,8 @@
 // answered from the demo's fixed RBAC (auth.ts) for the caller; nothing is stored.
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
 import { authorize } from './auth.js';
-import { DEVELOPER_RULES } from './bootstrap-roles.js';
+import { BASIC_USER, DEVELOPER_RULES } from './bootstrap-roles.js';
+import type { ResourceRule } from '../../wire/rbac.js';
 import type { User } from './auth.js';
 import { rfc3339 } from '../resources/duration.js';
 import { recordUpdate } from '../rest/managed-fields.js';
@@ -17,7 +18,6 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** Non-resource URLs of system:public-info-viewer and system:discovery (every authenticated user). */
 const PUBLIC_INFO = ['/healthz', '/livez', '/readyz', '/version', '/version/'];
 const DISCOVERY = ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'];
-const BASIC_USER_RULE: JsonObject = { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] };
 
 const isAdmin = (user: User): boolean => user.groups.includes('system:masters');
 
@@ -70,12 +70,21 @@ function viewerRules(registry: Registry): JsonObject[] {
   return [...byGroup].map(([g, set]) => ({ verbs: ['get', 'list', 'watch'], apiGroups: [g], resources: [...set].sort() }));
 }
 
+/** A rule in the field order of authorization/v1 ResourceRule (verbs first), as the review serializes it. */
+const reviewRule = (r: ResourceRule): JsonObject => ({
+  verbs: r.verbs,
+  ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}),
+  ...(r.resources ? { resources: r.resources } : {}),
+  ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
+});
+
 /** The caller's resource rules in a namespace, in the order kube-apiserver lists its bindings. */
 function resourceRulesOf(registry: Registry, user: User, namespace: string): JsonObject[] {
-  if (isAdmin(user)) return [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, BASIC_USER_RULE];
-  if (user.name === 'viewer') return [...viewerRules(registry), BASIC_USER_RULE];
-  if (user.name === 'developer' && namespace === DEMO_DEVELOPER_NAMESPACE) return [BASIC_USER_RULE, ...(DEVELOPER_RULES as unknown as JsonObject[])];
-  return [BASIC_USER_RULE];
+  const basic = BASIC_USER.map(reviewRule);
+  if (isAdmin(user)) return [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, ...basic];
+  if (user.name === 'viewer') return [...viewerRules(registry), ...basic];
+  if (user.name === 'developer' && namespace === DEMO_DEVELOPER_NAMESPACE) return [...basic, ...DEVELOPER_RULES.map(reviewRule)];
+  return basic;
 }
 
 /** The SelfSubjectRulesReview answer for the caller in spec.namespace (spec is not echoed, as the real server does). */

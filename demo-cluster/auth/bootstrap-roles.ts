@@ -28,5 +28,14 @@ export const AGGREGATE_TO_VIEW: ResourceRule[] = [
   { apiGroups: ['networking.k8s.io'], resources: ['ingresses', 'ingresses/status', 'networkpolicies'], verbs: ['get', 'list', 'watch'] },
 ];
 
+/**
+ * system:basic-user, bound to system:authenticated: the self-reviews. The second rule is 1.28's, for SelfSubjectReview
+ * (which 1.20.2 neither serves nor grants).
+ */
+export const BASIC_USER: ResourceRule[] = [
+  { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] },
+  { verbs: ['create'], apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'] },
+];
+
 /** The developer identity's rules in its namespace: RoleBindings developer-edit and developer-view, in that order. */
 export const DEVELOPER_RULES: ResourceRule[] = [...AGGREGATE_TO_EDIT, ...AGGREGATE_TO_VIEW];

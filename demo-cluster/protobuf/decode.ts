@@ -3,7 +3,10 @@
 // protobuf. Envelope: "k8s\0" + runtime.Unknown{typeMeta, raw}; raw is the typed message.
 import { badRequest } from '../http/errors.js';
 import type { JsonObject } from '../resources/types.js';
-import { PROTO_SCHEMA } from './schema.js';
+import { PROTO_SCHEMA as RECORDED_SCHEMA } from './schema.js';
+import { BEYOND_RECORDED_SCHEMA } from './schema-beyond-recorded.js';
+
+const PROTO_SCHEMA = { ...RECORDED_SCHEMA, ...BEYOND_RECORDED_SCHEMA };
 
 const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 

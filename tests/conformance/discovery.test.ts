@@ -6,7 +6,8 @@ import { compare, compareValues, demoTarget, field, isObject, normalize, realTar
 import type { Json, JsonObject, Target } from './harness.js';
 
 const registry = defaultRegistry();
-const types = registry.all();
+// Types newer than 1.20.2 (SelfSubjectReview, 1.28) are absent from its resource lists: nothing to compare them with.
+const types = registry.all().filter((t) => t.beyondRecorded === undefined);
 const groups = registry.groups();
 
 let real: Target;

@@ -99,6 +99,33 @@ test('the developer edits in its namespace and may not create elsewhere', async 
   await ok('demo', ['-n', 'shop', 'delete', 'configmap', name]);
 });
 
+test('the developer, who may not list namespaces, reaches its namespace from the picker', async ({ page }) => {
+  const errors = collectErrors(page);
+  // Somewhere it may not look: the pods of default answer 403.
+  await page.goto('/c/demo-developer/api/v1/namespaces/default/pods');
+  await expect(page.getByTestId('kube-error').getByTestId('error-code')).toHaveText('403', { timeout: 15_000 });
+  const picker = page.getByTestId('namespace-picker');
+  await expect(picker).toHaveAttribute('title', 'You may not list namespaces: type one you work in. You have no access in namespace default (SelfSubjectRulesReview grants nothing there)');
+  // The context's own namespace is offered although the list is refused.
+  await expect(picker.locator('option', { hasText: 'shop' })).toHaveCount(1);
+  await picker.selectOption('Type a namespace…');
+  const input = page.getByTestId('namespace-input');
+  await expect(input).toBeFocused();
+  await input.fill('shop');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/c\/demo-developer\/api\/v1\/namespaces\/shop\/pods$/);
+  await expect(page.getByTestId('resource-table').locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('create-link')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  // A namespace without access is marked, not dropped.
+  await page.getByTestId('namespace-picker').selectOption('Type a namespace…');
+  await page.getByTestId('namespace-input').fill('kube-system');
+  await page.getByTestId('namespace-input').press('Enter');
+  await expect(page).toHaveURL(/\/namespaces\/kube-system\/pods$/);
+  await expect(page.getByTestId('namespace-picker').locator('option:checked')).toHaveText(/kube-system — no access here/, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}-developer-namespaces.png` });
+  expect(errors).toEqual([]);
+});
+
 test("the access matrix says what kubectl auth can-i --list says, and a cell is explained by the server", async ({ page }) => {
   const expected = parseCanIList(await ok('demo-developer', ['auth', 'can-i', '--list', '-n', 'shop']));
   expect(expected.get('configmaps')).toEqual(expect.arrayContaining(['get', 'update', 'create']));

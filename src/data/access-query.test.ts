@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AccessAttributes, AccessDecision } from '../k8s/access/access-review';
 import { KubeApiError } from '../k8s/kube-api-error';
-import { AccessReviewBatcher, accessQueryOptions, accessState, forgetAccessAfter403 } from './access-query';
+import { AccessReviewBatcher, accessQueryOptions, accessState, forgetAccess, forgetAccessAfter403 } from './access-query';
 import { k8sKeys } from './query-keys';
 
 const allowed: AccessDecision = { allowed: true, denied: false, reason: '', evaluationError: '' };
@@ -80,5 +80,16 @@ describe('access answers in the query cache', () => {
       detail: 'no binding',
     });
     expect(accessState(a, undefined, new Error('404 page not found'))).toEqual({ state: 'unknown', detail: '404 page not found' });
+  });
+});
+
+describe('leaving a context', () => {
+  it('drops its answers and keeps the others', async () => {
+    const client = new QueryClient();
+    client.setQueryData(k8sKeys.access('demo', 'k'), allowed);
+    client.setQueryData(k8sKeys.access('other', 'k'), allowed);
+    forgetAccess(client, 'demo');
+    expect(client.getQueryData(k8sKeys.access('demo', 'k'))).toBeUndefined();
+    expect(client.getQueryData(k8sKeys.access('other', 'k'))).toEqual(allowed);
   });
 });

@@ -122,6 +122,11 @@ export function useAccess(context: string, attributes: AccessAttributes | null):
   return accessState(attributes, byName.data, byName.error);
 }
 
+/** Leaving a context drops what it answered: coming back (maybe with new credentials) asks again. */
+export function forgetAccess(client: QueryClient, context: string): void {
+  client.removeQueries({ queryKey: k8sKeys.accessAll(context) });
+}
+
 /** The context a proxied request went to (`/k8s/{context}/...`), from the error's URL. */
 function contextOfError(error: KubeApiError): string | undefined {
   const match = /^\/k8s\/([^/?]+)/.exec(error.raw.url);

@@ -1,5 +1,7 @@
 // Header (context, namespace, command palette, connection), resource navigator, and the page.
 import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetAccess } from '../../data/access-query';
 import { useContexts } from '../../data/contexts-query';
 import { useDiscovery } from '../../data/discovery-query';
 import { CommandPalette } from '../../features/browse/command-palette/command-palette';
@@ -22,6 +24,7 @@ export interface AppLayoutProps {
 
 export function AppLayout({ context, path, children }: AppLayoutProps) {
   const contexts = useContexts();
+  const queryClient = useQueryClient();
   const info = contexts.data?.contexts.find((c) => c.name === context);
   const remembered = useUiStore((s) => s.namespaceByContext[context]);
   const rememberNamespace = useUiStore((s) => s.rememberNamespace);
@@ -40,6 +43,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   }, [namespacedPath, context, path, rememberNamespace]);
 
   const selectContext = (next: string) => {
+    if (next !== context) forgetAccess(queryClient, context);
     const nextInfo = contexts.data?.contexts.find((c) => c.name === next);
     if (path && path.name === null) {
       const moved = namespacedPath && path.namespace !== null && nextInfo?.namespace ? withNamespace(path, nextInfo.namespace, isClusterScoped) : path;

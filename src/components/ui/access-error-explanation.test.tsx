@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeErrorResponse } from '../../k8s/kube-api-error';
 import { readFixture } from '../../testing/fixtures';
 import { KubeErrorPanel } from './kube-error-panel';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 
 function recordedError(file: string, method: string, url: string, httpStatus: number) {
   return decodeErrorResponse({ method, url, httpStatus, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), body: readFixture(file), warnings: [] });
@@ -45,10 +46,7 @@ function renderPanel(error: unknown) {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('401 and 403 explained', () => {
   it('a 403 says what was denied and, on 1.20, the kubeconfig user', async () => {

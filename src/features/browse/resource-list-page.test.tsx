@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import type { Table, TableRow } from '../../k8s/table';
 import { useUiStore } from '../../stores/ui-store';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 import { renderAppAt } from '../../testing/render-app';
+import { stubFetch } from '../../testing/stub-fetch';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -81,16 +83,12 @@ function modifiedEvent(row: TableRow, rv: string, type: WireWatchEvent['type'] =
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
+  stubFetch(routeFetch);
   useUiStore.setState({ namespaceByContext: {} });
   serveDiscovery = false;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('resource list page', () => {
   it('renders the server Table columns and rows with live ages and watch state', async () => {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import type { Table, TableRow } from '../../k8s/table';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
 import { renderAppAt } from '../../testing/render-app';
+import { stubFetch } from '../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -57,14 +59,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   listHandler = (url) => (url.searchParams.get('labelSelector') === 'app in (x' ? json(badSelector, 400) : json(table(pods)));
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
+  stubFetch(routeFetch);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('resource table interactions', () => {
   it('sorts by header clicks: typed, asc -> desc -> none, with aria-sort and the URL', async () => {

@@ -11,13 +11,7 @@ import {
   type CreateDraftKey,
   type DraftKey,
 } from './draft-storage';
-
-class MemoryStore {
-  items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, v);
-  removeItem = (k: string) => void this.items.delete(k);
-}
+import { MemoryStore } from '../../testing/memory-store';
 
 const key: DraftKey = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
 const draft = { text: 'data: {}\n', base: { metadata: { name: 'c1', resourceVersion: '7' } }, updatedAt: 1 };

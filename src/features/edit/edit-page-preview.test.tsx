@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../k8s/kube-object';
-import type { WatchChannel } from '../../data/watch-client-context';
 import { parseApiPath } from '../../k8s/paths';
 import { draftStorageKey } from './draft-storage';
 import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
 import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
+import { stubFetch } from '../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { MemoryStore } from '../../testing/memory-store';
+import { renderInProviders } from '../../testing/render-in-providers';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -38,26 +39,8 @@ function handle(url: string, init?: RequestInit): Response {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 
-const channel: WatchChannel = {
-  watch: () => () => {},
-  getState: () => 'open',
-  subscribeState: () => () => {},
-};
-
-class MemoryStore {
-  items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, v);
-  removeItem = (k: string) => void this.items.delete(k);
-}
-
 function renderEditor(store = new MemoryStore()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers queryClient={queryClient} watchClient={channel}>
-      <EditPage context="demo" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={() => {}} storage={store} />
-    </Providers>,
-  );
+  renderInProviders(<EditPage context="demo" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={() => {}} storage={store} />);
   return store;
 }
 
@@ -76,13 +59,10 @@ beforeEach(() => {
     data: { a: 'one' },
   };
   patches = [];
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
+  stubFetch(handle);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('edit page preview', () => {
   it('previews the edited text as a patch; Cancel goes back to the same text and draft', async () => {

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../k8s/kube-object';
 import type { KubeStatus } from '../../k8s/kube-status';
 import { parseApiPath } from '../../k8s/paths';
@@ -11,6 +9,10 @@ import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
 import { FakeWatchChannel } from '../../testing/fake-watch-channel';
 import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
+import { stubFetch } from '../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { MemoryStore } from '../../testing/memory-store';
+import { renderInProviders } from '../../testing/render-in-providers';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -22,13 +24,6 @@ function configMap(rv: string, data: Record<string, string>): KubeObject {
     metadata: { name: 'c1', namespace: 'default', uid: 'u1', resourceVersion: rv, creationTimestamp: '2026-11-21T00:00:00Z', managedFields: [{ manager: 'kubectl' }] },
     data,
   };
-}
-
-class MemoryStore {
-  items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, v);
-  removeItem = (k: string) => void this.items.delete(k);
 }
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -68,13 +63,8 @@ function handle(url: string, init?: RequestInit): Response {
 
 function renderEditor(store = new MemoryStore()) {
   const channel = new FakeWatchChannel();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onCancel = vi.fn();
-  render(
-    <Providers queryClient={queryClient} watchClient={channel}>
-      <EditPage context="demo" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={onCancel} storage={store} />
-    </Providers>,
-  );
+  renderInProviders(<EditPage context="demo" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={onCancel} storage={store} />, channel);
   return { channel, store, onCancel };
 }
 
@@ -90,13 +80,10 @@ beforeEach(() => {
   server = configMap('10', { a: 'one', b: 'two' });
   puts = [];
   nextPutFailure = null;
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
+  stubFetch(handle);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('edit page', () => {
   it('edits without the server-owned fields, keeps a draft, and PUTs with the base resourceVersion on Ctrl+S', async () => {

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
 import type { KubeObject } from '../../k8s/kube-object';
-import type { WatchChannel } from '../../data/watch-client-context';
 import { kindSchemaFromDefinitions, type Definitions } from '../../k8s/openapi';
 import { parseApiPath } from '../../k8s/paths';
 import type { ServerVersion } from '../../k8s/server-version';
@@ -13,6 +11,10 @@ import { readFixture } from '../../testing/fixtures';
 import { unknownFieldsBeforeSave } from './field-validation-guard';
 import { droppedFieldNotes, unknownFieldMessage } from './unknown-fields-warning';
 import { textareaEditors } from './textarea-editors';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { stubFetch } from '../../testing/stub-fetch';
+import { MemoryStore } from '../../testing/memory-store';
+import { renderInProviders } from '../../testing/render-in-providers';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const V1_20: ServerVersion = { major: '1', minor: '20', gitVersion: 'v1.20.2' };
@@ -68,8 +70,6 @@ describe('edit page on a server without fieldValidation', () => {
   let server: KubeObject;
   let puts: KubeObject[];
 
-  const channel: WatchChannel = { watch: () => () => {}, getState: () => 'open', subscribeState: () => () => {} };
-
   beforeEach(() => {
     server = {
       kind: 'ConfigMap',
@@ -79,41 +79,26 @@ describe('edit page on a server without fieldValidation', () => {
     };
     puts = [];
     const openApi = OPENAPI_V2;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        const path = new URL(url, 'http://localhost').pathname;
-        if (path === '/k8s/old/version') return Promise.resolve(json(V1_20));
-        if (path === '/k8s/old/openapi/v2') return Promise.resolve(new Response(openApi, { headers: { 'content-type': 'application/json' } }));
-        if (path === `/k8s/old${CM_PATH}` && init?.method === 'PUT') {
-          // As 1.20.2 does: unknown fields are dropped, the rest is stored.
-          const { datta: _dropped, ...body } = JSON.parse(String(init.body)) as KubeObject;
-          puts.push(body);
-          server = { ...body, metadata: { ...body.metadata, resourceVersion: '11' } };
-          return Promise.resolve(json(server));
-        }
-        if (path === `/k8s/old${CM_PATH}`) return Promise.resolve(json(server));
-        return Promise.resolve(json({ kind: 'Status', code: 404, reason: 'NotFound', message: '404 page not found' }, 404));
-      }),
-    );
+    stubFetch((url, init) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/k8s/old/version') return json(V1_20);
+      if (path === '/k8s/old/openapi/v2') return new Response(openApi, { headers: { 'content-type': 'application/json' } });
+      if (path === `/k8s/old${CM_PATH}` && init?.method === 'PUT') {
+        // As 1.20.2 does: unknown fields are dropped, the rest is stored.
+        const { datta: _dropped, ...body } = JSON.parse(String(init.body)) as KubeObject;
+        puts.push(body);
+        server = { ...body, metadata: { ...body.metadata, resourceVersion: '11' } };
+        return json(server);
+      }
+      if (path === `/k8s/old${CM_PATH}`) return json(server);
+      return json({ kind: 'Status', code: 404, reason: 'NotFound', message: '404 page not found' }, 404);
+    });
   });
 
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  const storage = () => {
-    const items = new Map<string, string>();
-    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
-  };
+  cleanUpAfterEach();
 
   const renderEditor = () =>
-    render(
-      <Providers queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} watchClient={channel}>
-        <EditPage context="old" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={() => {}} storage={storage()} />
-      </Providers>,
-    );
+    renderInProviders(<EditPage context="old" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={() => {}} storage={new MemoryStore()} />);
   const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of ConfigMap c1');
   const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireWatchEvent } from '../../../wire/ws-protocol';
 import type { KubeEvent } from '../../k8s/kube-event';
 import type { KubeObject } from '../../k8s/kube-object';
@@ -8,6 +8,8 @@ import type { KubeStatus } from '../../k8s/kube-status';
 import { readFixture } from '../../testing/fixtures';
 import { renderAppAt } from '../../testing/render-app';
 import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
+import { stubFetch } from '../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const POD_PATH = '/api/v1/namespaces/default/pods/web-1';
@@ -95,14 +97,10 @@ beforeEach(() => {
   eventsSelectorSupported = true;
   requests = [];
   mayUpdate = true;
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(routeFetch(url, init))));
+  stubFetch(routeFetch);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('object page', () => {
   it('offers Edit once the server says the user may update the object, and says why not otherwise', async () => {

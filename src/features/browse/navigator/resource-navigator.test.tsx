@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { k8sKeys } from '../../../data/query-keys';
 import { useUiStore } from '../../../stores/ui-store';
 import { readFixture } from '../../../testing/fixtures';
 import type { FakeWatchChannel } from '../../../testing/fake-watch-channel';
 import { renderAppAt } from '../../../testing/render-app';
+import { stubFetch } from '../../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 
 const CRD_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const crdWatches = (channel: FakeWatchChannel) => channel.watches.filter((w) => w.params.path === CRD_PATH);
@@ -56,13 +58,10 @@ beforeEach(() => {
   calls = [];
   localStorage.clear();
   useUiStore.setState({ namespaceByContext: {}, pinnedResources: [], recentResources: [] });
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(routeFetch(url))));
+  stubFetch(routeFetch);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('resource navigator', () => {
   it('lists every listable resource from discovery by group, core first, linking to the namespace or the cluster', async () => {

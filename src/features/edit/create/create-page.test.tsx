@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
-import type { WatchChannel } from '../../../data/watch-client-context';
 import { parseApiPath } from '../../../k8s/paths';
 import { useUiStore } from '../../../stores/ui-store';
 import { readFixture } from '../../../testing/fixtures';
@@ -12,22 +9,13 @@ import { createDraftStorageKey, saveCreateDraft } from '../draft-storage';
 import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
 import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { stubFetch } from '../../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
+import { MemoryStore } from '../../../testing/memory-store';
+import { renderInProviders } from '../../../testing/render-in-providers';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const DRAFT_KEY = { context: 'demo', gvr: 'apps/v1/deployments', namespace: 'default' };
-
-class MemoryStore {
-  items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, v);
-  removeItem = (k: string) => void this.items.delete(k);
-}
-
-const idleChannel: WatchChannel = {
-  watch: () => () => {},
-  getState: () => 'open',
-  subscribeState: () => () => {},
-};
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -84,11 +72,8 @@ function handle(url: string, init?: RequestInit): Response {
 function renderCreate(store = new MemoryStore(), apiPath = DEPLOYMENTS) {
   const onCreated = vi.fn();
   const onCancel = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <Providers queryClient={queryClient} watchClient={idleChannel}>
-      <CreatePage context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} editors={textareaEditors} onCancel={onCancel} onCreated={onCreated} storage={store} />
-    </Providers>,
+  const view = renderInProviders(
+    <CreatePage context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} editors={textareaEditors} onCancel={onCancel} onCreated={onCreated} storage={store} />,
   );
   return { store, onCreated, onCancel, unmount: view.unmount };
 }
@@ -105,13 +90,10 @@ beforeEach(() => {
   posts = [];
   nextFailure = null;
   useUiStore.setState({ namespaceByContext: {} });
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
+  stubFetch(handle);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('create page', () => {
   it('starts from the kind\'s template; Ctrl+S previews with a dry run, Create posts and opens the new object', async () => {

@@ -1,20 +1,18 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
-import type { WatchChannel } from '../../../data/watch-client-context';
 import { parseApiPath } from '../../../k8s/paths';
 import { readFixture } from '../../../testing/fixtures';
 import { DeleteAction } from './delete-action';
 import { DeletionStatus } from './deletion-status';
 import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { stubFetch } from '../../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
+import { renderInProviders } from '../../../testing/render-in-providers';
 
 const DEPLOYMENT_PATH = '/apis/apps/v1/namespaces/default/deployments/web';
 const NAMESPACE_PATH = '/api/v1/namespaces/team-a';
-
-const idleChannel: WatchChannel = { watch: () => () => {}, getState: () => 'open', subscribeState: () => () => {} };
 
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -72,12 +70,7 @@ function handle(url: string, init?: RequestInit): Response {
 
 async function renderAction(apiPath = DEPLOYMENT_PATH, object = deployment) {
   const onDeleted = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers queryClient={queryClient} watchClient={idleChannel}>
-      <DeleteAction context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} object={object} onDeleted={onDeleted} />
-    </Providers>,
-  );
+  renderInProviders(<DeleteAction context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} object={object} onDeleted={onDeleted} />);
   await accessSettled();
   return { onDeleted };
 }
@@ -93,13 +86,10 @@ beforeEach(() => {
   denied = () => false;
   deletes = [];
   serverResourceVersion = '77';
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init))));
+  stubFetch(handle);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('delete action', () => {
   it('opens a modal dialog that keeps focus inside, closes on Escape and gives focus back', async () => {
@@ -201,13 +191,12 @@ describe('delete action', () => {
   });
 
   it('offers no Delete when discovery does not list the verb', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const statusPath = '/api/v1/componentstatuses/etcd-0';
-    render(
-      <Providers queryClient={queryClient} watchClient={idleChannel}>
+    renderInProviders(
+      <>
         <DeleteAction context="demo" apiPath={statusPath} path={parseApiPath(statusPath)!} object={{ kind: 'ComponentStatus', metadata: { name: 'etcd-0' } }} onDeleted={vi.fn()} />
         <DeleteAction context="demo" apiPath={DEPLOYMENT_PATH} path={parseApiPath(DEPLOYMENT_PATH)!} object={deployment} onDeleted={vi.fn()} />
-      </Providers>,
+      </>,
     );
     // Once discovery is in (the deployment's button shows), the componentstatus still has none.
     await screen.findByRole('button', { name: 'Delete' });

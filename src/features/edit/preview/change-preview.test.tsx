@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { readFixture, readJsonFixture } from '../../../testing/fixtures';
 import { textareaEditors } from '../textarea-editors';
 import { ChangePreview } from './change-preview';
 import type { ChangeRequest } from './change-request';
 import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 
 const DEPLOYMENT_PATH = '/apis/apps/v1/namespaces/fx/deployments/web';
 const WIDGET_PATH = '/apis/fx.example.com/v1/namespaces/fx/widgets/w1';
@@ -105,10 +106,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ChangePreview', () => {
   it('previews a strategic merge patch of a Deployment with dryRun=All, lists what the server added, and applies the same request', async () => {

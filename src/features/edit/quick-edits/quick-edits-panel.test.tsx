@@ -1,22 +1,19 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
-import type { WatchChannel } from '../../../data/watch-client-context';
 import { readFixture, readJsonFixture } from '../../../testing/fixtures';
 import { textareaEditors } from '../textarea-editors';
 import { QuickEditsPanel } from './quick-edits-panel';
 import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
+import { renderInProviders } from '../../../testing/render-in-providers';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DEPLOY_PATH = '/apis/apps/v1/namespaces/fx/deployments/web';
 
 // Generous: the machine is shared, and the first preview parses the recorded OpenAPI document.
 const SLOW = { timeout: 5000 };
-
-const noWatches: WatchChannel = { watch: () => () => {}, getState: () => 'open', subscribeState: () => () => {} };
 
 function configMap(): KubeObject {
   return {
@@ -70,13 +67,8 @@ function handle(url: string, init: RequestInit | undefined, objects: Record<stri
 async function renderPanel(apiPath: string, object: KubeObject, extra: Record<string, KubeObject> = {}) {
   const objects = { [apiPath]: object, ...extra };
   vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handle(url, init, objects))));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui = (live: KubeObject) => (
-    <Providers queryClient={queryClient} watchClient={noWatches}>
-      <QuickEditsPanel context="demo" apiPath={apiPath} object={live} editors={textareaEditors} />
-    </Providers>
-  );
-  const { rerender } = render(ui(object));
+  const ui = (live: KubeObject) => <QuickEditsPanel context="demo" apiPath={apiPath} object={live} editors={textareaEditors} />;
+  const { rerender } = renderInProviders(ui(object));
   await accessSettled();
   return { rerender: (live: KubeObject) => rerender(ui(live)) };
 }
@@ -103,10 +95,7 @@ beforeEach(() => {
   scaleGets = 0;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('labels and annotations', () => {
   it('removes a label with a merge patch guarded by the resourceVersion, in a modal dialog named by the change', async () => {

@@ -6,6 +6,7 @@ import type { Table, TableRow } from '../../k8s/table';
 import { useUiStore } from '../../stores/ui-store';
 import { readFixture, readJsonFixture } from '../../testing/fixtures';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { POD_COLUMNS, POD_WIDE_COLUMNS } from '../../testing/recorded-pod-columns';
 import { renderAppAt } from '../../testing/render-app';
 import { stubFetch } from '../../testing/stub-fetch';
 
@@ -96,7 +97,7 @@ describe('resource list page', () => {
     expect(screen.getByTestId('loading')).toBeTruthy();
     const table = await screen.findByTestId('resource-table');
     const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(headers.map((h) => h.textContent)).toEqual(POD_COLUMNS);
     expect(headers[1]?.getAttribute('title')).toBe('The aggregate readiness state of this pod for accepting traffic.');
 
     const web = screen.getByTestId('row-web-1');
@@ -133,17 +134,7 @@ describe('resource list page', () => {
     renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const table = await screen.findByTestId('resource-table');
     fireEvent.click(screen.getByTestId('wide-toggle'));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Ready',
-      'Status',
-      'Restarts',
-      'Age',
-      'IP',
-      'Node',
-      'Nominated Node',
-      'Readiness Gates',
-    ]);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, ...POD_WIDE_COLUMNS]);
     const none = within(screen.getByTestId('row-web-1')).getAllByText('<none>');
     expect(none[0]?.className).toContain('text-slate-400');
     expect(screen.getByTestId('wide-toggle').getAttribute('aria-pressed')).toBe('true');
@@ -200,7 +191,7 @@ describe('resource list page', () => {
   it('lists all namespaces with a Namespace column', async () => {
     renderAppAt('/c/demo/api/v1/pods');
     const table = await screen.findByTestId('resource-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', ...POD_COLUMNS]);
     expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
   });
 

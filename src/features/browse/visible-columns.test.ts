@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../testing/fixtures';
+import { POD_COLUMNS, POD_WIDE_COLUMNS } from '../../testing/recorded-pod-columns';
 import type { Table } from '../../k8s/table';
 import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
 
@@ -9,21 +10,11 @@ const widgets = readJsonFixture<Table>('tables/apis__fx.example.com__v1__widgets
 
 describe('visibleColumns', () => {
   it('shows priority 0 columns by default', () => {
-    expect(visibleColumns(pods, { wide: false, showNamespace: false }).map((c) => c.title)).toEqual(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(visibleColumns(pods, { wide: false, showNamespace: false }).map((c) => c.title)).toEqual(POD_COLUMNS);
   });
 
   it('adds priority > 0 columns in wide mode, keeping server order', () => {
-    expect(visibleColumns(pods, { wide: true, showNamespace: false }).map((c) => c.title)).toEqual([
-      'Name',
-      'Ready',
-      'Status',
-      'Restarts',
-      'Age',
-      'IP',
-      'Node',
-      'Nominated Node',
-      'Readiness Gates',
-    ]);
+    expect(visibleColumns(pods, { wide: true, showNamespace: false }).map((c) => c.title)).toEqual([...POD_COLUMNS, ...POD_WIDE_COLUMNS]);
     const widget = visibleColumns(widgets, { wide: false, showNamespace: false });
     expect(widget.map((c) => [c.title, c.cellIndex])).toEqual([
       ['Name', 0],
@@ -34,7 +25,7 @@ describe('visibleColumns', () => {
 
   it('prepends Namespace across namespaces', () => {
     const columns = visibleColumns(pods, { wide: false, showNamespace: true });
-    expect(columns.map((c) => c.title)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age']);
+    expect(columns.map((c) => c.title)).toEqual(['Namespace', ...POD_COLUMNS]);
     expect(columns[0]).toMatchObject({ namespace: true, cellIndex: -1 });
   });
 

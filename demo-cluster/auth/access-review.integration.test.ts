@@ -13,16 +13,26 @@ const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 const review = (attrs: Json): Json => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attrs } });
 
 describe('access reviews', () => {
-  it('SelfSubjectAccessReview: 201 with status.allowed per caller, shaped like the real answer', async () => {
+  it('SelfSubjectAccessReview: 201 with status.allowed and the granting binding per caller, shaped like the real answer', async () => {
     const admin = await post(SSAR, review({ namespace: 'default', verb: 'create', resource: 'pods' }));
     expect(admin.status).toBe(201);
     expect(admin.body.status).toEqual({ allowed: true });
     expect(admin.body.metadata.creationTimestamp).toBeNull();
     expect(admin.body.metadata.managedFields[0].manager).toBe('curl');
     expect((await post(SSAR, review({ namespace: 'default', verb: 'create', resource: 'pods' }), 'viewer')).body.status).toEqual({ allowed: false });
-    expect((await post(SSAR, review({ verb: 'list', resource: 'pods' }), 'viewer')).body.status).toEqual({ allowed: true });
+    expect((await post(SSAR, review({ verb: 'list', resource: 'pods' }), 'viewer')).body.status).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by ClusterRoleBinding "demo-viewer" of ClusterRole "view" to User "viewer"',
+    });
     expect((await post(SSAR, review({ verb: 'get', resource: 'secrets' }), 'viewer')).body.status).toEqual({ allowed: false });
-    expect((await post(SSAR, { kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/apis/apps', verb: 'get' } } }, 'viewer')).body.status).toEqual({ allowed: true });
+    expect((await post(SSAR, { kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/apis/apps', verb: 'get' } } }, 'viewer')).body.status).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"',
+    });
+    expect((await post(SSAR, review({ namespace: 'shop', verb: 'update', resource: 'configmaps' }), 'developer')).body.status).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by RoleBinding "developer-edit/shop" of ClusterRole "system:aggregate-to-edit" to User "developer"',
+    });
     expect((await get(SSAR)).code).toBe(405);
   });
 

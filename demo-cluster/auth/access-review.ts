@@ -1,7 +1,7 @@
 // authorization.k8s.io/v1 SelfSubjectAccessReview and SelfSubjectRulesReview: create-only types
 // answered from the demo's fixed RBAC (auth.ts) for the caller; nothing is stored.
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
-import { authorize } from './auth.js';
+import { allowedReason } from './auth.js';
 import { BASIC_USER, DEVELOPER_RULES } from './bootstrap-roles.js';
 import type { ResourceRule } from '../../wire/rbac.js';
 import type { User } from './auth.js';
@@ -21,38 +21,43 @@ const DISCOVERY = ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '
 
 const isAdmin = (user: User): boolean => user.groups.includes('system:masters');
 
-function pathAllowed(user: User, verb: string, path: string): boolean {
-  if (isAdmin(user)) return true;
-  if (verb !== 'get') return false;
-  return DISCOVERY.some((p) => (p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : p === path));
+/** Why a non-resource request is allowed (system:discovery covers the public-info paths too), undefined when not. */
+function pathReason(user: User, verb: string, path: string): string | undefined {
+  if (isAdmin(user)) return '';
+  if (verb !== 'get' || !DISCOVERY.some((p) => (p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : p === path))) return undefined;
+  return 'RBAC: allowed by ClusterRoleBinding "system:discovery" of ClusterRole "system:discovery" to Group "system:authenticated"';
 }
 
-/** The SelfSubjectAccessReview decision: the body with status.allowed (and managedFields as recorded on create). */
+/** The SelfSubjectAccessReview decision: the body with status allowed and reason (and managedFields as recorded on create). */
 export function accessReview(body: KubeObject, user: User, manager: string): KubeObject {
   const spec = isPlainObject(body.spec) ? body.spec : {};
-  let allowed: boolean;
+  let reason: string | undefined;
   if (isPlainObject(spec.resourceAttributes)) {
     const a = spec.resourceAttributes;
     const sub = str(a.subresource);
     const ns = str(a.namespace);
     const name = str(a.name);
-    allowed =
-      authorize(user, {
-        verb: str(a.verb),
-        group: str(a.group),
-        resource: str(a.resource),
-        ...(sub !== '' ? { subresource: sub } : {}),
-        ...(ns !== '' ? { namespace: ns } : {}),
-        ...(name !== '' ? { name } : {}),
-      }) === undefined;
+    reason = allowedReason(user, {
+      verb: str(a.verb),
+      group: str(a.group),
+      resource: str(a.resource),
+      ...(sub !== '' ? { subresource: sub } : {}),
+      ...(ns !== '' ? { namespace: ns } : {}),
+      ...(name !== '' ? { name } : {}),
+    });
   } else {
     const n = isPlainObject(spec.nonResourceAttributes) ? spec.nonResourceAttributes : {};
-    allowed = pathAllowed(user, str(n.verb), str(n.path));
+    reason = pathReason(user, str(n.verb), str(n.path));
   }
+  // A denial carries no reason: RBAC has no opinion and names nothing.
+  const status = { allowed: reason !== undefined, ...(reason ? { reason } : {}) };
   const metadata = { ...body.metadata, creationTimestamp: null } as unknown as KubeObject['metadata'];
-  const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status: { allowed } };
+  const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status };
   const shape = { zero: { spec: {}, status: { allowed: false } }, schema: Schema.forKind({ group: 'authorization.k8s.io', version: 'v1', kind: String(body.kind) }) };
-  const managed = recordUpdate({ ...obj, status: {}, metadata: { ...metadata, managedFields: [] } }, undefined, shape, manager, 'authorization.k8s.io/v1', rfc3339());
+  // The field manager diffs the decoded request against a new (zero) object: the zero status a request leaves
+  // out ({allowed: false}) is no field it set, as 1.20.2 records it.
+  const requested = { ...obj, status: { allowed: false, ...(isPlainObject(body.status) ? body.status : {}) }, metadata: { ...metadata, managedFields: [] } };
+  const managed = recordUpdate(requested, { metadata: {}, ...shape.zero }, shape, manager, 'authorization.k8s.io/v1', rfc3339());
   if (managed.length > 0) obj.metadata = { ...metadata, managedFields: managed };
   return obj;
 }

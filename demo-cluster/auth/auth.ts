@@ -5,7 +5,7 @@ import { forbidden, pathForbidden, unauthorized } from '../http/errors.js';
 import type { ApiError } from '../http/errors.js';
 import { DEMO_DEVELOPER_NAMESPACE, type DemoTokens } from '../../wire/demo-cluster.js';
 import { rulesAllow } from '../../wire/rbac.js';
-import { BASIC_USER, DEVELOPER_RULES } from './bootstrap-roles.js';
+import { BASIC_USER, DEVELOPER_BINDINGS, VIEWER_BINDING } from './bootstrap-roles.js';
 
 export interface User {
   name: string;
@@ -69,15 +69,35 @@ export interface ResourceAttributes {
 
 const READ_VERBS = new Set(['get', 'list', 'watch']);
 
-/** RBAC decision; returns the Forbidden error to answer, or undefined when allowed. */
-export function authorize(user: User, attrs: ResourceAttributes): ApiError | undefined {
-  if (user.groups.includes('system:masters')) return undefined;
+/** A grant worded as the RBAC authorizer words it (rbac.go's authorizingVisitor). */
+function allowedBy(kind: 'ClusterRoleBinding' | 'RoleBinding', name: string, role: string, subject: string): string {
+  return `RBAC: allowed by ${kind} "${name}" of ClusterRole "${role}" to ${subject}`;
+}
+
+/**
+ * Why a request is allowed, as a SelfSubjectAccessReview's status.reason says it: '' for system:masters (the
+ * privileged-group authorizer gives none), else the binding that grants it; undefined when nothing does.
+ * Cluster bindings come first, as RBAC visits them; none of the demo's bindings grant the same request.
+ */
+export function allowedReason(user: User, attrs: ResourceAttributes): string | undefined {
+  if (user.groups.includes('system:masters')) return '';
   // view reads /status, /log and /scale too (system:aggregate-to-view lists deployments/scale and the like).
   const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || ['status', 'log', 'scale'].includes(attrs.subresource));
-  if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return undefined;
-  if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE && rulesAllow(DEVELOPER_RULES, attrs)) return undefined;
+  if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return allowedBy('ClusterRoleBinding', VIEWER_BINDING.name, VIEWER_BINDING.role, 'User "viewer"');
   // system:basic-user: every authenticated user (not system:anonymous) may ask who it is and what it may do.
-  if (user.groups.includes('system:authenticated') && rulesAllow(BASIC_USER, attrs)) return undefined;
+  if (user.groups.includes('system:authenticated') && rulesAllow(BASIC_USER, attrs)) {
+    return allowedBy('ClusterRoleBinding', 'system:basic-user', 'system:basic-user', 'Group "system:authenticated"');
+  }
+  if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE) {
+    const binding = DEVELOPER_BINDINGS.find((b) => rulesAllow(b.rules, attrs));
+    if (binding) return allowedBy('RoleBinding', `${binding.name}/${attrs.namespace}`, binding.role, 'User "developer"');
+  }
+  return undefined;
+}
+
+/** RBAC decision; returns the Forbidden error to answer, or undefined when allowed. */
+export function authorize(user: User, attrs: ResourceAttributes): ApiError | undefined {
+  if (allowedReason(user, attrs) !== undefined) return undefined;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
   const scope =
     attrs.namespace !== undefined && attrs.namespace !== '' ? `in the namespace "${attrs.namespace}"` : 'at the cluster scope';

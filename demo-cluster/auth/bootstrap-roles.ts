@@ -37,5 +37,14 @@ export const BASIC_USER: ResourceRule[] = [
   { verbs: ['create'], apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'] },
 ];
 
-/** The developer identity's rules in its namespace: RoleBindings developer-edit and developer-view, in that order. */
-export const DEVELOPER_RULES: ResourceRule[] = [...AGGREGATE_TO_EDIT, ...AGGREGATE_TO_VIEW];
+/** The seeded ClusterRoleBinding of the viewer identity (to the demo's own "view"), named in review reasons. */
+export const VIEWER_BINDING = { name: 'demo-viewer', role: 'view' };
+
+/** The developer's RoleBindings in its namespace, in that order (no request is granted by both). */
+export const DEVELOPER_BINDINGS = [
+  { name: 'developer-edit', role: 'system:aggregate-to-edit', rules: AGGREGATE_TO_EDIT },
+  { name: 'developer-view', role: 'system:aggregate-to-view', rules: AGGREGATE_TO_VIEW },
+];
+
+/** The developer identity's rules in its namespace. */
+export const DEVELOPER_RULES: ResourceRule[] = DEVELOPER_BINDINGS.flatMap((b) => b.rules);

@@ -6,7 +6,7 @@ import { defaultRegistry } from '../resources/index.js';
 import type { KubeObject } from '../resources/types.js';
 import { ruleSet, withoutBeyondRecorded } from '../testing/rules-review.js';
 import { rulesReview } from './access-review.js';
-import { authorize, type User } from './auth.js';
+import { allowedReason, authorize, type User } from './auth.js';
 import { BASIC_USER } from './bootstrap-roles.js';
 
 const developer: User = { name: 'developer', groups: ['system:authenticated'] };
@@ -25,6 +25,14 @@ describe('developer', () => {
     ]) {
       expect(authorize(developer, attrs), JSON.stringify(attrs)).toBeUndefined();
     }
+  });
+
+  it('a review names the RoleBinding that grants the request, as RBAC words it', () => {
+    const by = (binding: string, role: string): string => `RBAC: allowed by RoleBinding "${binding}/${ns}" of ClusterRole "${role}" to User "developer"`;
+    expect(allowedReason(developer, { verb: 'update', group: '', resource: 'configmaps', namespace: ns })).toBe(by('developer-edit', 'system:aggregate-to-edit'));
+    expect(allowedReason(developer, { verb: 'get', group: '', resource: 'secrets', namespace: ns })).toBe(by('developer-edit', 'system:aggregate-to-edit'));
+    expect(allowedReason(developer, { verb: 'list', group: '', resource: 'pods', namespace: ns })).toBe(by('developer-view', 'system:aggregate-to-view'));
+    expect(allowedReason(developer, { verb: 'list', group: '', resource: 'pods', namespace: 'demo' })).toBeUndefined();
   });
 
   it('may not change RBAC there, nor anything elsewhere or cluster-wide', () => {

@@ -18,7 +18,7 @@ import {
 import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
-import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW } from '../auth/bootstrap-roles.js';
+import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW, DEVELOPER_BINDINGS, VIEWER_BINDING } from '../auth/bootstrap-roles.js';
 
 const key = (t: keyof typeof registryTypes): string => storageKey(registryTypes[t]);
 
@@ -57,12 +57,15 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
     makeClusterRole('view', [{ apiGroups: ['', 'apps', 'batch', 'networking.k8s.io'], resources: ['pods', 'services', 'configmaps', 'deployments', 'replicasets', 'jobs', 'cronjobs', 'ingresses', 'events', 'namespaces'], verbs: READ }], born, bootstrap),
   );
   store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
-  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'demo-viewer', undefined, { kind: 'ClusterRole', name: 'view' }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'viewer' }], born));
+  store.seed(
+    key('clusterrolebindings'),
+    makeBinding('ClusterRoleBinding', VIEWER_BINDING.name, undefined, { kind: 'ClusterRole', name: VIEWER_BINDING.role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'viewer' }], born),
+  );
   // What the developer identity holds (auth.ts decides from the same rules): edit and view in one namespace.
   for (const [name, rules] of [['system:aggregate-to-edit', AGGREGATE_TO_EDIT], ['system:aggregate-to-view', AGGREGATE_TO_VIEW]] as const) {
     store.seed(key('clusterroles'), makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${name.slice('system:'.length)}`]: 'true' }));
   }
-  for (const [name, role] of [['developer-edit', 'system:aggregate-to-edit'], ['developer-view', 'system:aggregate-to-view']] as const) {
+  for (const { name, role } of DEVELOPER_BINDINGS) {
     store.seed(
       key('rolebindings'),
       makeBinding('RoleBinding', name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'developer' }], born),

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { expect } from 'vitest';
 import { startDemoCluster } from '../../demo-cluster/index.js';
-import type { DemoClusterHandle } from '../../wire/demo-cluster.js';
+import { DEMO_DEVELOPER_NAMESPACE, type DemoClusterHandle } from '../../wire/demo-cluster.js';
 
 /** JSON as decoded from a response. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -20,18 +20,26 @@ export interface Target {
   baseUrl: string;
   adminToken: string;
   viewerToken: string;
+  developerToken: string;
+  /** The one namespace the developer may edit in: seed.sh's fx on the real tier, shop on the demo. */
+  developerNamespace: string;
   close(): Promise<void>;
 }
+
+export type Identity = 'admin' | 'viewer' | 'developer' | 'anonymous';
 
 export interface Request {
   method?: string;
   path: string;
   query?: Record<string, string | string[]>;
   headers?: Record<string, string>;
-  /** Objects are sent as JSON (Content-Type application/json unless given); strings as they are. */
+  /**
+   * Objects are sent as JSON (Content-Type application/json unless given); strings as they are. A function
+   * gives each target its own body (what names the developer's namespace, which differs).
+   */
   body?: unknown;
   /** Whose token rides in Authorization; default admin. */
-  as?: 'admin' | 'viewer' | 'anonymous';
+  as?: Identity;
 }
 
 export interface Response {
@@ -55,31 +63,49 @@ const plainAgent = new http.Agent({ keepAlive: true });
 interface KubeconfigDoc {
   clusters?: { name: string; cluster: { server: string } }[];
   users?: { name: string; user: { token?: string } }[];
-  contexts?: { name: string; context: { cluster: string; user: string } }[];
+  contexts?: { name: string; context: { cluster: string; user: string; namespace?: string } }[];
 }
 
-/** The real apiserver from KUBECONFIG_REAL (contexts `real` and `real-viewer`). */
+/** The real apiserver from KUBECONFIG_REAL (contexts `real`, `real-viewer` and `real-developer`). */
 export function realTarget(): Target {
   const path = process.env.KUBECONFIG_REAL;
   if (!path) throw new Error('KUBECONFIG_REAL is not set: run this tier with `npm run test:real`');
   const doc = parseYaml(readFileSync(path, 'utf8')) as KubeconfigDoc;
-  const context = (name: string): { server: string; token: string } => {
+  const context = (name: string): { server: string; token: string; namespace?: string } => {
     const ctx = doc.contexts?.find((c) => c.name === name)?.context;
     const server = doc.clusters?.find((c) => c.name === ctx?.cluster)?.cluster.server;
     const token = doc.users?.find((u) => u.name === ctx?.user)?.user.token;
     if (!server || !token) throw new Error(`${path}: context ${name} lacks a server or token`);
-    return { server, token };
+    return { server, token, ...(ctx?.namespace !== undefined ? { namespace: ctx.namespace } : {}) };
   };
   const admin = context('real');
   const viewer = context('real-viewer');
-  return { name: 'real', baseUrl: admin.server, adminToken: admin.token, viewerToken: viewer.token, close: () => Promise.resolve() };
+  const developer = context('real-developer');
+  if (!developer.namespace) throw new Error(`${path}: context real-developer names no namespace (start.sh writes fx)`);
+  return {
+    name: 'real',
+    baseUrl: admin.server,
+    adminToken: admin.token,
+    viewerToken: viewer.token,
+    developerToken: developer.token,
+    developerNamespace: developer.namespace,
+    close: () => Promise.resolve(),
+  };
 }
 
 /** A fresh demo cluster in this process, without the activity loop. */
 export async function demoTarget(): Promise<Target> {
-  const tokens = { admin: `admin-${randomBytes(8).toString('hex')}`, viewer: `viewer-${randomBytes(8).toString('hex')}` };
+  const tokens = { admin: `admin-${randomBytes(8).toString('hex')}`, viewer: `viewer-${randomBytes(8).toString('hex')}`, developer: `developer-${randomBytes(8).toString('hex')}` };
   const handle: DemoClusterHandle = await startDemoCluster({ activityIntervalMs: 0, tokens });
-  return { name: 'demo', baseUrl: handle.url, adminToken: tokens.admin, viewerToken: tokens.viewer, close: () => handle.close() };
+  return {
+    name: 'demo',
+    baseUrl: handle.url,
+    adminToken: tokens.admin,
+    viewerToken: tokens.viewer,
+    developerToken: tokens.developer,
+    developerNamespace: DEMO_DEVELOPER_NAMESPACE,
+    close: () => handle.close(),
+  };
 }
 
 function buildUrl(target: Target, req: Request): URL {
@@ -93,7 +119,8 @@ function buildUrl(target: Target, req: Request): URL {
 function requestHeaders(target: Target, req: Request, payload: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'User-Agent': USER_AGENT, Accept: 'application/json', ...(req.headers ?? {}) };
   const who = req.as ?? 'admin';
-  if (who !== 'anonymous') headers.Authorization = `Bearer ${who === 'admin' ? target.adminToken : target.viewerToken}`;
+  const tokens = { admin: target.adminToken, viewer: target.viewerToken, developer: target.developerToken };
+  if (who !== 'anonymous') headers.Authorization = `Bearer ${tokens[who]}`;
   if (payload !== undefined) {
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
     headers['Content-Length'] = String(Buffer.byteLength(payload));
@@ -101,9 +128,10 @@ function requestHeaders(target: Target, req: Request, payload: string | undefine
   return headers;
 }
 
-function payloadOf(req: Request): string | undefined {
-  if (req.body === undefined) return undefined;
-  return typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+function payloadOf(target: Target, req: Request): string | undefined {
+  const body: unknown = typeof req.body === 'function' ? (req.body as (t: Target) => unknown)(target) : req.body;
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
 function openRequest(target: Target, req: Request, payload: string | undefined): http.ClientRequest {
@@ -128,7 +156,7 @@ function parseBody(text: string): Json {
 
 /** Sends one request and reads the whole answer. */
 export function send(target: Target, req: Request): Promise<Response> {
-  const payload = payloadOf(req);
+  const payload = payloadOf(target, req);
   return new Promise((resolve, reject) => {
     const r = openRequest(target, req, payload);
     r.setTimeout(20_000, () => r.destroy(new Error(`${target.name}: ${req.method ?? 'GET'} ${req.path} timed out`)));

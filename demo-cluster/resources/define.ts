@@ -1,6 +1,7 @@
 // Builds a ResourceType from the recorded discovery entry and columns plus type-specific behavior.
 import type { ResourceType, TableColumnDefinition } from './registry.js';
-import type { KubeObject } from './types.js';
+import type { JsonObject, KubeObject } from './types.js';
+import { isPlainObject } from './types.js';
 import { RECORDED } from './recorded.js';
 
 type Behavior = Omit<ResourceType, 'group' | 'version' | 'resource' | 'kind' | 'namespaced' | 'verbs' | 'subresources' | 'printer'> & {
@@ -38,4 +39,22 @@ export function recordedType(groupVersion: string, resource: string, behavior: B
 /** PrepareForUpdate of types with a status subresource: writes to the main resource keep the stored status. */
 export function keepStatus(o: KubeObject, old: KubeObject): void {
   o.status = old.status;
+}
+
+/** Defaulting of spec fields (the API's SetDefaults_*): what `fill` returns wins over what the object left unset. */
+export function specDefaults(fill: (spec: JsonObject) => JsonObject): (o: KubeObject) => void {
+  return (o) => {
+    const spec = isPlainObject(o.spec) ? o.spec : {};
+    o.spec = { ...spec, ...fill(spec) };
+  };
+}
+
+/** A type with a status subresource: created with `initial` as its status, and updates of the object keep the stored one. */
+export function statusStrategy(initial: JsonObject): Pick<ResourceType, 'prepareForCreate' | 'prepareForUpdate'> {
+  return {
+    prepareForCreate(o) {
+      o.status = structuredClone(initial);
+    },
+    prepareForUpdate: keepStatus,
+  };
 }

@@ -5,7 +5,7 @@ import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 import { ingressCells, roleBindingCells } from '../tables/printers.js';
 import { AGE_COLUMN, NAME_COLUMN, column } from '../tables/columns.js';
-import { keepStatus, recordedType } from './define.js';
+import { recordedType, statusStrategy } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
@@ -14,10 +14,7 @@ export const ingresses: ResourceType = recordedType('networking.k8s.io/v1', 'ing
   zeroValue: { spec: {}, status: { loadBalancer: {} } },
   nameRule: 'subdomain',
   cells: ingressCells,
-  prepareForCreate(o) {
-    o.status = { loadBalancer: {} };
-  },
-  prepareForUpdate: keepStatus,
+  ...statusStrategy({ loadBalancer: {} }),
 });
 
 /** Roles and ClusterRoles have no printer upstream: the default Name / Created At table. */

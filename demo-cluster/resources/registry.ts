@@ -41,11 +41,8 @@ export interface SubresourceDef {
 /** Field selector support: value extractors by field label. */
 export type FieldGetter = (obj: KubeObject) => string;
 
-export interface ResourceType {
-  group: string;
-  version: string;
-  /** Plural resource name as in URLs. */
-  resource: string;
+/** What discovery says of a type (recorded from 1.20.2 for the built-in ones, see recorded.ts). */
+export interface DiscoveryFacts {
   kind: string;
   namespaced: boolean;
   verbs: Verb[];
@@ -53,6 +50,13 @@ export interface ResourceType {
   categories?: string[];
   storageVersionHash?: string;
   subresources: SubresourceDef[];
+}
+
+export interface ResourceType extends DiscoveryFacts {
+  group: string;
+  version: string;
+  /** Plural resource name as in URLs. */
+  resource: string;
   /** metadata.generation is maintained (bumped on spec changes) for types whose strategy does so. */
   hasGeneration: boolean;
   /** Fields present in the Go zero value (beyond metadata): shapes watch bookmarks and managedFields "." markers. */

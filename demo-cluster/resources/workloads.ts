@@ -10,7 +10,7 @@ import type { LabelSelector } from '../store/selectors.js';
 import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCells, statefulSetCells } from '../tables/printers.js';
 import { defaultPodSpec, validatePodSpec } from './core.js';
 import { goDeploymentStrategy, goIntOrString, goLabelSelector } from './go-values.js';
-import { keepStatus, recordedType } from './define.js';
+import { keepStatus, recordedType, specDefaults, statusStrategy } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
@@ -168,10 +168,7 @@ export const deployments: ResourceType = recordedType('apps/v1', 'deployments', 
       progressDeadlineSeconds: spec.progressDeadlineSeconds ?? 600,
     };
   },
-  prepareForCreate(o) {
-    o.status = {};
-  },
-  prepareForUpdate: keepStatus,
+  ...statusStrategy({}),
   validate: validateDeployment,
   metadataChecksOnUpdate: 3,
 });
@@ -185,10 +182,7 @@ export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', 
     const spec = obj(o.spec);
     o.spec = { ...spec, replicas: spec.replicas ?? 1, template: defaultTemplate(spec) };
   },
-  prepareForCreate(o) {
-    o.status = { replicas: 0 };
-  },
-  prepareForUpdate: keepStatus,
+  ...statusStrategy({ replicas: 0 }),
   validate: (o, old) => [...validateWorkload(o, { replicas: true, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 
@@ -197,21 +191,14 @@ export const statefulsets: ResourceType = recordedType('apps/v1', 'statefulsets'
   zeroValue: { spec: { selector: null, template: TEMPLATE_ZERO, serviceName: '', updateStrategy: {} }, status: { replicas: 0 } },
   nameRule: 'subdomain',
   cells: statefulSetCells,
-  defaults(o) {
-    const spec = obj(o.spec);
-    o.spec = {
-      ...spec,
-      replicas: spec.replicas ?? 1,
-      template: defaultTemplate(spec),
-      podManagementPolicy: spec.podManagementPolicy ?? 'OrderedReady',
-      updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
-      revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
-    };
-  },
-  prepareForCreate(o) {
-    o.status = { replicas: 0 };
-  },
-  prepareForUpdate: keepStatus,
+  defaults: specDefaults((spec) => ({
+    replicas: spec.replicas ?? 1,
+    template: defaultTemplate(spec),
+    podManagementPolicy: spec.podManagementPolicy ?? 'OrderedReady',
+    updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+    revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
+  })),
+  ...statusStrategy({ replicas: 0 }),
   validate: (o) => validateWorkload(o, { replicas: true, selector: true, restartAlways: true }),
 });
 
@@ -223,19 +210,12 @@ export const daemonsets: ResourceType = recordedType('apps/v1', 'daemonsets', {
   },
   nameRule: 'subdomain',
   cells: daemonSetCells,
-  defaults(o) {
-    const spec = obj(o.spec);
-    o.spec = {
-      ...spec,
-      template: defaultTemplate(spec),
-      updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
-      revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
-    };
-  },
-  prepareForCreate(o) {
-    o.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
-  },
-  prepareForUpdate: keepStatus,
+  defaults: specDefaults((spec) => ({
+    template: defaultTemplate(spec),
+    updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+    revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
+  })),
+  ...statusStrategy({ currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 }),
   validate: (o, old) => [...validateWorkload(o, { replicas: false, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 
@@ -244,16 +224,12 @@ export const jobs: ResourceType = recordedType('batch/v1', 'jobs', {
   zeroValue: { spec: { template: TEMPLATE_ZERO }, status: {} },
   nameRule: 'subdomain',
   cells: jobCells,
-  defaults(o) {
-    const spec = obj(o.spec);
-    o.spec = {
-      ...spec,
-      parallelism: spec.parallelism ?? 1,
-      completions: spec.completions ?? 1,
-      backoffLimit: spec.backoffLimit ?? 6,
-      template: defaultTemplate(spec),
-    };
-  },
+  defaults: specDefaults((spec) => ({
+    parallelism: spec.parallelism ?? 1,
+    completions: spec.completions ?? 1,
+    backoffLimit: spec.backoffLimit ?? 6,
+    template: defaultTemplate(spec),
+  })),
   prepareForCreate(o) {
     // The job strategy generates a unique selector and labels the template with it.
     const spec = obj(o.spec);
@@ -298,10 +274,7 @@ export const cronjobs: ResourceType = recordedType('batch/v1beta1', 'cronjobs', 
       failedJobsHistoryLimit: spec.failedJobsHistoryLimit ?? 1,
     };
   },
-  prepareForCreate(o) {
-    o.status = {};
-  },
-  prepareForUpdate: keepStatus,
+  ...statusStrategy({}),
   validate(o) {
     const errors: FieldError[] = [];
     const spec = obj(o.spec);

@@ -1,7 +1,7 @@
 // Keeps one cached query current, the informer way: load (list or get), watch from that resourceVersion, fold
 // events into the cache, load again when the watch history is lost. Lists (as Table) and objects share it.
 import type { WireWatchEvent } from '../../wire/ws-protocol';
-import { errorFromStatus, isRetryableKubeError } from '../k8s/kube-api-error';
+import { errorFromStatus, errorFromWatchEvent, isRetryableKubeError } from '../k8s/kube-api-error';
 import { isKubeStatus, type KubeStatus } from '../k8s/kube-status';
 import type { ConnectionState } from '../k8s/watch-client';
 import type { WatchChannel } from './watch-client-context';
@@ -182,7 +182,7 @@ export class LiveController {
       if (this.flush()) return;
       const status = isKubeStatus(event.object) ? event.object : null;
       this.unwatch();
-      if (status && TERMINAL_WATCH_CODES.has(status.code ?? 0)) this.setPhase('failed', errorFromStatus(status, 'WATCH', this.source.watchPath));
+      if (status && TERMINAL_WATCH_CODES.has(status.code ?? 0)) this.setPhase('failed', errorFromWatchEvent(status, this.source.watchPath));
       else this.reload();
       return;
     }

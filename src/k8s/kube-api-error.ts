@@ -1,6 +1,8 @@
 // The one error type for every failed request to the Kubernetes API (and to the kubeglass server).
 import { reasonForHttpCode as statusReasonForCode } from '../../wire/status';
+import { headerPairs, messageFromText, parseRetryAfter, tryParseJson } from './error-body';
 import { isKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status';
+import { parseWarningHeader } from './warning-header';
 
 /** What was actually received, for the error inspector: nothing is thrown away. */
 export interface KubeErrorRaw {
@@ -10,6 +12,8 @@ export interface KubeErrorRaw {
   httpStatus: number;
   statusText: string;
   contentType: string | null;
+  /** Response headers as received, in order; absent when there was no HTTP response. */
+  headers?: ReadonlyArray<readonly [string, string]>;
   /** Response body as text ('' when empty or none). */
   body: string;
   /** The decoded Status when the body was one. */
@@ -61,43 +65,6 @@ export function reasonForHttpCode(code: number): string {
   return statusReasonForCode(code) || 'Unknown';
 }
 
-const MAX_MESSAGE_CHARS = 500;
-
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3). */
-function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function messageFromText(body: string, contentType: string | null): string {
-  const isHtml = (contentType ?? '').includes('html') || /^\s*<(!doctype|html)/i.test(body);
-  if (isHtml) {
-    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
-    const text = (title ?? body.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ''))
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    return truncate(text);
-  }
-  return truncate(body.trim());
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-}
-
-function tryParseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface ErrorResponseParts {
   method: string;
   url: string;
@@ -105,7 +72,8 @@ export interface ErrorResponseParts {
   statusText: string;
   headers: Headers;
   body: string;
-  warnings: string[];
+  /** Parsed Warning texts; read from the headers when not given. */
+  warnings?: string[];
 }
 
 /** Decodes a non-2xx response into a KubeApiError: Status bodies first, then text, HTML and empty bodies. */
@@ -114,12 +82,14 @@ export function decodeErrorResponse(parts: ErrorResponseParts): KubeApiError {
   const parsed = parts.body.trim() ? tryParseJson(parts.body) : undefined;
   const status = isKubeStatus(parsed) ? parsed : null;
   const headerRetry = parseRetryAfter(parts.headers.get('retry-after'));
+  const warnings = parts.warnings ?? parseWarningHeader(parts.headers.get('warning'));
   const raw: KubeErrorRaw = {
     method: parts.method,
     url: parts.url,
     httpStatus: parts.httpStatus,
     statusText: parts.statusText,
     contentType,
+    headers: headerPairs(parts.headers),
     body: parts.body,
     status,
   };
@@ -133,7 +103,7 @@ export function decodeErrorResponse(parts: ErrorResponseParts): KubeApiError {
       message: status.message || parts.statusText || reasonForHttpCode(code),
       details: status.details,
       retryAfterSeconds: headerRetry ?? (detailsRetry && detailsRetry > 0 ? detailsRetry : undefined),
-      warnings: parts.warnings,
+      warnings,
       raw,
     });
   }
@@ -146,31 +116,53 @@ export function decodeErrorResponse(parts: ErrorResponseParts): KubeApiError {
     reason,
     message: text || fallback,
     retryAfterSeconds: headerRetry,
-    warnings: parts.warnings,
+    warnings,
     raw,
   });
 }
 
-/** A request that never got a response (DNS, refused connection, server down, CORS). */
+/** A request that never got a response (DNS, refused connection, server down) or gave up waiting for one. */
 export function networkError(method: string, url: string, cause: unknown): KubeApiError {
   const detail = cause instanceof Error ? cause.message : String(cause);
+  const timedOut = typeof cause === 'object' && cause !== null && (cause as { name?: unknown }).name === 'TimeoutError';
   return new KubeApiError({
     code: 0,
-    reason: 'NetworkError',
-    message: `Could not reach the kubeglass server: ${detail}`,
+    reason: timedOut ? 'ClientTimeout' : 'NetworkError',
+    message: timedOut
+      ? `No answer from the kubeglass server in time; the request was given up (${detail})`
+      : `Could not reach the kubeglass server: ${detail}`,
     raw: { method, url, httpStatus: 0, statusText: '', contentType: null, body: '', status: null },
   });
 }
 
+// A Status without a code (possible in a watch ERROR event) still names its reason: recover the code from it.
+const CODE_BY_REASON: Readonly<Record<string, number>> = {
+  BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, MethodNotAllowed: 405, NotAcceptable: 406,
+  AlreadyExists: 409, Conflict: 409, Gone: 410, Expired: 410, RequestEntityTooLarge: 413, UnsupportedMediaType: 415,
+  Invalid: 422, TooManyRequests: 429, InternalError: 500, ServerTimeout: 500, ServiceUnavailable: 503, Timeout: 504,
+};
+
 /** Wraps a Status delivered outside an HTTP error (a watch ERROR event, a closed watch). */
 export function errorFromStatus(status: KubeStatus, method: string, url: string): KubeApiError {
-  const code = status.code ?? 0;
+  const code = status.code && status.code > 0 ? status.code : (CODE_BY_REASON[status.reason ?? ''] ?? 0);
+  const detailsRetry = status.details?.retryAfterSeconds;
   return new KubeApiError({
     code,
     reason: status.reason || reasonForHttpCode(code),
     message: status.message || reasonForHttpCode(code),
     details: status.details,
-    retryAfterSeconds: status.details?.retryAfterSeconds,
+    retryAfterSeconds: detailsRetry && detailsRetry > 0 ? detailsRetry : undefined,
     raw: { method, url, httpStatus: code, statusText: '', contentType: 'application/json', body: JSON.stringify(status), status },
+  });
+}
+
+/** The error a watch ERROR event stands for; its object should be a Status but is kept whatever it is. */
+export function errorFromWatchEvent(object: unknown, url: string): KubeApiError {
+  if (isKubeStatus(object)) return errorFromStatus(object, 'WATCH', url);
+  return new KubeApiError({
+    code: 0,
+    reason: 'Unknown',
+    message: 'The watch reported an error without a Status',
+    raw: { method: 'WATCH', url, httpStatus: 0, statusText: '', contentType: 'application/json', body: JSON.stringify(object) ?? '', status: null },
   });
 }

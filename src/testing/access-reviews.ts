@@ -1,5 +1,6 @@
-// Test-only: SelfSubjectAccessReview answers for fake fetches, and a wait for gated actions to settle.
-import { waitFor } from '@testing-library/react';
+// Test-only: SelfSubjectAccessReview answers for fake fetches, a wait for gated actions to settle, and what a refused one shows.
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 
 interface ReviewAttributes {
   verb?: string;
@@ -23,4 +24,11 @@ export async function accessSettled(): Promise<void> {
   await waitFor(() => {
     if (document.querySelector('[data-access="pending"]')) throw new Error('an action still waits for its access review');
   });
+}
+
+/** The gated action is offered but disabled, its title saying why. */
+export function expectRefused(testId: string, reason: string): void {
+  const action = screen.getByTestId(testId);
+  expect(action).toHaveProperty('disabled', true);
+  expect(action.getAttribute('title')).toBe(reason);
 }

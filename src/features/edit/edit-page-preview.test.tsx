@@ -11,6 +11,7 @@ import { stubFetch } from '../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 import { MemoryStore } from '../../testing/memory-store';
 import { renderInProviders } from '../../testing/render-in-providers';
+import { textareaEditor } from '../../testing/textarea-editor';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -44,8 +45,7 @@ function renderEditor(store = new MemoryStore()) {
   return store;
 }
 
-const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of ConfigMap c1');
-const replace = (from: string, to: string) => fireEvent.change(editor(), { target: { value: editor().value.replace(from, to) } });
+const { editor, shown, replace } = textareaEditor('YAML of ConfigMap c1');
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 beforeEach(() => {
@@ -67,7 +67,7 @@ cleanUpAfterEach();
 describe('edit page preview', () => {
   it('previews the edited text as a patch; Cancel goes back to the same text and draft', async () => {
     const store = renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     replace('a: one', 'a: mine');
     click('Preview');
     expect(await screen.findByRole('heading', { name: 'Edit ConfigMap c1' })).toBeTruthy();
@@ -83,7 +83,7 @@ describe('edit page preview', () => {
 
   it('applies from the preview: the draft is cleared and the editor holds the result', async () => {
     const store = renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     replace('a: one', 'a: mine');
     click('Preview');
     await screen.findByTestId('dry-run-ok');
@@ -99,7 +99,7 @@ describe('edit page preview', () => {
 
   it('checks the YAML before previewing, and shows the managed fields on request', async () => {
     renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     replace('a: one', 'a: one b: c');
     click('Preview');
     expect((await screen.findByTestId('yaml-error')).textContent).toMatch(/Line \d+, column \d+/);

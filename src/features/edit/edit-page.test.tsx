@@ -8,11 +8,12 @@ import { draftStorageKey, saveDraft } from './draft-storage';
 import { EditPage } from './edit-page';
 import { textareaEditors } from './textarea-editors';
 import { FakeWatchChannel } from '../../testing/fake-watch-channel';
-import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
+import { accessReviewResponse, accessSettled, expectRefused } from '../../testing/access-reviews';
 import { stubFetch } from '../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 import { MemoryStore } from '../../testing/memory-store';
 import { renderInProviders } from '../../testing/render-in-providers';
+import { textareaEditor } from '../../testing/textarea-editor';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default', name: 'c1' };
@@ -68,9 +69,15 @@ function renderEditor(store = new MemoryStore()) {
   return { channel, store, onCancel };
 }
 
-const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of ConfigMap c1');
-const type = (value: string) => fireEvent.change(editor(), { target: { value } });
-const replace = (from: string, to: string) => type(editor().value.replace(from, to));
+const { editor, shown, replace } = textareaEditor('YAML of ConfigMap c1');
+
+/** Renders the editor and waits for the object's YAML in it. */
+async function openEditor() {
+  const view = renderEditor();
+  await shown();
+  return view;
+}
+
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 let denied: string[] = [];
@@ -87,8 +94,7 @@ cleanUpAfterEach();
 
 describe('edit page', () => {
   it('edits without the server-owned fields, keeps a draft, and PUTs with the base resourceVersion on Ctrl+S', async () => {
-    const { store } = renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    const { store } = await openEditor();
     expect(editor().value).toContain('a: one');
     expect(editor().value).not.toMatch(/resourceVersion|uid|managedFields|creationTimestamp/);
     expect(screen.getByTestId('hidden-fields-note').textContent).toContain('metadata.resourceVersion');
@@ -110,12 +116,9 @@ describe('edit page', () => {
 
   it('a user who may not update the object cannot Save, by button or Ctrl+S, and is told why', async () => {
     denied = ['update'];
-    renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await openEditor();
     await accessSettled();
-    const save = screen.getByTestId('save-button');
-    expect(save).toHaveProperty('disabled', true);
-    expect(save.getAttribute('title')).toBe('You may not update configmaps "c1" in namespace default');
+    expectRefused('save-button', 'You may not update configmaps "c1" in namespace default');
     replace('a: one', 'a: one-mine');
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await accessSettled();
@@ -136,8 +139,7 @@ describe('edit page', () => {
   });
 
   it('shows live changes without touching the text, then merges them in after the 409', async () => {
-    const { channel } = renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    const { channel } = await openEditor();
     replace('a: one', 'a: one-mine');
     server = configMap('12', { a: 'one', b: 'two-theirs' });
     act(() => channel.send({ type: 'MODIFIED', object: server }));
@@ -158,8 +160,7 @@ describe('edit page', () => {
   });
 
   it('opens the resolve view when both changed the same key; the right side is what gets saved', async () => {
-    renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await openEditor();
     replace('a: one', 'a: one-mine');
     server = configMap('12', { a: 'one-theirs', b: 'two' });
     save();
@@ -176,8 +177,7 @@ describe('edit page', () => {
   });
 
   it('sends nothing for invalid YAML or a renamed object; shows a 422 fully and keeps the text', async () => {
-    renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await openEditor();
     replace('a: one', 'a: one b: c');
     save();
     expect((await screen.findByTestId('yaml-error')).textContent).toMatch(/Line 7, column \d+/);

@@ -15,6 +15,7 @@ import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 import { stubFetch } from '../../testing/stub-fetch';
 import { MemoryStore } from '../../testing/memory-store';
 import { renderInProviders } from '../../testing/render-in-providers';
+import { textareaEditor } from '../../testing/textarea-editor';
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps/c1';
 const V1_20: ServerVersion = { major: '1', minor: '20', gitVersion: 'v1.20.2' };
@@ -99,12 +100,12 @@ describe('edit page on a server without fieldValidation', () => {
 
   const renderEditor = () =>
     renderInProviders(<EditPage context="old" apiPath={CM_PATH} path={parseApiPath(CM_PATH)!} editors={textareaEditors} onCancel={() => {}} storage={new MemoryStore()} />);
-  const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of ConfigMap c1');
+  const { editor, shown } = textareaEditor('YAML of ConfigMap c1');
   const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
   it('lists an unknown field with its line before sending anything; "Save anyway" sends it and reports the drop', async () => {
     renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     fireEvent.change(editor(), { target: { value: `${editor().value}datta:\n  b: two\n` } });
     save();
 
@@ -124,7 +125,7 @@ describe('edit page on a server without fieldValidation', () => {
 
   it('drops the list once the text changes, and saves at once when the field is fixed', async () => {
     renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     const withTypo = editor().value.replace('data:\n  a: one', 'data:\n  a: one\nmetadataa: {}');
     fireEvent.change(editor(), { target: { value: withTypo } });
     save();
@@ -140,7 +141,7 @@ describe('edit page on a server without fieldValidation', () => {
 
   it('refuses a duplicate key before sending, with its line (a server without fieldValidation would keep one silently)', async () => {
     renderEditor();
-    await screen.findByLabelText('YAML of ConfigMap c1');
+    await shown();
     fireEvent.change(editor(), { target: { value: editor().value.replace('a: one', 'a: one\n  a: two') } });
     save();
     const error = await screen.findByTestId('yaml-error');

@@ -8,11 +8,12 @@ import { readFixture } from '../../../testing/fixtures';
 import { createDraftStorageKey, saveCreateDraft } from '../draft-storage';
 import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
-import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
+import { accessReviewResponse, accessSettled, expectRefused } from '../../../testing/access-reviews';
 import { stubFetch } from '../../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 import { MemoryStore } from '../../../testing/memory-store';
 import { renderInProviders } from '../../../testing/render-in-providers';
+import { textareaEditor } from '../../../testing/textarea-editor';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const DRAFT_KEY = { context: 'demo', gvr: 'apps/v1/deployments', namespace: 'default' };
@@ -78,9 +79,15 @@ function renderCreate(store = new MemoryStore(), apiPath = DEPLOYMENTS) {
   return { store, onCreated, onCancel, unmount: view.unmount };
 }
 
-const editor = () => screen.getByLabelText<HTMLTextAreaElement>('YAML of the new Deployment');
-const type = (value: string) => fireEvent.change(editor(), { target: { value } });
-const replace = (from: string, to: string) => type(editor().value.replace(from, to));
+const { editor, shown, type, replace } = textareaEditor('YAML of the new Deployment');
+
+/** Renders the create screen for deployments and waits for the template in the editor. */
+async function openCreate() {
+  const view = renderCreate();
+  await shown();
+  return view;
+}
+
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 let denied: string[] = [];
@@ -97,8 +104,7 @@ cleanUpAfterEach();
 
 describe('create page', () => {
   it('starts from the kind\'s template; Ctrl+S previews with a dry run, Create posts and opens the new object', async () => {
-    const { store, onCreated } = renderCreate();
-    await screen.findByLabelText('YAML of the new Deployment');
+    const { store, onCreated } = await openCreate();
     expect(editor().value).toContain('generateName: web-');
     expect(editor().value).toContain('namespace: default');
     expect(screen.getByRole('heading', { name: 'Create Deployment' })).toBeTruthy();
@@ -137,19 +143,16 @@ describe('create page', () => {
 
   it('a user who may not create in the namespace cannot Create, and is told why', async () => {
     denied = ['create'];
-    renderCreate();
-    await screen.findByLabelText('YAML of the new Deployment');
+    await openCreate();
     await accessSettled();
-    const create = screen.getByTestId('create-button');
-    expect(create).toHaveProperty('disabled', true);
-    expect(create.getAttribute('title')).toBe('You may not create deployments.apps in namespace default');
+    expectRefused('create-button', 'You may not create deployments.apps in namespace default');
   });
 
   it('restores the draft after a remount, and asks before a template replaces edited text', async () => {
     const store = new MemoryStore();
     saveCreateDraft(store, DRAFT_KEY, { text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: mine\n', templateId: 'deployment', updatedAt: 1 });
     renderCreate(store);
-    expect((await screen.findByLabelText<HTMLTextAreaElement>('YAML of the new Deployment')).value).toContain('name: mine');
+    expect((await shown()).value).toContain('name: mine');
     expect(screen.getByTestId('draft-restored')).toBeTruthy();
 
     const picker = await screen.findByRole('combobox', { name: 'Template' });
@@ -173,8 +176,7 @@ describe('create page', () => {
   });
 
   it('sends nothing for invalid YAML, two documents, a wrong kind or another namespace', async () => {
-    renderCreate();
-    await screen.findByLabelText('YAML of the new Deployment');
+    await openCreate();
     const template = editor().value;
 
     type(template.replace('replicas: 2', 'replicas: 2 x: y'));
@@ -202,8 +204,7 @@ describe('create page', () => {
   });
 
   it('shows a 422 Status fully, marks the fields in the text, and keeps it', async () => {
-    const { onCreated } = renderCreate();
-    await screen.findByLabelText('YAML of the new Deployment');
+    const { onCreated } = await openCreate();
     replace('replicas: 2', 'replicas: -1');
     nextFailure = { status: 422, body: JSON.parse(readFixture('errors/422-invalid-deployment.json')) as unknown };
     click('Create');

@@ -56,31 +56,39 @@ function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-let podBody: KubeObject | null;
-let eventsSelectorSupported: boolean;
-let requests: string[];
-let mayUpdate: boolean;
+/** The fake API server of one test: what it holds and answers, and the requests it saw. */
+interface FakeCluster {
+  /** null: deleted (GET answers 404). */
+  pod: KubeObject | null;
+  /** false: events with a field selector answer 400, as some servers do. */
+  eventsSelectorSupported: boolean;
+  /** false: the access review denies update. */
+  mayUpdate: boolean;
+  requests: string[];
+}
+
+let cluster: FakeCluster;
 
 function routeFetch(url: string, init?: RequestInit): Response {
-  const review = accessReviewResponse(url, init, (a) => a.verb === 'update' && !mayUpdate);
+  const review = accessReviewResponse(url, init, (a) => a.verb === 'update' && !cluster.mayUpdate);
   if (review) return review;
   const parsed = new URL(url, 'http://localhost');
   const path = parsed.pathname;
-  requests.push(`${path}${parsed.search}`);
+  cluster.requests.push(`${path}${parsed.search}`);
   if (path === '/-/contexts') return json({ contexts: [{ name: 'demo', server: 'https://127.0.0.1:6443', demo: true }], default: 'demo' });
   if (path === '/k8s/demo/api/v1/namespaces') return json(readFixture('tables/api__v1__namespaces.json'));
   if (path === `/k8s/demo${POD_PATH}`) {
-    return podBody ? json(podBody) : json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "web-1" not found', reason: 'NotFound', details: { name: 'web-1', kind: 'pods' }, code: 404 }, 404);
+    return cluster.pod ? json(cluster.pod) : json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "web-1" not found', reason: 'NotFound', details: { name: 'web-1', kind: 'pods' }, code: 404 }, 404);
   }
   if (path === '/k8s/demo/api/v1/namespaces/default/pods' && parsed.searchParams.get('fieldSelector') === 'metadata.name=web-1') {
     // A real list: items without kind/apiVersion, the list's own (current) resourceVersion.
-    const items = podBody ? [{ ...podBody, kind: undefined, apiVersion: undefined }] : [];
+    const items = cluster.pod ? [{ ...cluster.pod, kind: undefined, apiVersion: undefined }] : [];
     return json({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '950' }, items });
   }
   if (path === '/k8s/demo/api/v1/namespaces/kube-system/secrets/admin-token') return json(readFixture('errors/403-forbidden.json'), 403);
   if (path === '/k8s/demo/api/v1/namespaces/default/events') {
     const selector = parsed.searchParams.get('fieldSelector');
-    if (selector && !eventsSelectorSupported) return json(readFixture('errors/400-bad-field-selector.json'), 400);
+    if (selector && !cluster.eventsSelectorSupported) return json(readFixture('errors/400-bad-field-selector.json'), 400);
     const items = [event('web-1.a', 'Scheduled'), event('other.b', 'Pulled', 'other')];
     return json({ kind: 'EventList', apiVersion: 'v1', metadata: { resourceVersion: '50' }, items: selector ? items.slice(0, 1) : items });
   }
@@ -93,10 +101,7 @@ const yamlText = () => screen.getByTestId('object-yaml').textContent ?? '';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  podBody = makePod('100');
-  eventsSelectorSupported = true;
-  requests = [];
-  mayUpdate = true;
+  cluster = { pod: makePod('100'), eventsSelectorSupported: true, mayUpdate: true, requests: [] };
   stubFetch(routeFetch);
 });
 
@@ -112,7 +117,7 @@ describe('object page', () => {
     expect(edit.getAttribute('href')).toBe(`/c/demo${POD_PATH}?edit=1`);
     cleanup();
 
-    mayUpdate = false;
+    cluster.mayUpdate = false;
     renderAppAt(`/c/demo${POD_PATH}`);
     await screen.findByTestId('edit-link');
     await accessSettled();
@@ -135,7 +140,7 @@ describe('object page', () => {
     fireEvent.click(screen.getByLabelText(/Show managedFields/));
     expect(yamlText()).toContain('manager: kube-controller-manager');
     fireEvent.click(screen.getByRole('tab', { name: 'JSON' }));
-    expect(JSON.parse(screen.getByTestId('object-json').textContent ?? '')).toEqual(podBody);
+    expect(JSON.parse(screen.getByTestId('object-json').textContent ?? '')).toEqual(cluster.pod);
 
     expect(screen.getAllByTestId('label-chip').map((c) => c.textContent)).toEqual(['app=web']);
     const note = screen.getByTestId('annotation-chip');
@@ -153,7 +158,7 @@ describe('object page', () => {
 
     const events = await screen.findByTestId('object-events');
     expect(within(events).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['NormalScheduled60skubelet, node-aScheduled happened']);
-    expect(requests).toContain('/k8s/demo/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3Dweb-1%2CinvolvedObject.uid%3Duid-web-1');
+    expect(cluster.requests).toContain('/k8s/demo/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3Dweb-1%2CinvolvedObject.uid%3Duid-web-1');
 
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     expect(channel.active('/api/v1/namespaces/default/pods').params).toEqual({
@@ -200,25 +205,25 @@ describe('object page', () => {
     await screen.findByTestId('object-yaml');
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     const first = channel.active('/api/v1/namespaces/default/pods');
-    podBody = makePod('900', { app: 'web', fresh: 'yes' });
+    cluster.pod = makePod('900', { app: 'web', fresh: 'yes' });
     const expired = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 100 (800)', reason: 'Expired', code: 410 };
     act(() => first.onEvent(podEvent('ERROR', expired)));
     await waitFor(() => expect(yamlText()).toContain('fresh: "yes"'));
     expect(yamlText().startsWith('kind: Pod\napiVersion: v1\n')).toBe(true);
     expect(first.stopped).toBe(true);
     await waitFor(() => expect(channel.active('/api/v1/namespaces/default/pods').params.query?.resourceVersion).toBe('950'));
-    expect(requests).toContain('/k8s/demo/api/v1/namespaces/default/pods?fieldSelector=metadata.name%3Dweb-1');
+    expect(cluster.requests).toContain('/k8s/demo/api/v1/namespaces/default/pods?fieldSelector=metadata.name%3Dweb-1');
     expect(screen.queryByTestId('object-deleted')).toBeNull();
 
     // Deleted while the watch was lost: the list comes back empty.
-    podBody = null;
+    cluster.pod = null;
     act(() => channel.active('/api/v1/namespaces/default/pods').onClosed(expired as KubeStatus));
     await screen.findByTestId('object-deleted');
     expect(yamlText()).toContain('fresh: "yes"');
   });
 
   it('filters events in the browser when the server refuses involvedObject field selectors, and adds watched events', async () => {
-    eventsSelectorSupported = false;
+    cluster.eventsSelectorSupported = false;
     const { channel } = renderAppAt(`/c/demo${POD_PATH}`);
     const events = await screen.findByTestId('object-events');
     expect(within(events).getAllByRole('row')).toHaveLength(2);
@@ -232,7 +237,7 @@ describe('object page', () => {
   });
 
   it('shows the NotFound Status of a missing object as an alert', async () => {
-    podBody = null;
+    cluster.pod = null;
     renderAppAt(`/c/demo${POD_PATH}`);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByTestId('error-code').textContent).toBe('404');

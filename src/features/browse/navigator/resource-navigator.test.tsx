@@ -53,6 +53,13 @@ const group = (label: string) => within(nav()).getByRole('region', { name: `API 
 const link = (scope: HTMLElement, resource: string) =>
   within(scope).queryAllByRole('link').find((a) => a.closest('[data-testid="nav-resource"]')?.getAttribute('data-resource') === resource);
 
+/** Opens the app while one discovery path answers `failure`; resolves to the text of the navigator's notice `testId`. */
+async function navigatorWhenFailing(path: string, failure: () => Response, testId: string): Promise<string | null> {
+  overrides[path] = failure;
+  renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+  return (await within(nav()).findByTestId(testId)).textContent;
+}
+
 beforeEach(() => {
   overrides = {};
   calls = [];
@@ -97,17 +104,12 @@ describe('resource navigator', () => {
     fireEvent.change(filter, { target: { value: 'deploy' } });
     expect(within(nav()).getAllByTestId('nav-resource').map((r) => r.getAttribute('data-resource'))).toEqual(['deployments.apps']);
     fireEvent.change(filter, { target: { value: 'all' } });
+    // The members of the category as the navigator lists everything: by group (core first), by name within one.
     expect(within(nav()).getAllByTestId('nav-resource').map((r) => r.getAttribute('data-resource'))).toEqual([
-      'pods',
-      'replicationcontrollers',
-      'services',
-      'daemonsets.apps',
-      'deployments.apps',
-      'replicasets.apps',
-      'statefulsets.apps',
+      'pods', 'replicationcontrollers', 'services',
+      'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps',
       'horizontalpodautoscalers.autoscaling',
-      'cronjobs.batch',
-      'jobs.batch',
+      'cronjobs.batch', 'jobs.batch',
       'widgets.fx.example.com',
     ]);
     fireEvent.change(filter, { target: { value: 'nothing-like-this' } });
@@ -134,12 +136,10 @@ describe('resource navigator', () => {
   });
 
   it('shows a failed group-version as unavailable with its Status', async () => {
-    overrides['/k8s/demo/apis/fx.example.com/v1'] = () => status(503, 'ServiceUnavailable', 'the widget backend is down');
-    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
-    const failed = await within(nav()).findByTestId('failed-group-version');
-    expect(failed.textContent).toContain('fx.example.com/v1 unavailable');
-    expect(failed.textContent).toContain('503 ServiceUnavailable');
-    expect(failed.textContent).toContain('the widget backend is down');
+    const failed = await navigatorWhenFailing('/k8s/demo/apis/fx.example.com/v1', () => status(503, 'ServiceUnavailable', 'the widget backend is down'), 'failed-group-version');
+    expect(failed).toContain('fx.example.com/v1 unavailable');
+    expect(failed).toContain('503 ServiceUnavailable');
+    expect(failed).toContain('the widget backend is down');
   });
 
   it('pins and unpins resources (persisted) and remembers recent ones', async () => {
@@ -197,11 +197,9 @@ describe('resource navigator', () => {
   });
 
   it('shows the Status when discovery itself fails', async () => {
-    overrides['/k8s/demo/apis'] = () => status(401, 'Unauthorized', 'Unauthorized');
-    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
-    const alert = await within(nav()).findByTestId('discovery-error');
-    expect(alert.textContent).toContain('401 Unauthorized');
-    expect(alert.textContent).toContain('/apis');
+    const alert = await navigatorWhenFailing('/k8s/demo/apis', () => status(401, 'Unauthorized', 'Unauthorized'), 'discovery-error');
+    expect(alert).toContain('401 Unauthorized');
+    expect(alert).toContain('/apis');
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../../wire/ws-protocol';
-import { defaultWatchUrl, WatchClient, type SocketLike } from './watch-client';
+import { defaultWatchUrl, WatchClient, type SocketLike, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -53,6 +53,22 @@ function setup() {
     return s;
   };
   return { client, sockets, last };
+}
+
+/** A client whose first watch (w1, on pods) is subscribed over an open socket. */
+function setupWatching(onEvent: WatchEventHandler = () => {}, onClosed: WatchClosedHandler = () => {}) {
+  const fixture = setup();
+  const stop = fixture.client.watch(podsParams, onEvent, onClosed);
+  fixture.last().open();
+  return { ...fixture, stop };
+}
+
+/** The reconnect opens socket number `count` after exactly `delayMs`, not a millisecond before. */
+function expectSocketAfter(sockets: FakeSocket[], delayMs: number, count: number) {
+  vi.advanceTimersByTime(delayMs - 1);
+  expect(sockets).toHaveLength(count - 1);
+  vi.advanceTimersByTime(1);
+  expect(sockets).toHaveLength(count);
 }
 
 const podsParams = {
@@ -109,10 +125,8 @@ describe('WatchClient', () => {
   });
 
   it('reports a closed watch with its Status and forgets it', () => {
-    const { client, last } = setup();
     const onClosed = vi.fn();
-    client.watch(podsParams, () => {}, onClosed);
-    last().open();
+    const { last } = setupWatching(undefined, onClosed);
     const status = { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'no' };
     last().deliver({ id: 'w1', closed: true, status });
     expect(onClosed).toHaveBeenCalledWith(status);
@@ -121,10 +135,8 @@ describe('WatchClient', () => {
   });
 
   it('passes null for a normal close', () => {
-    const { client, last } = setup();
     const onClosed = vi.fn();
-    client.watch(podsParams, () => {}, onClosed);
-    last().open();
+    const { last } = setupWatching(undefined, onClosed);
     last().deliver({ id: 'w1', closed: true, status: null });
     expect(onClosed).toHaveBeenCalledWith(null);
   });
@@ -142,16 +154,10 @@ describe('WatchClient', () => {
     last().drop();
     expect(client.getState()).toBe('reconnecting');
     // attempt 0: ceiling 1000 -> 500 + 0.5 * 500 = 750ms
-    vi.advanceTimersByTime(749);
-    expect(sockets).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(sockets).toHaveLength(2);
+    expectSocketAfter(sockets, 750, 2);
     // fails again: attempt 1: ceiling 2000 -> 1500ms
     last().drop();
-    vi.advanceTimersByTime(1499);
-    expect(sockets).toHaveLength(2);
-    vi.advanceTimersByTime(1);
-    expect(sockets).toHaveLength(3);
+    expectSocketAfter(sockets, 1500, 3);
     last().open();
     expect(client.getState()).toBe('open');
     expect(last().sent).toEqual([
@@ -169,10 +175,7 @@ describe('WatchClient', () => {
     }
     expect(sockets).toHaveLength(7);
     last().drop();
-    vi.advanceTimersByTime(5999);
-    expect(sockets).toHaveLength(7);
-    vi.advanceTimersByTime(1);
-    expect(sockets).toHaveLength(8);
+    expectSocketAfter(sockets, 6000, 8);
   });
 
   it('resets the backoff after a successful open', () => {
@@ -189,9 +192,7 @@ describe('WatchClient', () => {
   });
 
   it('goes idle instead of reconnecting when no watch is active', () => {
-    const { client, sockets, last } = setup();
-    const stop = client.watch(podsParams, () => {}, () => {});
-    last().open();
+    const { client, sockets, last, stop } = setupWatching();
     stop();
     last().drop();
     expect(client.getState()).toBe('idle');
@@ -208,10 +209,8 @@ describe('WatchClient', () => {
   });
 
   it('ignores garbage and messages for unknown ids', () => {
-    const { client, last } = setup();
     const onEvent = vi.fn();
-    client.watch(podsParams, onEvent, () => {});
-    last().open();
+    const { last } = setupWatching(onEvent);
     last().onmessage?.({ data: 'not json' });
     last().onmessage?.({ data: '{"no":"id"}' });
     last().deliver({ id: 'w9', event: podEvent('ADDED', '1') });
@@ -219,9 +218,7 @@ describe('WatchClient', () => {
   });
 
   it('dispose closes the socket and stops reconnecting', () => {
-    const { client, sockets, last } = setup();
-    client.watch(podsParams, () => {}, () => {});
-    last().open();
+    const { client, sockets, last } = setupWatching();
     client.dispose();
     expect(last().closed).toBe(true);
     expect(client.getState()).toBe('idle');

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../k8s/kube-object';
+import { configMap as cm } from '../../testing/config-map';
 import { mergeEdit } from './merge-edit';
-
-const cm = (rv: string, data: Record<string, string>): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'c1', namespace: 'default', resourceVersion: rv, uid: 'u' },
-  data,
-});
 
 describe('mergeEdit', () => {
   it('puts your change on top of theirs when they touched other fields', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../k8s/kube-object';
+import { configMap as cm } from '../../../testing/config-map';
 import { rebaseChange } from './rebase-change';
-
-const cm = (rv: string, data: Record<string, string>): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'c', namespace: 'd', resourceVersion: rv, uid: 'u' },
-  data,
-});
 
 describe('rebaseChange', () => {
   it('puts the change on top of the latest object and takes its resourceVersion', () => {

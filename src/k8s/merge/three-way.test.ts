@@ -67,14 +67,7 @@ function deployment(): JsonObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: {
-      name: 'web',
-      resourceVersion: '100',
-      labels: { app: 'web' },
-      annotations: { 'example.com/owner': 'a' },
-      finalizers: ['a.example/x', 'b.example/y'],
-      managedFields: [{ manager: 'kubectl' }],
-    },
+    metadata: { name: 'web', resourceVersion: '100', labels: { app: 'web' }, annotations: { 'example.com/owner': 'a' }, finalizers: ['a.example/x', 'b.example/y'], managedFields: [{ manager: 'kubectl' }] },
     spec: {
       replicas: 2,
       template: {

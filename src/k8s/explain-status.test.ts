@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../testing/fixtures';
+import { explainStatus, type ExplainableError } from './explain-status';
+import { decodeErrorResponse, networkError } from './kube-api-error';
+
+const fromFixture = (name: string, method = 'GET') =>
+  decodeErrorResponse({ method, url: '/k8s/demo/x', httpStatus: Number(name.slice(0, 3)), statusText: '', headers: new Headers(), body: readFixture(`errors/${name}`) });
+
+const bare = (reason: string, code: number, retryAfterSeconds?: number): ExplainableError => ({ code, reason, causes: [], retryAfterSeconds, raw: { method: 'GET' } });
+
+describe('explainStatus', () => {
+  it.each([
+    ['400-bad-label-selector.json', /could not understand/, /Fix the request/],
+    ['401-unauthorized.json', /does not know who you are/, /credentials in your kubeconfig/],
+    ['403-forbidden.json', /permissions do not allow/, /Role or ClusterRole/],
+    ['404-not-found.json', /does not exist/, /Check the name, namespace/],
+    ['406-not-acceptable.json', /cannot answer in any of the formats/, /application\/json/],
+    ['409-already-exists.json', /already exists/, /open the existing object/],
+    ['409-conflict-put.json', /changed on the server since you read it/, /Re-read the object, merge your change/],
+    ['409-delete-precondition.json', /precondition/, /Re-read/],
+    ['409-apply-conflict.json', /other field managers own fields/, /force/],
+    ['415-strategic-on-custom-resource.json', /content type/, /another patch type/],
+    ['422-invalid-deployment.json', /failed validation/, /Fix the fields/],
+  ])('explains the recorded %s', (name, meaning, recovery) => {
+    const explanation = explainStatus(fromFixture(name));
+    expect(explanation.meaning).toMatch(meaning);
+    expect(explanation.recovery).toMatch(recovery);
+    expect(explanation.retryable).toBe(false);
+  });
+
+  it('tells to re-list for Expired and Gone (410)', () => {
+    for (const reason of ['Expired', 'Gone']) {
+      expect(explainStatus(bare(reason, 410))).toMatchObject({ recovery: expect.stringMatching(/List again/), retryable: false });
+    }
+  });
+
+  it("waits the server's Retry-After for TooManyRequests, else backs off", () => {
+    expect(explainStatus(bare('TooManyRequests', 429, 5)).recovery).toBe("Wait 5s (the server's Retry-After), then try again.");
+    expect(explainStatus(bare('TooManyRequests', 429)).recovery).toMatch(/backoff/);
+    expect(explainStatus(bare('TooManyRequests', 429)).retryable).toBe(true);
+  });
+
+  it.each([
+    ['ServiceUnavailable', 503],
+    ['Timeout', 504],
+    ['ServerTimeout', 500],
+    ['InternalError', 500],
+  ])('retries %s with backoff', (reason, code) => {
+    const explanation = explainStatus(bare(reason, code));
+    expect(explanation.retryable).toBe(true);
+    expect(explanation.recovery).toMatch(/backoff/);
+  });
+
+  it.each([
+    ['MethodNotAllowed', 405, /does not support this action/],
+    ['RequestEntityTooLarge', 413, /larger than the server accepts/],
+    ['UnsupportedMediaType', 415, /content type/],
+  ])('explains %s as a request to fix', (reason, code, meaning) => {
+    expect(explainStatus(bare(reason, code))).toMatchObject({ meaning: expect.stringMatching(meaning), retryable: false });
+  });
+
+  it('says a timed-out write may have happened', () => {
+    expect(explainStatus(bare('Timeout', 504)).meaning).toMatch(/may still have taken effect/);
+    expect(explainStatus(networkError('PUT', '/x', new DOMException('t', 'TimeoutError'))).recovery).toMatch(/re-read the object first/);
+  });
+
+  it('says plainly when no answer arrived', () => {
+    expect(explainStatus(networkError('GET', '/x', new TypeError('Failed to fetch'))).meaning).toMatch(/could not be reached/);
+  });
+
+  it('falls back on the HTTP code for Unknown and unnamed reasons', () => {
+    expect(explainStatus(bare('Unknown', 418))).toMatchObject({ meaning: expect.stringMatching(/without naming a reason/), retryable: false });
+    expect(explainStatus(bare('', 502))).toMatchObject({ meaning: expect.stringMatching(/without naming a reason/), retryable: true });
+  });
+});

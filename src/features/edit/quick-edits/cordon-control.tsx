@@ -2,18 +2,10 @@
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { RequestPreview } from './metadata-entries-editor';
 import { cordonChange, isCordoned } from './node-cordon';
-import { StateToggle } from './state-toggle';
+import { StateToggle, type StopToggle } from './state-toggle';
 
-export function CordonControl({ object, apiPath, onPreview }: { object: KubeObject; apiPath: string; onPreview: RequestPreview }) {
-  const cordoned = isCordoned(object);
-  return (
-    <StateToggle
-      title="Scheduling"
-      testId="node-scheduling"
-      state={cordoned ? 'SchedulingDisabled' : 'Schedulable'}
-      stopped={cordoned}
-      action={cordoned ? 'Uncordon' : 'Cordon'}
-      onAction={() => onPreview(cordonChange(object, apiPath, !cordoned))}
-    />
-  );
+const SCHEDULING: StopToggle = { title: 'Scheduling', testId: 'node-scheduling', states: ['Schedulable', 'SchedulingDisabled'], actions: ['Cordon', 'Uncordon'], isStopped: isCordoned, change: cordonChange };
+
+export function CordonControl(props: { object: KubeObject; apiPath: string; onPreview: RequestPreview }) {
+  return <StateToggle toggle={SCHEDULING} {...props} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
-import { buildMergePatch, type JsonObject } from '../../../k8s/patch';
+import { expectStopChange } from '../../../testing/stop-change';
 import { isCronJob, isSuspended, suspendChange } from './cronjob-suspend';
 
 const PATH = '/apis/batch/v1/namespaces/default/cronjobs/nightly';
@@ -12,18 +12,12 @@ function cronJob(spec: Record<string, unknown>, apiVersion = 'batch/v1'): KubeOb
 describe('suspendChange', () => {
   it('suspends with a merge patch of spec.suspend', () => {
     const live = cronJob({ suspend: false });
-    const change = suspendChange(live, PATH, true);
-    expect(change).toMatchObject({ apiPath: PATH, original: live, patchKind: 'merge', title: 'Suspend CronJob nightly' });
-    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { suspend: true } });
-    expect(isSuspended(change.modified)).toBe(true);
-    expect(isSuspended(live)).toBe(false);
+    expectStopChange(live, suspendChange(live, PATH, true), { apiPath: PATH, title: 'Suspend CronJob nightly', patch: { spec: { suspend: true } }, isStopped: isSuspended, stop: true });
   });
 
   it('resumes by setting suspend to false', () => {
     const live = cronJob({ suspend: true });
-    const change = suspendChange(live, PATH, false);
-    expect(change.title).toBe('Resume CronJob nightly');
-    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { suspend: false } });
+    expectStopChange(live, suspendChange(live, PATH, false), { apiPath: PATH, title: 'Resume CronJob nightly', patch: { spec: { suspend: false } }, isStopped: isSuspended, stop: false });
   });
 
   it('treats a missing suspend as running', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { buildMergePatch, type JsonObject } from '../../../k8s/patch';
+import { expectStopChange } from '../../../testing/stop-change';
 import { cordonChange, isCordoned, isNode } from './node-cordon';
 
 const PATH = '/api/v1/nodes/node-a';
@@ -12,11 +13,7 @@ function node(spec?: Record<string, unknown>): KubeObject {
 describe('cordonChange', () => {
   it('cordons with a merge patch setting spec.unschedulable', () => {
     const live = node({ podCIDR: '10.0.0.0/24' });
-    const change = cordonChange(live, PATH, true);
-    expect(change).toMatchObject({ apiPath: PATH, original: live, patchKind: 'merge', title: 'Cordon Node node-a' });
-    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { unschedulable: true } });
-    expect(isCordoned(change.modified)).toBe(true);
-    expect(isCordoned(live)).toBe(false);
+    expectStopChange(live, cordonChange(live, PATH, true), { apiPath: PATH, title: 'Cordon Node node-a', patch: { spec: { unschedulable: true } }, isStopped: isCordoned, stop: true });
   });
 
   it('cordons a node without a spec', () => {
@@ -26,8 +23,7 @@ describe('cordonChange', () => {
   it('uncordons by removing the field, as kubectl uncordon does', () => {
     const live = node({ podCIDR: '10.0.0.0/24', unschedulable: true });
     const change = cordonChange(live, PATH, false);
-    expect(change.title).toBe('Uncordon Node node-a');
-    expect(buildMergePatch(live as JsonObject, change.modified as JsonObject)).toEqual({ spec: { unschedulable: null } });
+    expectStopChange(live, change, { apiPath: PATH, title: 'Uncordon Node node-a', patch: { spec: { unschedulable: null } }, isStopped: isCordoned, stop: false });
     expect(change.modified.spec).toEqual({ podCIDR: '10.0.0.0/24' });
   });
 });

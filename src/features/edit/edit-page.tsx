@@ -12,7 +12,8 @@ import { accessTitle, mayAct } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
 import type { EditorComponents } from './code-editor';
-import { draftMarkers, draftReducer, initialDraftState } from './draft-model';
+import { DraftCodeEditor } from './draft-code-editor';
+import { draftReducer, initialDraftState } from './draft-model';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
 import { editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
@@ -176,7 +177,6 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (line !== null) revealAt(line, 1);
   };
 
-  const markers = useMemo(() => draftMarkers(text, refusal, failure), [text, refusal, failure]);
   const liveChanges = useMemo(
     () => (base && live && live.metadata.resourceVersion !== base.metadata.resourceVersion ? serverChanges(base, live) : []),
     [base, live],
@@ -324,13 +324,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             </div>
           </div>
         ) : (
-          <CodeEditor
-            key={state.revision}
-            value={text}
+          <DraftCodeEditor
+            CodeEditor={CodeEditor}
+            state={state}
             onChange={onChange}
             onSave={onSave}
-            markers={markers}
-            reveal={state.reveal}
             label={`YAML of ${kind} ${name}`}
             uri={modelUri}
             schema={kindSchema?.jsonSchema ?? null}

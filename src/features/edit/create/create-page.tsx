@@ -14,7 +14,8 @@ import { accessTitle, mayAct } from '../../../components/ui/access-control';
 import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
 import type { EditorComponents } from '../code-editor';
-import { draftMarkers, draftReducer, initialDraftState } from '../draft-model';
+import { DraftCodeEditor } from '../draft-code-editor';
+import { draftReducer, initialDraftState } from '../draft-model';
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
 import { useKindSchema } from '../kind-schema-query';
 import { useDraftRequest } from '../use-draft-request';
@@ -60,6 +61,9 @@ interface CreatePost {
   /** The editor text it was made from (a later edit makes a preview stale). */
   text: string;
 }
+
+/** The text as typed, or the dry run's answer. */
+const VIEWS = [['yaml', 'Your YAML'], ['preview', 'Server preview']] as const;
 
 const PREVIEW_TITLE = 'Preview: a dry run on the server (dryRun=All), nothing is stored (Ctrl+S / ⌘S)';
 
@@ -170,7 +174,6 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     if (line !== null) revealAt(line, 1);
   };
 
-  const markers = useMemo(() => draftMarkers(text, refusal, failure), [text, refusal, failure]);
   const error = failure?.error ?? null;
   const warnings = error instanceof KubeApiError ? error.warnings : previewShown && preview ? preview.data.warnings : [];
   const canCreate = resource?.verbs.includes('create') ?? false;
@@ -204,13 +207,11 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     body = <CreatePreview preview={preview.data} seq={preview.seq} stale={preview.data.text !== text} DiffEditor={DiffEditor} />;
   } else {
     body = (
-      <CodeEditor
-        key={state.revision}
-        value={text}
+      <DraftCodeEditor
+        CodeEditor={CodeEditor}
+        state={state}
         onChange={onChange}
         onSave={onPreview}
-        markers={markers}
-        reveal={state.reveal}
         label={`YAML of the new ${kindLabel}`}
         uri={`file:///kubeglass/${encodeURIComponent(context)}${apiPath}/new.yaml`}
         schema={schema?.jsonSchema ?? null}
@@ -321,15 +322,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
         <WarningList warnings={warnings} testId="create-warnings" />
         {preview && draft && (
           <div className="border-b border-slate-200 px-4 py-1.5">
-            <SegmentedTabs
-              label="Create view"
-              options={[
-                ['yaml', 'Your YAML'],
-                ['preview', 'Server preview'],
-              ]}
-              value={previewShown ? 'preview' : 'yaml'}
-              onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })}
-            />
+            <SegmentedTabs label="Create view" options={VIEWS} value={previewShown ? 'preview' : 'yaml'} onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })} />
           </div>
         )}
       </div>

@@ -23,6 +23,8 @@ import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
 import { WarningList } from '../../components/ui/warning-list';
 
+const FORMATS = [['yaml', 'YAML'], ['json', 'JSON']] as const;
+
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Getting the object or reconnecting the watch', stale: 'Not watching: the content may be out of date' };
 
 export interface ObjectPageProps {
@@ -187,15 +189,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             </Section>
             <section aria-label="Object content" className="px-4 py-3">
               <div className="mb-2 flex flex-wrap items-center gap-2">
-                <SegmentedTabs
-                  label="Format"
-                  options={[
-                    ['yaml', 'YAML'],
-                    ['json', 'JSON'],
-                  ]}
-                  value={format}
-                  onChange={setFormat}
-                />
+                <SegmentedTabs label="Format" options={FORMATS} value={format} onChange={setFormat} />
                 {managedCount > 0 && (
                   <label className="inline-flex items-center gap-1.5 text-xs text-slate-600">
                     <input type="checkbox" checked={showManagedFields} onChange={(e) => setShowManagedFields(e.target.checked)} />

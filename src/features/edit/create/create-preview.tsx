@@ -27,6 +27,8 @@ export interface CreatePreviewProps {
 }
 
 const MAX_LISTED = 40;
+/** What the server would store, as a diff against the typed text or alone. */
+const VIEWS = [['diff', 'Diff'], ['object', 'Server object']] as const;
 
 function withoutManagedFields(object: KubeObject): KubeObject {
   const { managedFields: _managedFields, ...metadata } = object.metadata;
@@ -76,15 +78,7 @@ export function CreatePreview({ preview, seq, stale, DiffEditor }: CreatePreview
         </p>
       )}
       <div className="flex shrink-0 items-center gap-2">
-        <SegmentedTabs
-          label="Preview view"
-          options={[
-            ['diff', 'Diff'],
-            ['object', 'Server object'],
-          ]}
-          value={view}
-          onChange={setView}
-        />
+        <SegmentedTabs label="Preview view" options={VIEWS} value={view} onChange={setView} />
         <span className="text-xs text-slate-500">{view === 'diff' ? 'Left: what you typed. Right: what the server would store (managedFields hidden).' : 'Read-only: managedFields hidden.'}</span>
       </div>
       <div className="min-h-0 flex-1">

@@ -62,19 +62,24 @@ function remove(store: DraftStore, storageKey: string): void {
   }
 }
 
-/** The stored draft, or null (none, unreadable, or storage unavailable). */
-export function loadDraft(store: DraftStore, key: DraftKey): Draft | null {
-  return read(store, draftStorageKey(key), isDraft);
+/** One kind of draft in storage, by its key. */
+interface DraftSlot<K, D> {
+  /** The stored draft, or null (none, unreadable, or storage unavailable). */
+  load: (store: DraftStore, key: K) => D | null;
+  /** Stores the draft; false when storage refused (quota, private mode): the text stays in the page. */
+  save: (store: DraftStore, key: K, draft: D) => boolean;
+  clear: (store: DraftStore, key: K) => void;
 }
 
-/** Stores the draft; false when storage refused (quota, private mode): the text stays in the page. */
-export function saveDraft(store: DraftStore, key: DraftKey, draft: Draft): boolean {
-  return write(store, draftStorageKey(key), draft);
+function draftSlot<K, D>(storageKey: (key: K) => string, valid: (value: unknown) => value is D): DraftSlot<K, D> {
+  return {
+    load: (store, key) => read(store, storageKey(key), valid),
+    save: (store, key, draft) => write(store, storageKey(key), draft),
+    clear: (store, key) => remove(store, storageKey(key)),
+  };
 }
 
-export function clearDraft(store: DraftStore, key: DraftKey): void {
-  remove(store, draftStorageKey(key));
-}
+export const { load: loadDraft, save: saveDraft, clear: clearDraft } = draftSlot(draftStorageKey, isDraft);
 
 /** Where a new object is being created: one draft per collection (the namespace of the URL; null when it has none). */
 export interface CreateDraftKey {
@@ -106,15 +111,4 @@ function isCreateDraft(value: unknown): value is CreateDraft {
   return typeof d.text === 'string' && typeof d.templateId === 'string' && typeof d.updatedAt === 'number';
 }
 
-export function loadCreateDraft(store: DraftStore, key: CreateDraftKey): CreateDraft | null {
-  return read(store, createDraftStorageKey(key), isCreateDraft);
-}
-
-/** False when storage refused: the text stays in the page. */
-export function saveCreateDraft(store: DraftStore, key: CreateDraftKey, draft: CreateDraft): boolean {
-  return write(store, createDraftStorageKey(key), draft);
-}
-
-export function clearCreateDraft(store: DraftStore, key: CreateDraftKey): void {
-  remove(store, createDraftStorageKey(key));
-}
+export const { load: loadCreateDraft, save: saveCreateDraft, clear: clearCreateDraft } = draftSlot(createDraftStorageKey, isCreateDraft);

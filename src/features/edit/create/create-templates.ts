@@ -50,6 +50,12 @@ const podTemplate = (extra: Record<string, unknown> = {}) => ({
   spec: { containers: [container({ ports: [{ containerPort: 80 }], ...extra })] },
 });
 
+/** A workload's selector and the pod template it selects: one label on both, as the API requires them to match. */
+const selectedPods = (app: string, container: Record<string, unknown>) => ({
+  selector: { matchLabels: { app } },
+  template: { metadata: { labels: { app } }, spec: { containers: [container] } },
+});
+
 const jobSpec = () => ({
   backoffLimit: 2,
   template: {
@@ -91,11 +97,7 @@ const KIND_TEMPLATES: Record<string, KindTemplate[]> = {
         spec: {
           serviceName: 'db',
           replicas: 1,
-          selector: { matchLabels: { app: 'db' } },
-          template: {
-            metadata: { labels: { app: 'db' } },
-            spec: { containers: [{ name: 'db', image: IMAGE, volumeMounts: [{ name: 'data', mountPath: '/data' }] }] },
-          },
+          ...selectedPods('db', { name: 'db', image: IMAGE, volumeMounts: [{ name: 'data', mountPath: '/data' }] }),
           volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
         },
       }),
@@ -105,13 +107,7 @@ const KIND_TEMPLATES: Record<string, KindTemplate[]> = {
     {
       id: 'daemonset',
       label: 'DaemonSet (one pod per node)',
-      build: (m) => ({
-        metadata: m({ generateName: 'agent-' }),
-        spec: {
-          selector: { matchLabels: { app: 'agent' } },
-          template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] } },
-        },
-      }),
+      build: (m) => ({ metadata: m({ generateName: 'agent-' }), spec: selectedPods('agent', { name: 'agent', image: 'busybox:1.36', command: ['sleep', 'infinity'] }) }),
     },
   ],
   '/Service': [

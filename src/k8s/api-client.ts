@@ -40,6 +40,17 @@ export function kubeUrl(context: string, apiPath: string, query?: QueryParams): 
   return withQuery(`/k8s/${encodeURIComponent(context)}${path}`, query);
 }
 
+/** Inverse of kubeUrl: the context and API path (without query) of a proxy URL; null for other URLs. */
+export function parseKubeUrl(url: string): { context: string; apiPath: string } | null {
+  const match = /^\/k8s\/([^/?]+)(\/[^?]*)?/.exec(url);
+  if (!match?.[1]) return null;
+  try {
+    return { context: decodeURIComponent(match[1]), apiPath: match[2] ?? '/' };
+  } catch {
+    return null;
+  }
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException
     ? error.name === 'AbortError'

@@ -1,7 +1,12 @@
-// Any failure shown the way the API reported it: code, Status reason, message, causes.
+// Any failure shown the way the API reported it (code, reason, message, causes, warnings, the raw response) and explained.
 import type { ReactNode } from 'react';
+import { existingObjectUiPath } from '../../k8s/existing-object';
+import { explainStatus } from '../../k8s/explain-status';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { AccessErrorExplanation } from './access-error-explanation';
+import { ErrorCauses } from './error-causes';
+import { RawResponse } from './raw-response';
+import { WarningList } from './warning-list';
 
 export interface KubeErrorPanelProps {
   error: unknown;
@@ -30,6 +35,8 @@ function describe(error: unknown): Pick<KubeApiError, 'code' | 'reason' | 'messa
 export function KubeErrorPanel({ error, title, onRetry, onCauseClick, footer, testId = 'kube-error' }: KubeErrorPanelProps) {
   const e = describe(error);
   const subject = [e.details?.kind, e.details?.name].filter(Boolean).join(' ');
+  const explanation = error instanceof KubeApiError ? explainStatus(error) : null;
+  const existing = error instanceof KubeApiError ? existingObjectUiPath(error) : null;
   return (
     <div role="alert" data-testid={testId} className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
       <div className="flex items-center gap-2">
@@ -53,26 +60,18 @@ export function KubeErrorPanel({ error, title, onRetry, onCauseClick, footer, te
       <p className="mt-2 whitespace-pre-wrap break-words font-mono text-[13px] leading-snug" data-testid="error-message">
         {e.message}
       </p>
-      {e.causes.length > 0 && (
-        <ul className="mt-2 space-y-0.5 text-[13px]" data-testid="error-causes">
-          {e.causes.map((cause, i) => (
-            <li key={i} className="font-mono">
-              {cause.field &&
-                (onCauseClick ? (
-                  <>
-                    <button type="button" className="font-semibold underline" title="Show this field in the editor" onClick={() => onCauseClick(cause.field ?? '')}>
-                      {cause.field}
-                    </button>
-                    {': '}
-                  </>
-                ) : (
-                  <span className="font-semibold">{cause.field}: </span>
-                ))}
-              {cause.message}
-              {cause.reason && <span className="text-red-700/70"> ({cause.reason})</span>}
-            </li>
-          ))}
-        </ul>
+      {explanation && (
+        <p className="mt-2 text-[13px]" data-testid="error-explanation">
+          {explanation.meaning} <span className="font-medium">{explanation.recovery}</span>
+        </p>
+      )}
+      <ErrorCauses causes={e.causes} onCauseClick={onCauseClick} />
+      {existing && (
+        <p className="mt-2 text-[13px]">
+          <a href={existing} className="font-medium text-indigo-700 underline" data-testid="error-existing-object">
+            Open the existing {e.details?.kind ?? 'object'} {e.details?.name}
+          </a>
+        </p>
       )}
       {(subject || e.retryAfterSeconds !== undefined) && (
         <p className="mt-2 text-xs text-red-700/80">
@@ -82,6 +81,10 @@ export function KubeErrorPanel({ error, title, onRetry, onCauseClick, footer, te
         </p>
       )}
       {error instanceof KubeApiError && <AccessErrorExplanation error={error} />}
+      {error instanceof KubeApiError && (
+        <WarningList warnings={error.warnings} testId="error-warnings" className="mt-2 space-y-0.5 text-xs text-amber-800" />
+      )}
+      {error instanceof KubeApiError && <RawResponse raw={error.raw} />}
       {footer && <p className="mt-2 text-xs text-red-700/80">{footer}</p>}
     </div>
   );

@@ -26,8 +26,9 @@ export async function accessSettled(): Promise<void> {
   });
 }
 
-/** The gated action is offered but disabled, its title saying why. */
-export function expectRefused(testId: string, reason: string): void {
+/** Once no action waits for its review: the gated action is offered but disabled, its title saying why. */
+export async function expectRefused(testId: string, reason: string): Promise<void> {
+  await accessSettled();
   const action = screen.getByTestId(testId);
   expect(action).toHaveProperty('disabled', true);
   expect(action.getAttribute('title')).toBe(reason);

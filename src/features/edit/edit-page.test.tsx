@@ -117,8 +117,7 @@ describe('edit page', () => {
   it('a user who may not update the object cannot Save, by button or Ctrl+S, and is told why', async () => {
     denied = ['update'];
     await openEditor();
-    await accessSettled();
-    expectRefused('save-button', 'You may not update configmaps "c1" in namespace default');
+    await expectRefused('save-button', 'You may not update configmaps "c1" in namespace default');
     replace('a: one', 'a: one-mine');
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await accessSettled();

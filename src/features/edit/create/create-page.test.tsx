@@ -8,7 +8,7 @@ import { readFixture } from '../../../testing/fixtures';
 import { createDraftStorageKey, saveCreateDraft } from '../draft-storage';
 import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
-import { accessReviewResponse, accessSettled, expectRefused } from '../../../testing/access-reviews';
+import { accessReviewResponse, expectRefused } from '../../../testing/access-reviews';
 import { stubFetch } from '../../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 import { MemoryStore } from '../../../testing/memory-store';
@@ -144,8 +144,7 @@ describe('create page', () => {
   it('a user who may not create in the namespace cannot Create, and is told why', async () => {
     denied = ['create'];
     await openCreate();
-    await accessSettled();
-    expectRefused('create-button', 'You may not create deployments.apps in namespace default');
+    await expectRefused('create-button', 'You may not create deployments.apps in namespace default');
   });
 
   it('restores the draft after a remount, and asks before a template replaces edited text', async () => {

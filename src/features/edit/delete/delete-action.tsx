@@ -4,7 +4,7 @@ import { useDiscovery } from '../../../data/discovery-query';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, type ApiPath } from '../../../k8s/paths';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog, type DeleteDialogProps } from './delete-dialog';
 import { GatedAction } from '../../../components/ui/access-control';
 import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
@@ -23,8 +23,8 @@ export interface DeleteActionProps {
 export function DeleteAction({ context, apiPath, path, object, onDeleted }: DeleteActionProps) {
   const index = useDiscovery(context).data?.index;
   const resource = index ? resourceByGvr(index, gvrOf(path)) : undefined;
-  // The object as it was when the dialog opened: later watch updates do not move the preconditions.
-  const [opened, setOpened] = useState<KubeObject | null>(null);
+  // What the dialog deletes, as it was when the dialog opened: later watch updates do not move the preconditions.
+  const [target, setTarget] = useState<Omit<DeleteDialogProps, 'onClose' | 'onDeleted'> | null>(null);
   const offered = path.subresource === null && resource?.verbs.includes('delete') === true;
   const access = useAccess(context, offered ? attributesFor(path, 'delete') : null);
   if (!offered || !resource) return null;
@@ -34,22 +34,18 @@ export function DeleteAction({ context, apiPath, path, object, onDeleted }: Dele
       <GatedAction
         access={access}
         action={`delete ${path.resource} "${path.name ?? ''}"`}
-        onClick={() => setOpened(object)}
+        onClick={() => setTarget({ context, apiPath, object, resource: path.resource, clusterScoped: !resource.namespaced })}
         testId="delete-button"
         className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50"
       >
         Delete
       </GatedAction>
-      {opened && (
+      {target && (
         <DeleteDialog
-          context={context}
-          apiPath={apiPath}
-          object={opened}
-          resource={path.resource}
-          clusterScoped={!resource.namespaced}
-          onClose={() => setOpened(null)}
+          {...target}
+          onClose={() => setTarget(null)}
           onDeleted={(outcome) => {
-            setOpened(null);
+            setTarget(null);
             // Still there (finalizers, grace period): the page stays and shows what deletion waits for.
             if (outcome.kind === 'deleted') onDeleted();
           }}

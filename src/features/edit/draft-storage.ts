@@ -19,7 +19,7 @@ export interface Draft {
   updatedAt: number;
 }
 
-type DraftStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type DraftStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const PREFIX = 'kubeglass:draft:v1:';
 

@@ -7,13 +7,13 @@ import { k8sKeys } from '../../data/query-keys';
 import { gvrKey } from '../../k8s/discovery/gvr';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { KubeObject } from '../../k8s/kube-object';
-import { gvrOf, type ApiPath } from '../../k8s/paths';
+import { gvrOf } from '../../k8s/paths';
 import { accessTitle, mayAct } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
-import type { EditorComponents } from './code-editor';
 import { DraftCodeEditor } from './draft-code-editor';
 import { draftReducer, initialDraftState } from './draft-model';
+import type { DraftScreenProps } from './draft-screen-props';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
 import { editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
@@ -33,16 +33,8 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { EditNoticeBanner, type EditNotice } from './edit-notice';
 import { ServerChangesBanner } from './server-changes-banner';
 
-export interface EditPageProps {
-  context: string;
-  /** Object API path, e.g. /api/v1/namespaces/default/configmaps/c1. */
-  apiPath: string;
-  path: ApiPath;
-  editors: EditorComponents;
-  /** Leaves the editor (the draft stays). */
-  onCancel: () => void;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-}
+/** apiPath is the object's, e.g. /api/v1/namespaces/default/configmaps/c1. */
+export type EditPageProps = DraftScreenProps;
 
 /** The draft of an edit: the text is an edit of `origin` (the base object); Preview shows a ChangeRequest. */
 interface EditDraft {

@@ -8,13 +8,13 @@ import { formatGroupVersion, gvrKey } from '../../../k8s/discovery/gvr';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import type { KubeObject } from '../../../k8s/kube-object';
-import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../../k8s/paths';
+import { buildApiPath, gvrOf, toUiPath } from '../../../k8s/paths';
 import { useUiStore } from '../../../stores/ui-store';
 import { accessTitle, mayAct } from '../../../components/ui/access-control';
 import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
-import type { EditorComponents } from '../code-editor';
 import { DraftCodeEditor } from '../draft-code-editor';
+import type { DraftScreenProps } from '../draft-screen-props';
 import { draftReducer, initialDraftState } from '../draft-model';
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
 import { useKindSchema } from '../kind-schema-query';
@@ -30,17 +30,10 @@ import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 
-export interface CreatePageProps {
-  context: string;
-  /** Collection API path, e.g. /apis/apps/v1/namespaces/default/deployments. */
-  apiPath: string;
-  path: ApiPath;
-  editors: EditorComponents;
-  /** Leaves the screen (the draft stays). */
-  onCancel: () => void;
+/** apiPath is the collection's, e.g. /apis/apps/v1/namespaces/default/deployments. */
+export interface CreatePageProps extends DraftScreenProps {
   /** Called with the UI path of the object just created. */
   onCreated: (uiPath: string) => void;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 /** The draft of a new object: the text started from the template `origin`; Preview shows a dry run's answer. */

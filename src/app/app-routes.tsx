@@ -1,4 +1,5 @@
 // Renders the screen for the current URL.
+import type { ReactElement } from 'react';
 import { useContexts } from '../data/contexts-query';
 import { AccessMatrixPage } from '../features/access/access-matrix-page';
 import { ResourceListPage } from '../features/browse/resource-list-page';
@@ -9,14 +10,50 @@ import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
-import { ObjectPage } from '../features/object/object-page';
+import { ObjectPage, type ObjectPageSlots } from '../features/object/object-page';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { navigate, useLocation } from './router/history';
-import { collectionPath, gvrOf, toUiPath } from '../k8s/paths';
-import { matchRoute } from './routes';
+import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
+import { matchRoute, type AppRoute } from './routes';
+
+type ApiPathRoute = Extract<AppRoute, { kind: 'list' | 'object' | 'edit' | 'create' }>;
+
+/** The page for a route on an API path, keyed by the path: another collection or object starts afresh. */
+function pageAt(route: ApiPathRoute, search: string): ReactElement {
+  const { context, apiPath, path } = route;
+  const key = `${context}${apiPath}`;
+  switch (route.kind) {
+    case 'list':
+      return <ResourceListPage key={key} context={context} apiPath={apiPath} path={path} search={search} onNavigate={navigate} />;
+    case 'object':
+      return <ObjectPage key={key} context={context} apiPath={apiPath} path={path} slots={objectSlots(context, apiPath, path)} />;
+    case 'edit':
+    case 'create': {
+      // Both leave for the page they came from; the draft stays.
+      const screen = { context, apiPath, path, editors: monacoEditors, onCancel: () => navigate(toUiPath(context, apiPath)) };
+      return route.kind === 'edit' ? <EditPage key={key} {...screen} /> : <CreatePage key={key} {...screen} onCreated={navigate} />;
+    }
+  }
+}
+
+/** What the object page shows from the edit feature: Delete beside Edit, deletion state, quick edits, managed fields. */
+function objectSlots(context: string, apiPath: string, path: ApiPath): ObjectPageSlots {
+  return {
+    actions: (object) => (
+      <DeleteAction context={context} apiPath={apiPath} path={path} object={object} onDeleted={() => navigate(toUiPath(context, collectionPath(gvrOf(path), path.namespace)))} />
+    ),
+    panels: (object) => (
+      <>
+        <DeletionStatus object={object} />
+        <QuickEditsPanel context={context} apiPath={apiPath} object={object} editors={monacoEditors} />
+        <ManagedFieldsSection object={object} />
+      </>
+    ),
+  };
+}
 
 export function AppRoutes() {
   const { pathname, search } = useLocation();
@@ -29,59 +66,14 @@ export function AppRoutes() {
     case 'context-home':
       return <HomeRedirect context={route.context} />;
     case 'list':
-      return (
-        <AppLayout context={route.context} path={route.path}>
-          <ResourceListPage
-            key={`${route.context}${route.apiPath}`}
-            context={route.context}
-            apiPath={route.apiPath}
-            path={route.path}
-            search={search}
-            onNavigate={navigate}
-          />
-        </AppLayout>
-      );
     case 'object':
-      return (
-        <AppLayout context={route.context} path={route.path}>
-          <ObjectPage
-            key={`${route.context}${route.apiPath}`}
-            context={route.context}
-            apiPath={route.apiPath}
-            path={route.path}
-            slots={{
-              actions: (object) => (
-                <DeleteAction
-                  context={route.context}
-                  apiPath={route.apiPath}
-                  path={route.path}
-                  object={object}
-                  onDeleted={() => navigate(toUiPath(route.context, collectionPath(gvrOf(route.path), route.path.namespace)))}
-                />
-              ),
-              panels: (object) => (
-                <>
-                  <DeletionStatus object={object} />
-                  <QuickEditsPanel context={route.context} apiPath={route.apiPath} object={object} editors={monacoEditors} />
-                  <ManagedFieldsSection object={object} />
-                </>
-              ),
-            }}
-          />
-        </AppLayout>
-      );
     case 'edit':
-    case 'create': {
-      // Both leave for the page they came from; the draft stays.
-      const onCancel = () => navigate(toUiPath(route.context, route.apiPath));
-      const screen = { context: route.context, apiPath: route.apiPath, path: route.path, editors: monacoEditors, onCancel };
-      const key = `${route.context}${route.apiPath}`;
+    case 'create':
       return (
         <AppLayout context={route.context} path={route.path}>
-          {route.kind === 'edit' ? <EditPage key={key} {...screen} /> : <CreatePage key={key} {...screen} onCreated={navigate} />}
+          {pageAt(route, search)}
         </AppLayout>
       );
-    }
     case 'access':
       return (
         <AppLayout context={route.context} path={null}>

@@ -74,6 +74,7 @@ function routeFetch(url: string): Response {
   if (path.endsWith('/api/v1/namespaces')) return json(readFixture('tables/api__v1__namespaces.json'));
   if (/^\/k8s\/demo\/api\/v1\/(namespaces\/[^/]+\/)?pods$/.test(path)) return json(podsTable);
   if (path === '/k8s/viewer/api/v1/namespaces/default/pods') return json(readFixture('errors/403-forbidden.json'), 403);
+  if (path === '/k8s/demo/api/v1/secrets') return json(readFixture('errors/403-forbidden.json'), 403);
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }, 404);
 }
 
@@ -193,6 +194,15 @@ describe('resource list page', () => {
     const table = await screen.findByTestId('resource-table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', ...POD_COLUMNS]);
     expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
+  });
+
+  it('names a failed list over all namespaces by that scope, not "cluster"', async () => {
+    serveDiscovery = true;
+    renderAppAt('/c/demo/api/v1/secrets');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByTestId('error-reason').textContent).toBe('Forbidden');
+    await waitFor(() => expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces'));
+    expect(alert.textContent).toContain('Listing secrets in all namespaces');
   });
 
   it('links to the create screen when discovery lists the create verb', async () => {

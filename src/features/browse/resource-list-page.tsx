@@ -1,6 +1,7 @@
 // A collection as the server prints it (Table), kept live by a watch; sorted, filtered and selected by the URL.
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { useDiscovery } from '../../data/discovery-query';
 import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
@@ -252,12 +253,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
           )}
         </div>
       )}
-      {!data && !error && (
-        <div role="status" data-testid="loading" className="flex items-center gap-2 p-4 text-sm text-slate-500">
-          <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
-          Loading {path.resource}…
-        </div>
-      )}
+      {!data && !error && <LoadingStatus what={path.resource} />}
       {data && (
         <>
           <ResourceTable

@@ -1,6 +1,7 @@
 // One object, live: header, labels and annotations, owners and references, conditions, events, YAML/JSON.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
@@ -141,12 +142,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             <KubeErrorPanel error={error} title={query.error ? `Getting ${path.resource} ${name}` : `Watching ${path.resource} ${name}`} onRetry={retry} />
           </div>
         )}
-        {!data && !error && (
-          <div role="status" data-testid="loading" className="flex items-center gap-2 p-4 text-sm text-slate-500">
-            <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
-            Loading {name}…
-          </div>
-        )}
+        {!data && !error && <LoadingStatus what={name} />}
         {object && (
           <>
             <Section title="Metadata">

@@ -71,15 +71,16 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const table = data?.table;
   const rows = table?.rows ?? NO_ROWS;
   const definitions = table?.columnDefinitions;
-  const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
+  const discoveryIndex = useDiscovery(context).data?.index;
+  const served = discoveryIndex ? resourceByGvr(discoveryIndex, gvrOf(path)) : undefined;
+  // Discovery says whether the type is namespaced; rows only hint at it, and a failed list has none.
+  const namespaced = path.namespace !== null || (served?.namespaced ?? rows.some((row) => Boolean(row.object?.metadata.namespace)));
   const showNamespace = path.namespace === null && namespaced;
   const groupVersion = path.group ? `${path.group}/${path.version}` : path.version;
   const scope = scopeLabel(path, namespaced);
   const error = query.error ?? problem;
   const filterRef = useRef<HTMLInputElement>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const discoveryIndex = useDiscovery(context).data?.index;
-  const served = discoveryIndex ? resourceByGvr(discoveryIndex, gvrOf(path)) : undefined;
   const canCreate = served?.verbs.includes('create') ?? false;
   const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
 
@@ -245,7 +246,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
       {data && <WarningList warnings={data.warnings} testId="api-warnings" />}
       {error !== null && error !== undefined && (
         <div className="shrink-0 p-4 pb-2">
-          <KubeErrorPanel error={error} title={query.error ? `Listing ${path.resource}` : `Watching ${path.resource}`} onRetry={retry} />
+          <KubeErrorPanel error={error} title={`${query.error ? 'Listing' : 'Watching'} ${path.resource} in ${scope}`} onRetry={retry} />
           {showingPrevious && (
             <p data-testid="previous-rows-note" className="mt-2 text-xs text-slate-500">
               Showing the rows from before this change; they are not being watched.

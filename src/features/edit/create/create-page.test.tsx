@@ -217,6 +217,19 @@ describe('create page', () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
+  it('after a 409 AlreadyExists links to the object that exists, keeping the text', async () => {
+    await openCreate();
+    // The recorded 1.20.2 body, for a Deployment: details name the object, kind is the resource.
+    const recorded = JSON.parse(readFixture('errors/409-already-exists.json')) as Record<string, unknown>;
+    nextFailure = { status: 409, body: { ...recorded, message: 'deployments.apps "web" already exists', details: { name: 'web', group: 'apps', kind: 'deployments' } } };
+    click('Create');
+    const error = await screen.findByTestId('create-error');
+    expect(within(error).getByTestId('error-reason').textContent).toBe('AlreadyExists');
+    expect(within(error).getByTestId('error-explanation').textContent).toMatch(/already exists/);
+    expect(within(error).getByRole('link', { name: 'Open the existing deployments web' }).getAttribute('href')).toBe(`/c/demo${DEPLOYMENTS}/web`);
+    expect(editor().value).toContain('kind: Deployment');
+  });
+
   it('says so when the server does not offer create for the resource', async () => {
     renderCreate(new MemoryStore(), '/api/v1/componentstatuses');
     expect((await screen.findByTestId('create-not-allowed')).textContent).toContain('its verbs: get, list');

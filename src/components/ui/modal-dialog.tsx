@@ -29,6 +29,23 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
 }
 
+/**
+ * The opener may still be on the page when the dialog closes and leave it a moment later (the × of a label the
+ * change removed goes when the watch brings the new object): focus would fall to <body>, so it goes to the fallback.
+ */
+function keepFocusIfRemoved(opener: HTMLElement, fallback: HTMLElement): void {
+  const observer = new MutationObserver(() => {
+    if (document.activeElement !== opener && document.activeElement !== document.body) observer.disconnect();
+    else if (!opener.isConnected) {
+      observer.disconnect();
+      fallback.focus();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  // Only the moments after closing matter; a later removal is the page's own business.
+  setTimeout(() => observer.disconnect(), 10_000);
+}
+
 export function ModalDialog({ title, label, onClose, closable = true, children, testId, size = 'md', fallbackFocus }: ModalDialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -91,6 +108,7 @@ export function ModalDialog({ title, label, onClose, closable = true, children, 
       document.removeEventListener('keydown', onKeyDown);
       const target = opener && opener !== document.body && opener.isConnected ? opener : fallback;
       target?.focus();
+      if (opener && target === opener && fallback) keepFocusIfRemoved(opener, fallback);
     };
     // Set up once per opening: later prop changes must not move focus.
     // eslint-disable-next-line react-hooks/exhaustive-deps

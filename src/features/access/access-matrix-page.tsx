@@ -41,7 +41,7 @@ function CellExplanation({ context, attributes }: { context: string; attributes:
         <p data-testid="access-verdict" className={review.data.allowed ? 'text-emerald-800' : 'text-slate-800'}>
           {review.data.allowed ? `Yes: you may ${attributes.verb} ${attributes.resource}${attributes.namespace ? ` in namespace ${attributes.namespace}` : ''}.` : `${deniedText(attributes)}.`}
           {(review.data.reason || review.data.evaluationError) && (
-            <span className="ml-1 text-slate-500">The authorizer says: {review.data.reason || review.data.evaluationError}</span>
+            <span className="ml-1 text-slate-500">{' '}The authorizer says: {review.data.reason || review.data.evaluationError}</span>
           )}
         </p>
       )}

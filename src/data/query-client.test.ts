@@ -71,6 +71,18 @@ describe('createQueryClient', () => {
     unsubscribe();
   });
 
+  it('retries a 504 in fetchQuery too (the live lists load through it), backing off 1 s then 2 s', async () => {
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    const list = vi.fn().mockRejectedValueOnce(error(504)).mockRejectedValueOnce(error(504)).mockResolvedValue('rows');
+    const result = client.fetchQuery({ queryKey: ['list'], queryFn: list });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(list).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1 + 2000);
+    await expect(result).resolves.toBe('rows');
+    expect(list).toHaveBeenCalledTimes(3);
+  });
+
   it('never retries a write, even on 503 or 504', async () => {
     const client = createQueryClient();
     for (const code of [503, 504, 429, 0]) {

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DemoClusterHandle } from '../wire/demo-cluster.js';
 import { buildContextRegistry, demoContextNames, KubeconfigError, loadKubeconfig } from './contexts.js';
 import { FAKE_TOKEN, writeKubeconfig } from './testing/fake-upstream.js';
+import { kubeconfigFile } from './testing/kubeconfig-file.js';
 
 const demo: DemoClusterHandle = {
   url: 'http://127.0.0.1:40000',
@@ -12,12 +13,6 @@ const demo: DemoClusterHandle = {
   tokens: { admin: 'demo-admin-secret', viewer: 'demo-viewer-secret', developer: 'demo-developer-secret' },
   close: async () => undefined,
 };
-
-function kubeconfigFile(body: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-ctx-'));
-  writeFileSync(join(dir, 'config'), body);
-  return join(dir, 'config');
-}
 
 const CERT_DATA = Buffer.from('-----BEGIN CERTIFICATE-----fake-----END CERTIFICATE-----').toString('base64');
 
@@ -30,16 +25,12 @@ describe('loadKubeconfig', () => {
   });
 
   it('merges several KUBECONFIG files with the first file winning, skipping missing ones', () => {
-    const first = kubeconfigFile(`apiVersion: v1
-kind: Config
-current-context: one
+    const first = kubeconfigFile(`current-context: one
 clusters: [{name: c, cluster: {server: "https://first:6443"}}]
 users: [{name: u, user: {token: t1}}]
 contexts: [{name: one, context: {cluster: c, user: u}}, {name: shared, context: {cluster: c, user: u}}]
 `);
-    const second = kubeconfigFile(`apiVersion: v1
-kind: Config
-current-context: two
+    const second = kubeconfigFile(`current-context: two
 clusters: [{name: c, cluster: {server: "https://second:6443"}}, {name: d, cluster: {server: "https://d:6443"}}]
 users: [{name: u, user: {token: t2}}]
 contexts: [{name: two, context: {cluster: d, user: u}}, {name: shared, context: {cluster: d, user: u}}]
@@ -63,9 +54,7 @@ contexts: [{name: two, context: {cluster: d, user: u}}, {name: shared, context: 
 
 describe('buildContextRegistry', () => {
   it('lists kubeconfig and demo contexts without any credential', () => {
-    const path = kubeconfigFile(`apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: "https://k8s.example:6443", certificate-authority-data: ${CERT_DATA}}}]
+    const path = kubeconfigFile(`clusters: [{name: c, cluster: {server: "https://k8s.example:6443", certificate-authority-data: ${CERT_DATA}}}]
 users:
 - name: cert-user
   user: {client-certificate-data: ${CERT_DATA}, client-key-data: ${CERT_DATA}, token: ${FAKE_TOKEN}, username: admin, password: hunter2}
@@ -95,9 +84,7 @@ contexts: [{name: prod, context: {cluster: c, user: cert-user, namespace: shop}}
   });
 
   it('renames the embedded demo contexts when the kubeconfig already has "demo"', () => {
-    const path = kubeconfigFile(`apiVersion: v1
-kind: Config
-current-context: demo
+    const path = kubeconfigFile(`current-context: demo
 clusters: [{name: c, cluster: {server: "https://mine:6443"}}]
 users: [{name: u, user: {token: t}}]
 contexts: [{name: demo, context: {cluster: c, user: u}}]

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKubeglassServer } from './app.js';
 import { buildContextRegistry, loadKubeconfig } from './contexts.js';
 import { request } from './testing/fake-upstream.js';
+import { kubeconfigFile } from './testing/kubeconfig-file.js';
 
 // A self-signed certificate for 127.0.0.1 made for these tests only (openssl req -x509 ... -days 36500).
 const cert = readFileSync(new URL('./testing/test-only-cert.pem', import.meta.url));
@@ -47,18 +47,11 @@ afterAll(() => {
 
 /** Runs kubeglass with a one-context kubeconfig (cluster and user YAML given) and GETs /k8s/tls/api. */
 async function getThrough(clusterYaml: string, userYaml: string, times = 1): Promise<Array<{ status: number; body: string }>> {
-  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-tls-'));
-  const path = join(dir, 'config');
-  writeFileSync(
-    path,
-    `apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: "${serverUrl}", ${clusterYaml}}}]
+  const path = kubeconfigFile(`clusters: [{name: c, cluster: {server: "${serverUrl}", ${clusterYaml}}}]
 users: [{name: u, user: {${userYaml}}}]
 contexts: [{name: tls, context: {cluster: c, user: u}}]
-`,
-  );
-  const app = createKubeglassServer({ contexts: buildContextRegistry({ kubeconfig: loadKubeconfig({ path }) }), staticDir: dir });
+`);
+  const app = createKubeglassServer({ contexts: buildContextRegistry({ kubeconfig: loadKubeconfig({ path }) }), staticDir: dirname(path) });
   const port = await app.listen(0, '127.0.0.1');
   try {
     const results = [];

@@ -1,12 +1,10 @@
 // Test support for server/ unit tests: a fake API server on a loopback port, a kubeconfig pointing at it, and
 // small HTTP/WebSocket helpers that can set Host and Origin (fetch cannot). Not used at runtime.
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { buildContextRegistry, loadKubeconfig, type ContextRegistry } from '../contexts.js';
+import { kubeconfigFile } from './kubeconfig-file.js';
 
 export interface RecordedRequest {
   method: string;
@@ -66,13 +64,7 @@ export const FAKE_TOKEN = 'kubeconfig-secret-token-1234';
 
 /** Writes a kubeconfig with a bearer-token context "fake" for the given server URL; returns its path. */
 export function writeKubeconfig(server: string, extra = ''): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-test-'));
-  const path = join(dir, 'config');
-  writeFileSync(
-    path,
-    `apiVersion: v1
-kind: Config
-current-context: fake
+  return kubeconfigFile(`current-context: fake
 clusters:
 - name: fake-cluster
   cluster:
@@ -87,9 +79,7 @@ contexts:
     cluster: fake-cluster
     user: fake-user
     namespace: team-a
-${extra}`,
-  );
-  return path;
+${extra}`);
 }
 
 /** A registry holding the kubeconfig written by writeKubeconfig for the server URL. */

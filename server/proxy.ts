@@ -3,6 +3,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
+import { collectErrorBody } from './error-body.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
@@ -176,8 +177,6 @@ function rawResponseHead(statusCode: number, statusMessage: string, rawHeaders: 
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
-const MAX_REFUSAL_BODY = 1 << 20;
-
 /**
  * Proxies a WebSocket (or SPDY) upgrade on /k8s/{context}/... to the upstream and splices the two sockets.
  * Sets Origin to the upstream's own origin: the apiserver's websocket library refuses handshakes without one.
@@ -246,14 +245,7 @@ export async function proxyUpgrade(
   upstream.on('response', (upstreamRes) => {
     // The upstream refused the upgrade (403 without Origin, 400 for two subprotocols, 401...): relay its answer.
     upstream.setTimeout(0);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    upstreamRes.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REFUSAL_BODY) chunks.push(chunk);
-    });
-    upstreamRes.on('end', () => {
-      const body = Buffer.concat(chunks);
+    collectErrorBody(upstreamRes, (body) => {
       const relayed: string[] = ['Connection', 'close', 'Content-Length', String(body.length)];
       for (const name of RELAYED_RESPONSE_HEADERS) {
         const value = upstreamRes.headers[name];

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protocol.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
+import { collectErrorBody } from './error-body.js';
 import { makeStatus, statusFromErrorBody, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
 import { WatchStreamParser } from './watch-stream-parser.js';
@@ -25,7 +26,6 @@ export interface WatchMultiplexerOptions {
   onCongestion?: (congested: boolean) => void;
 }
 
-const MAX_ERROR_BODY = 1 << 20;
 const MAX_ID_LENGTH = 256;
 /** Characters allowed in a watch path (RFC 3986 path characters); query parameters go in `query`. */
 const PATH_PATTERN = /^\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;
@@ -221,16 +221,7 @@ class WatchSession {
   }
 
   private relayError(watch: ActiveWatch, response: IncomingMessage, code: number): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_ERROR_BODY) chunks.push(chunk);
-    });
-    response.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      this.finish(watch, statusFromErrorBody(code, body, response.headers['content-type']));
-    });
+    collectErrorBody(response, (body) => this.finish(watch, statusFromErrorBody(code, body.toString('utf8'), response.headers['content-type'])));
     response.on('error', () => this.finish(watch, makeStatus(code, `the server responded with HTTP ${code}`)));
   }
 

@@ -125,6 +125,15 @@ describe('kubeRequest', () => {
     expect(error.message).toBe('502 Bad Gateway');
   });
 
+  it('reports a 2xx that is not JSON as a bad gateway, keeping the real status line', async () => {
+    const page = '<html><head><title>Sign in</title></head></html>';
+    mockFetch(new Response(page, { status: 200, statusText: 'OK', headers: { 'content-type': 'text/html' } }));
+    const error = await failure(kubeRequest('demo', '/api/v1/pods'));
+    expect(error).toMatchObject({ code: 502, reason: 'InternalError' });
+    expect(error.message).toMatch(/answered 200 but the body is not JSON/);
+    expect(error.raw).toMatchObject({ httpStatus: 200, statusText: 'OK', body: page });
+  });
+
   it('handles an empty body', async () => {
     mockFetch(new Response(null, { status: 403, statusText: 'Forbidden' }));
     const error = await failure(kubeRequest('demo', '/api/v1/pods'));

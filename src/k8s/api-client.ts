@@ -101,11 +101,13 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
     throw decodeErrorResponse({
       method,
       url: fullUrl,
-      httpStatus: 502,
-      statusText: `Invalid JSON in a ${response.status} response`,
+      httpStatus: response.status,
+      statusText: response.statusText,
       headers: response.headers,
       body: text,
       warnings,
+      // Reported as a bad gateway, while raw keeps the status line that really came.
+      failure: { code: 502, message: `The server answered ${response.status} but the body is not JSON: something between kubeglass and the API rewrote it` },
     });
   }
   return { body, status: response.status, headers: response.headers, warnings };

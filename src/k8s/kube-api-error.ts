@@ -74,6 +74,8 @@ export interface ErrorResponseParts {
   body: string;
   /** Parsed Warning texts; read from the headers when not given. */
   warnings?: string[];
+  /** Reported instead of the received status and body text when the failure is not the status (a 2xx that is not JSON). */
+  failure?: { code: number; message: string };
 }
 
 /** Decodes a non-2xx response into a KubeApiError: Status bodies first, then text, HTML and empty bodies. */
@@ -108,13 +110,14 @@ export function decodeErrorResponse(parts: ErrorResponseParts): KubeApiError {
     });
   }
 
-  const reason = reasonForHttpCode(parts.httpStatus);
+  const code = parts.failure?.code ?? parts.httpStatus;
+  const reason = reasonForHttpCode(code);
   const text = parts.body.trim() ? messageFromText(parts.body, contentType) : '';
   const fallback = `${parts.httpStatus} ${parts.statusText || reason}`.trim();
   return new KubeApiError({
-    code: parts.httpStatus,
+    code,
     reason,
-    message: text || fallback,
+    message: parts.failure?.message ?? (text || fallback),
     retryAfterSeconds: headerRetry,
     warnings,
     raw,

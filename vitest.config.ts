@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo-cluster/**/*.test.ts', 'wire/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Whole-app jsdom renders take seconds on a loaded 2-core machine; nothing here waits on a clock.
+          testTimeout: 15_000,
         },
       },
       {

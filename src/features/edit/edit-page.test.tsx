@@ -158,6 +158,27 @@ describe('edit page', () => {
     expect(server.data).toEqual({ a: 'one-mine', b: 'two-theirs' });
   });
 
+  it('after its own Save, a status-only or bookkeeping update raises no banner; a change to a shown field does', async () => {
+    const { channel } = await openEditor();
+    replace('a: one', 'a: one-mine');
+    save();
+    await screen.findByTestId('saved');
+    act(() => channel.send({ type: 'MODIFIED', object: server }));
+    // What a controller does right after a write: status, generation and managedFields move, the text's fields do not.
+    const afterSave = server;
+    const statusOnly: KubeObject = {
+      ...afterSave,
+      metadata: { ...afterSave.metadata, resourceVersion: '12', generation: 2, managedFields: [{ manager: 'kubectl' }, { manager: 'controller' }] },
+      status: { observedGeneration: 2 },
+    };
+    act(() => channel.send({ type: 'MODIFIED', object: statusOnly }));
+    await screen.findByText(/^resourceVersion 11$/);
+    expect(screen.queryByTestId('server-changed')).toBeNull();
+
+    act(() => channel.send({ type: 'MODIFIED', object: { ...statusOnly, metadata: { ...statusOnly.metadata, resourceVersion: '13' }, data: { a: 'one-mine', b: 'two-theirs' } } }));
+    expect((await screen.findByTestId('server-changed-paths')).textContent).toBe('data.b');
+  });
+
   it('opens the resolve view when both changed the same key; the right side is what gets saved', async () => {
     await openEditor();
     replace('a: one', 'a: one-mine');

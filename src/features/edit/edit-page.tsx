@@ -15,7 +15,7 @@ import { DraftCodeEditor } from './draft-code-editor';
 import { draftReducer, initialDraftState } from './draft-model';
 import type { DraftScreenProps } from './draft-screen-props';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
+import { editableObject, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
 import { useKindSchema } from './kind-schema-query';
@@ -47,12 +47,9 @@ interface EditDraft {
 const reducer = draftReducer<EditDraft>;
 
 function serverChanges(base: KubeObject, live: KubeObject): string[] {
-  // Compare everything the server may change (status included) except its bookkeeping.
-  const strip = (o: KubeObject) => {
-    const { managedFields: _m, resourceVersion: _r, ...metadata } = o.metadata;
-    return { ...o, metadata };
-  };
-  return changedPaths(strip(base), strip(live));
+  // Only what the editor shows: a status or bookkeeping update (e.g. the controller right after our own Save)
+  // is not something the user could merge or lose, so it must not raise the banner.
+  return changedPaths(editableObject(base), editableObject(live));
 }
 
 

@@ -1,7 +1,9 @@
 // Test-only: a fake cluster as seen by a user bound to a few namespaces (like demo-developer): listing namespaces is
 // refused, SelfSubjectRulesReview grants pods and configmaps where the user has access and only the self-reviews
 // elsewhere, lists answer there and 403 elsewhere; discovery is the recorded 1.20.2 one.
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
+import { useUiStore } from '../stores/ui-store';
+import { cleanUpAfterEach } from './clean-up-after-each';
 import { readFixture } from './fixtures';
 import { accessReviewResponse } from './access-reviews';
 
@@ -74,4 +76,19 @@ export function stubNamespaceBoundUser(user: NamespaceBoundUser): string[] {
     }),
   );
   return calls;
+}
+
+/**
+ * For every test of the calling file: a fresh browser (storage, UI store) and the user's cluster as fetch, cleaned up
+ * after; returns the requests of the running test.
+ */
+export function namespaceBoundUserEachTest(user: NamespaceBoundUser): () => string[] {
+  let calls: string[] = [];
+  beforeEach(() => {
+    localStorage.clear();
+    useUiStore.setState({ namespaceByContext: {}, usedNamespacesByContext: {}, pinnedResources: [], recentResources: [] });
+    calls = stubNamespaceBoundUser(user);
+  });
+  cleanUpAfterEach();
+  return () => calls;
 }

@@ -16,27 +16,26 @@ export interface HeaderSelectProps {
   children: ReactNode;
 }
 
-export function HeaderSelect({ label, testId, value, onChange, title, disabled, ref, children }: HeaderSelectProps) {
+/** A header control with its label in front; `control` gets the id the label points at. */
+function Labelled({ label, control }: { label: string; control: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-xs text-slate-500">
         {label}
       </label>
-      <select
-        ref={ref}
-        id={id}
-        data-testid={testId}
-        value={value}
-        disabled={disabled}
-        title={title}
-        onChange={(e) => onChange(e.target.value)}
-        className={CONTROL}
-      >
-        {children}
-      </select>
+      {control(id)}
     </div>
   );
+}
+
+export function HeaderSelect({ label, testId, onChange, ref, children, ...shown }: HeaderSelectProps) {
+  const select = (id: string) => (
+    <select {...shown} ref={ref} id={id} data-testid={testId} onChange={(e) => onChange(e.target.value)} className={CONTROL}>
+      {children}
+    </select>
+  );
+  return <Labelled label={label} control={select} />;
 }
 
 export interface HeaderTextInputProps {
@@ -56,12 +55,8 @@ export interface HeaderTextInputProps {
 
 /** A labelled text box in the header, focused when it appears, with suggestions and a hint read out with it. */
 export function HeaderTextInput({ label, testId, value, onChange, onKeyDown, onBlur, placeholder, suggestions, hint, invalid }: HeaderTextInputProps) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-1.5">
-      <label htmlFor={id} className="text-xs text-slate-500">
-        {label}
-      </label>
+  const box = (id: string) => (
+    <>
       <input
         id={id}
         data-testid={testId}
@@ -88,6 +83,7 @@ export function HeaderTextInput({ label, testId, value, onChange, onKeyDown, onB
       <span id={`${id}-hint`} aria-live="polite" className={`text-[11px] ${invalid ? 'text-red-600' : 'text-slate-400'}`}>
         {hint}
       </span>
-    </div>
+    </>
   );
+  return <Labelled label={label} control={box} />;
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useUiStore } from '../../stores/ui-store';
-import { stubNamespaceBoundUser } from '../../testing/namespace-bound-user';
+import { namespaceBoundUserEachTest } from '../../testing/namespace-bound-user';
 import { renderAppAt } from '../../testing/render-app';
 import { namespaceNameProblem } from './namespace-picker';
 
@@ -23,18 +23,7 @@ function typeNamespace(name: string): void {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
-let calls: string[] = [];
-
-beforeEach(() => {
-  localStorage.clear();
-  useUiStore.setState({ namespaceByContext: {}, usedNamespacesByContext: {}, pinnedResources: [], recentResources: [] });
-  calls = stubNamespaceBoundUser({ context: 'dev', contextNamespace: 'fx', accessIn: ['fx', 'shop'] });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const requests = namespaceBoundUserEachTest({ context: 'dev', contextNamespace: 'fx', accessIn: ['fx', 'shop'] });
 
 describe('namespace picker for a user who may not list namespaces', () => {
   it('says so in its title and starts from the context namespace', async () => {
@@ -53,7 +42,7 @@ describe('namespace picker for a user who may not list namespaces', () => {
     // Back on the select, so the keyboard keeps its place.
     expect(document.activeElement).toBe(screen.getByTestId('namespace-picker'));
     await waitFor(() => expect(useUiStore.getState().usedNamespacesByContext.dev).toContain('shop'));
-    expect(calls).toContain('POST /k8s/dev/apis/authorization.k8s.io/v1/selfsubjectrulesreviews');
+    expect(requests()).toContain('POST /k8s/dev/apis/authorization.k8s.io/v1/selfsubjectrulesreviews');
     const stored = JSON.parse(localStorage.getItem('kubeglass-ui') ?? '{}') as { state?: { usedNamespacesByContext?: Record<string, string[]> } };
     expect(stored.state?.usedNamespacesByContext?.dev).toContain('shop');
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { objectExistsQueryOptions } from '../../../data/object-exists-query';
 import { useUiStore } from '../../../stores/ui-store';
-import { stubNamespaceBoundUser } from '../../../testing/namespace-bound-user';
+import { namespaceBoundUserEachTest } from '../../../testing/namespace-bound-user';
 import { renderAppAt } from '../../../testing/render-app';
 
 const firstHref = () => screen.queryAllByTestId('palette-option')[0]?.getAttribute('data-href');
@@ -14,18 +14,7 @@ async function openPaletteAndType(text: string): Promise<void> {
   fireEvent.change(screen.getByRole('combobox', { name: 'Jump to a resource' }), { target: { value: text } });
 }
 
-let calls: string[] = [];
-
-beforeEach(() => {
-  localStorage.clear();
-  useUiStore.setState({ namespaceByContext: {}, usedNamespacesByContext: {}, pinnedResources: [], recentResources: [] });
-  calls = stubNamespaceBoundUser({ context: 'dev', contextNamespace: 'fx', accessIn: ['fx', 'shop'], objects: ['/api/v1/namespaces/fx/pods/web-1'] });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const requests = namespaceBoundUserEachTest({ context: 'dev', contextNamespace: 'fx', accessIn: ['fx', 'shop'], objects: ['/api/v1/namespaces/fx/pods/web-1'] });
 
 describe('command palette when listing namespaces is forbidden', () => {
   it('reads `po shop` as the namespace when no pod "shop" exists', async () => {
@@ -33,7 +22,7 @@ describe('command palette when listing namespaces is forbidden', () => {
     await openPaletteAndType('po shop');
     await waitFor(() => expect(firstHref()).toBe('/c/dev/api/v1/namespaces/shop/pods'));
     expect(screen.getAllByTestId('palette-option')[1]?.getAttribute('data-href')).toBe('/c/dev/api/v1/namespaces/fx/pods/shop');
-    expect(calls).toContain('GET /k8s/dev/api/v1/namespaces/fx/pods/shop');
+    expect(requests()).toContain('GET /k8s/dev/api/v1/namespaces/fx/pods/shop');
   });
 
   it('keeps the object first when it exists', async () => {
@@ -51,8 +40,8 @@ describe('command palette when listing namespaces is forbidden', () => {
     await waitFor(() => expect(firstHref()).toBe('/c/dev/api/v1/namespaces/shop/pods'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Jump to a resource' }), { target: { value: 'svc fx' } });
     await waitFor(() => expect(firstHref()).toBe('/c/dev/api/v1/namespaces/fx/services'));
-    expect(calls.filter((c) => /\/pods\/shop$|\/services\/fx$/.test(c))).toEqual([]);
+    expect(requests().filter((c) => /\/pods\/shop$|\/services\/fx$/.test(c))).toEqual([]);
     // The refused list is an answer: opening the palette does not ask it again.
-    expect(calls.filter((c) => c === 'GET /k8s/dev/api/v1/namespaces')).toHaveLength(1);
+    expect(requests().filter((c) => c === 'GET /k8s/dev/api/v1/namespaces')).toHaveLength(1);
   });
 });

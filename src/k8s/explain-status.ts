@@ -23,6 +23,11 @@ export interface StatusExplanation {
 
 type Entry = (e: ExplainableError) => StatusExplanation;
 
+/** An explanation that does not depend on the error's details. */
+const fixed =
+  (meaning: string, recovery: string, retryable = false): Entry =>
+  () => ({ meaning, recovery, retryable });
+
 const waitHint = (e: ExplainableError, otherwise: string): string =>
   e.retryAfterSeconds !== undefined ? `Wait ${e.retryAfterSeconds}s (the server's Retry-After), then try again.` : otherwise;
 
@@ -41,21 +46,9 @@ const GONE: StatusExplanation = {
 };
 
 const BY_REASON: Readonly<Record<string, Entry>> = {
-  BadRequest: () => ({
-    meaning: 'The server could not understand the request (a malformed selector, parameter or body).',
-    recovery: 'Fix the request as the message says; sending it again unchanged will fail again.',
-    retryable: false,
-  }),
-  Unauthorized: () => ({
-    meaning: 'The server does not know who you are: the credentials are missing, expired or not accepted.',
-    recovery: "Check the context's credentials in your kubeconfig (token, client certificate or exec plugin), log in again, then retry.",
-    retryable: false,
-  }),
-  Forbidden: () => ({
-    meaning: 'The server knows who you are, but your permissions do not allow this action.',
-    recovery: 'Ask a cluster administrator for a Role or ClusterRole granting this verb on this resource, or use a context that has it.',
-    retryable: false,
-  }),
+  BadRequest: fixed('The server could not understand the request (a malformed selector, parameter or body).', 'Fix the request as the message says; sending it again unchanged will fail again.'),
+  Unauthorized: fixed('The server does not know who you are: the credentials are missing, expired or not accepted.', "Check the context's credentials in your kubeconfig (token, client certificate or exec plugin), log in again, then retry."),
+  Forbidden: fixed('The server knows who you are, but your permissions do not allow this action.', 'Ask a cluster administrator for a Role or ClusterRole granting this verb on this resource, or use a context that has it.'),
   NotFound: (e) => ({
     meaning:
       e.raw.method === 'WATCH'
@@ -64,11 +57,7 @@ const BY_REASON: Readonly<Record<string, Entry>> = {
     recovery: 'Check the name, namespace and resource type; re-list to see what exists now.',
     retryable: false,
   }),
-  AlreadyExists: () => ({
-    meaning: 'An object of this type with this name already exists in this namespace.',
-    recovery: 'Pick another name, or open the existing object and edit it instead.',
-    retryable: false,
-  }),
+  AlreadyExists: fixed('An object of this type with this name already exists in this namespace.', 'Pick another name, or open the existing object and edit it instead.'),
   Conflict: (e) =>
     e.causes.some((cause) => cause.reason === 'FieldManagerConflict')
       ? {
@@ -81,31 +70,11 @@ const BY_REASON: Readonly<Record<string, Entry>> = {
           recovery: 'Re-read the object, merge your change into the latest version, and save again.',
           retryable: false,
         },
-  Invalid: () => ({
-    meaning: 'The server understood the request but the object (or options) failed validation.',
-    recovery: 'Fix the fields listed below and send it again.',
-    retryable: false,
-  }),
-  MethodNotAllowed: () => ({
-    meaning: 'This resource does not support this action (the verb is not served for it).',
-    recovery: "Use another action; the resource's verbs in discovery list what it supports.",
-    retryable: false,
-  }),
-  NotAcceptable: () => ({
-    meaning: 'The server cannot answer in any of the formats the request accepts.',
-    recovery: 'Ask for a format this endpoint serves (application/json always works); this is a client bug worth reporting.',
-    retryable: false,
-  }),
-  UnsupportedMediaType: () => ({
-    meaning: "The server does not accept the request body's content type here (e.g. a strategic merge patch on a custom resource).",
-    recovery: 'Send the change as another patch type (JSON merge patch or JSON patch) or as a full update.',
-    retryable: false,
-  }),
-  RequestEntityTooLarge: () => ({
-    meaning: 'The request body is larger than the server accepts.',
-    recovery: 'Make the object smaller (large data belongs outside ConfigMaps and Secrets, which stop at 1 MiB).',
-    retryable: false,
-  }),
+  Invalid: fixed('The server understood the request but the object (or options) failed validation.', 'Fix the fields listed below and send it again.'),
+  MethodNotAllowed: fixed('This resource does not support this action (the verb is not served for it).', "Use another action; the resource's verbs in discovery list what it supports."),
+  NotAcceptable: fixed('The server cannot answer in any of the formats the request accepts.', 'Ask for a format this endpoint serves (application/json always works); this is a client bug worth reporting.'),
+  UnsupportedMediaType: fixed("The server does not accept the request body's content type here (e.g. a strategic merge patch on a custom resource).", 'Send the change as another patch type (JSON merge patch or JSON patch) or as a full update.'),
+  RequestEntityTooLarge: fixed('The request body is larger than the server accepts.', 'Make the object smaller (large data belongs outside ConfigMaps and Secrets, which stop at 1 MiB).'),
   Gone: () => GONE,
   Expired: () => GONE,
   TooManyRequests: (e) => ({
@@ -129,16 +98,8 @@ const BY_REASON: Readonly<Record<string, Entry>> = {
     retryable: true,
   }),
   InternalError: () => INTERNAL,
-  NetworkError: () => ({
-    meaning: 'No answer arrived: the kubeglass server could not be reached (stopped, network down).',
-    recovery: 'Check that kubeglass is still running and the network is up, then retry.',
-    retryable: true,
-  }),
-  ClientTimeout: () => ({
-    meaning: 'No answer arrived in time, so the request was given up; it may still have taken effect.',
-    recovery: `${BACKOFF} After a write, re-read the object first to see whether it happened.`,
-    retryable: true,
-  }),
+  NetworkError: fixed('No answer arrived: the kubeglass server could not be reached (stopped, network down).', 'Check that kubeglass is still running and the network is up, then retry.', true),
+  ClientTimeout: fixed('No answer arrived in time, so the request was given up; it may still have taken effect.', `${BACKOFF} After a write, re-read the object first to see whether it happened.`, true),
 };
 
 const UNKNOWN: StatusExplanation = {

@@ -81,17 +81,9 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
     throw networkError(method, fullUrl, error);
   }
 
-  if (!response.ok) {
-    throw decodeErrorResponse({
-      method,
-      url: fullUrl,
-      httpStatus: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      body: text,
-      warnings,
-    });
-  }
+  // What was received, exactly: every failure below keeps it for the inspector.
+  const received = { method, url: fullUrl, httpStatus: response.status, statusText: response.statusText, headers: response.headers, body: text, warnings };
+  if (!response.ok) throw decodeErrorResponse(received);
 
   let body: T;
   try {
@@ -99,13 +91,7 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
   } catch {
     // A 2xx that is not JSON means something between us and the apiserver rewrote the answer.
     throw decodeErrorResponse({
-      method,
-      url: fullUrl,
-      httpStatus: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      body: text,
-      warnings,
+      ...received,
       // Reported as a bad gateway, while raw keeps the status line that really came.
       failure: { code: 502, message: `The server answered ${response.status} but the body is not JSON: something between kubeglass and the API rewrote it` },
     });

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DemoClusterHandle } from '../wire/demo-cluster.js';
-import { buildContextRegistry, demoContextNames, KubeconfigError, loadKubeconfig } from './contexts.js';
+import { buildContextRegistry, demoContextNames, KubeconfigError, kubeconfigLocation, loadKubeconfig } from './contexts.js';
 import { FAKE_TOKEN, writeKubeconfig } from './testing/fake-upstream.js';
 import { kubeconfigFile } from './testing/kubeconfig-file.js';
 
@@ -49,6 +49,23 @@ contexts: [{name: two, context: {cluster: d, user: u}}, {name: shared, context: 
   it('is fine without any kubeconfig file', () => {
     const kc = loadKubeconfig({ env: { HOME: mkdtempSync(join(tmpdir(), 'kubeglass-home-')) } });
     expect(kc.getContexts()).toEqual([]);
+  });
+});
+
+describe('kubeconfigLocation', () => {
+  it('names the file kubectl needs (absolute) for --kubeconfig or a one-file KUBECONFIG, the list for several, nothing by default', () => {
+    expect(kubeconfigLocation({ path: 'conf/kubeconfig' })).toEqual({ kubeconfigPath: resolve('conf/kubeconfig') });
+    expect(kubeconfigLocation({ env: { KUBECONFIG: '/k/a' } })).toEqual({ kubeconfigPath: '/k/a' });
+    expect(kubeconfigLocation({ env: { KUBECONFIG: ['/k/a', '', 'b'].join(delimiter) } })).toEqual({ kubeconfigEnv: ['/k/a', resolve('b')].join(delimiter) });
+    expect(kubeconfigLocation({ env: { HOME: '/home/me' } })).toEqual({});
+    expect(kubeconfigLocation('none')).toEqual({});
+  });
+
+  it('is announced with the kubeconfig contexts, never with the demo ones', () => {
+    const path = writeKubeconfig('https://10.0.0.1:6443');
+    const list = buildContextRegistry({ kubeconfig: loadKubeconfig({ path }), demo, location: kubeconfigLocation({ path }) }).list();
+    expect(list.contexts.find((c) => c.name === 'fake')?.kubeconfigPath).toBe(path);
+    expect(list.contexts.filter((c) => c.demo).map((c) => c.kubeconfigPath)).toEqual([undefined, undefined, undefined]);
   });
 });
 

@@ -2,7 +2,7 @@
 // KubeConfig (current context set) so the proxy resolves credentials the same way for every cluster.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node';
 import type { ContextInfo, ContextList } from '../wire/contexts.js';
 import { DEMO_DEVELOPER_NAMESPACE, type DemoClusterHandle } from '../wire/demo-cluster.js';
@@ -25,6 +25,16 @@ export class KubeconfigError extends Error {}
 
 /** Where kubeconfig files come from: an explicit file, the KUBECONFIG list / ~/.kube/config, or none. */
 export type KubeconfigSource = { path: string } | { env: NodeJS.ProcessEnv } | 'none';
+
+/** Where kubectl must look to find kubeglass's kubeconfig contexts (paths only): nothing for the default ~/.kube/config. */
+export function kubeconfigLocation(source: KubeconfigSource): Pick<ContextInfo, 'kubeconfigPath' | 'kubeconfigEnv'> {
+  if (source === 'none') return {};
+  // Absolute, since the copied command runs from the user's shell, not from kubeglass's working directory.
+  if ('path' in source) return { kubeconfigPath: resolve(source.path) };
+  const files = (source.env.KUBECONFIG ?? '').split(delimiter).filter((file) => file !== '').map((file) => resolve(file));
+  if (files.length === 0) return {};
+  return files.length === 1 ? { kubeconfigPath: files[0] } : { kubeconfigEnv: files.join(delimiter) };
+}
 
 /**
  * Loads kubeconfig like kubectl: an explicit path must exist; KUBECONFIG may list several files
@@ -112,6 +122,8 @@ export interface BuildRegistryOptions {
   demo?: DemoClusterHandle;
   /** --context: must name an existing context. */
   defaultContext?: string;
+  /** Where the kubeconfig was read from (kubeconfigLocation), announced with each kubeconfig context. */
+  location?: Pick<ContextInfo, 'kubeconfigPath' | 'kubeconfigEnv'>;
   onWarning?: (message: string) => void;
 }
 
@@ -133,7 +145,7 @@ export function buildContextRegistry(options: BuildRegistryOptions): ContextRegi
       continue;
     }
     const user = kubeconfig.getUser(context.user) ?? undefined;
-    const info: ContextInfo = { name: context.name, server: cluster.server, demo: false };
+    const info: ContextInfo = { name: context.name, server: cluster.server, demo: false, ...options.location };
     if (context.namespace) info.namespace = context.namespace;
     if (context.user) info.user = context.user;
     targets.set(context.name, { info, kubeConfig: singleContextConfig(context, cluster, user), server });

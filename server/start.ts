@@ -2,7 +2,7 @@
 import type { ContextList } from '../wire/contexts.js';
 import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
 import { createKubeglassServer } from './app.js';
-import { buildContextRegistry, loadKubeconfig, type KubeconfigSource } from './contexts.js';
+import { buildContextRegistry, kubeconfigLocation, loadKubeconfig, type KubeconfigSource } from './contexts.js';
 import { hostPort, isWildcardHost } from './security.js';
 import { defaultStaticDir } from './static.js';
 
@@ -50,7 +50,7 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
 
   const demo = options.demo ? await options.demo.start(options.demo.options ?? {}) : undefined;
   try {
-    const contexts = buildContextRegistry({ kubeconfig, demo, defaultContext: options.context, onWarning: log });
+    const contexts = buildContextRegistry({ kubeconfig, demo, defaultContext: options.context, location: kubeconfigLocation(source), onWarning: log });
     const app = createKubeglassServer({ contexts, staticDir: options.staticDir ?? defaultStaticDir(), onError: log });
     const port = await app.listen(options.port ?? 7070, host);
     const url = `http://${hostPort(isWildcardHost(host) ? '127.0.0.1' : host, port)}`;

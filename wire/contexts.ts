@@ -10,6 +10,13 @@ export interface ContextInfo {
   user?: string;
   /** True for the embedded demo cluster contexts. */
   demo: boolean;
+  /**
+   * Absolute path of the one kubeconfig file kubeglass read this context from, when it was started with
+   * --kubeconfig or a KUBECONFIG naming one file: kubectl needs `--kubeconfig` with it to find the context.
+   */
+  kubeconfigPath?: string;
+  /** The KUBECONFIG list (absolute paths) kubeglass merged, when it named several files: kubectl needs the same list. */
+  kubeconfigEnv?: string;
 }
 
 export interface ContextList {

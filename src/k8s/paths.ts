@@ -1,5 +1,5 @@
 // Kubernetes API paths <-> structured form, and the UI paths that mirror them: /c/{context}{API path}.
-import type { Gvr } from './discovery/gvr';
+import type { Gvr } from './discovery/gvr.js';
 
 export interface ApiPath {
   /** "" for the core group (/api/v1). */

@@ -130,7 +130,10 @@ test('copy buttons put the API path and the kubectl command on the clipboard', a
   await expect(page.getByTestId('object-yaml')).toBeVisible();
   await page.getByTestId('copy-kubectl').click();
   await expect(page.getByTestId('copy-kubectl')).toHaveText('Copied');
-  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('kubectl --context demo get namespaces default -o yaml');
+  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(
+    // The demo context exists only inside kubeglass: the command goes through its proxy.
+    `kubectl --kubeconfig=/dev/null --server ${new URL(page.url()).origin}/k8s/demo get namespaces default -o yaml`,
+  );
   await page.getByTestId('copy-api-path').click();
   expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('/api/v1/namespaces/default');
 });

@@ -27,11 +27,3 @@ export async function copyText(text: string): Promise<boolean> {
   area.remove();
   return ok;
 }
-
-const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
-
-/** Quotes one shell word when needed (POSIX single quotes). */
-export function shellQuote(word: string): string {
-  if (SHELL_SAFE.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { LoadingStatus } from '../../components/ui/loading-status';
+import { useContexts } from '../../data/contexts-query';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
@@ -59,6 +60,8 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
   const index = discovery.data?.index;
   const resolve = useMemo(() => discoveryKindResolver(index), [index]);
   const [format, setFormat] = useState<TextFormat>('yaml');
+  const contextInfo = useContexts().data?.contexts.find((c) => c.name === context);
+  const kubectlCommand = kubectlGetCommand({ context, info: contextInfo, origin: window.location.origin }, path);
   const [showManagedFields, setShowManagedFields] = useState(false);
 
   const data = query.data;
@@ -124,7 +127,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
           )}
           {object && !data?.deleted && slots?.actions?.(object)}
           <CopyButton label="Copy API path" text={() => apiPath} title={apiPath} testId="copy-api-path" />
-          <CopyButton label="Copy kubectl" text={() => kubectlGetCommand(context, path)} title={kubectlGetCommand(context, path)} testId="copy-kubectl" />
+          <CopyButton label="Copy kubectl" text={() => kubectlCommand} title={kubectlCommand} testId="copy-kubectl" />
         </div>
       </header>
 

@@ -2,7 +2,6 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../k8s/kube-object';
 import { readJsonFixture } from '../../testing/fixtures';
-import { kubectlGetCommand } from './kubectl-command';
 import { managedFieldsCount, objectText } from './object-text';
 
 const deployment = readJsonFixture<KubeObject>('objects/apis__apps__v1__namespaces__fx__deployments__web.json');
@@ -42,16 +41,5 @@ describe('objectText', () => {
     expect(yaml).toContain('enabled: "yes"');
     expect(yaml).toContain('mode: "on"');
     expect(yaml).toContain('at: "2026-11-21T22:22:10Z"');
-  });
-});
-
-describe('kubectlGetCommand', () => {
-  it('names the group outside core, the namespace when namespaced, and quotes what the shell would split', () => {
-    expect(kubectlGetCommand('demo', { group: 'apps', version: 'v1', namespace: 'fx', resource: 'deployments', name: 'web', subresource: null })).toBe(
-      'kubectl --context demo get deployments.apps web -n fx -o yaml',
-    );
-    expect(kubectlGetCommand('my ctx', { group: '', version: 'v1', namespace: null, resource: 'nodes', name: 'node-a', subresource: null })).toBe(
-      "kubectl --context 'my ctx' get nodes node-a -o yaml",
-    );
   });
 });

@@ -1,5 +1,7 @@
 // fetch wrapper for the kubeglass proxy: /k8s/{context}{API path}. Every non-2xx becomes a KubeApiError.
+import { headerPairs } from './error-body';
 import { decodeErrorResponse, networkError } from './kube-api-error';
+import { requestRecorder, type RequestRecord } from './request-recorder';
 import { parseWarningHeader } from './warning-header';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -63,11 +65,31 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
   const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
   if (init.contentType) headers['Content-Type'] = init.contentType;
   const fullUrl = withQuery(url, init.query);
+  const target = parseKubeUrl(fullUrl);
+  const sent = {
+    startedAt: Date.now(),
+    method,
+    context: target?.context ?? null,
+    path: target ? `${target.apiPath}${fullUrl.includes('?') ? fullUrl.slice(fullUrl.indexOf('?')) : ''}` : fullUrl,
+    accept: headers.Accept ?? '',
+    contentType: init.contentType ?? null,
+    requestBody: init.body,
+  };
+  const clock = performance.now();
+  const record = (answer: Omit<RequestRecord, keyof typeof sent | 'durationMs'>) =>
+    requestRecorder.record({ ...sent, ...answer, durationMs: performance.now() - clock });
+  const recordFailure = (error: unknown) => {
+    const aborted = isAbort(error);
+    const failure = error instanceof Error ? error.message : String(error);
+    const reason = aborted ? 'Aborted' : networkError(method, fullUrl, error).reason;
+    record({ status: 0, statusText: '', reason, responseHeaders: [], warnings: [], responseBody: null, failure });
+  };
 
   let response: Response;
   try {
     response = await fetch(fullUrl, { method, headers, body: init.body, signal: init.signal, credentials: 'same-origin' });
   } catch (error) {
+    recordFailure(error);
     if (isAbort(error)) throw error;
     throw networkError(method, fullUrl, error);
   }
@@ -77,18 +99,25 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
   try {
     text = await response.text();
   } catch (error) {
+    recordFailure(error);
     if (isAbort(error)) throw error;
     throw networkError(method, fullUrl, error);
   }
 
+  const answer = { status: response.status, statusText: response.statusText, responseHeaders: headerPairs(response.headers), warnings, responseBody: text, failure: null };
   // What was received, exactly: every failure below keeps it for the inspector.
   const received = { method, url: fullUrl, httpStatus: response.status, statusText: response.statusText, headers: response.headers, body: text, warnings };
-  if (!response.ok) throw decodeErrorResponse(received);
+  if (!response.ok) {
+    const error = decodeErrorResponse(received);
+    record({ ...answer, reason: error.reason });
+    throw error;
+  }
 
   let body: T;
   try {
     body = (text ? JSON.parse(text) : null) as T;
   } catch {
+    record({ ...answer, reason: 'NotJSON' });
     // A 2xx that is not JSON means something between us and the apiserver rewrote the answer.
     throw decodeErrorResponse({
       ...received,
@@ -96,6 +125,7 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
       failure: { code: 502, message: `The server answered ${response.status} but the body is not JSON: something between kubeglass and the API rewrote it` },
     });
   }
+  record({ ...answer, reason: '' });
   return { body, status: response.status, headers: response.headers, warnings };
 }
 

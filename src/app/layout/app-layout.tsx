@@ -6,6 +6,7 @@ import { useContexts } from '../../data/contexts-query';
 import { useDiscovery } from '../../data/discovery-query';
 import { CommandPalette } from '../../features/browse/command-palette/command-palette';
 import { ResourceNavigator } from '../../features/browse/navigator/resource-navigator';
+import { RequestConsoleButton } from '../../features/inspect/request-console-button';
 import { resourceByGvr } from '../../k8s/discovery/resource-index';
 import { buildApiPath, gvrOf, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
 import { useUiStore } from '../../stores/ui-store';
@@ -79,6 +80,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
           >
             Access
           </a>
+          <RequestConsoleButton />
           <ConnectionIndicator />
         </div>
       </header>

@@ -5,6 +5,7 @@ import { RequestDetail } from './request-detail';
 import { matchesFilter, statusClassOf, STATUS_CLASSES, type StatusClass } from './request-filter';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const selectClass = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs';
 
 function formatSize(request: RecordedRequest): string {
   const bytes = request.responseBody?.bytes;
@@ -19,6 +20,20 @@ function statusColor(status: number): string {
   return 'text-red-700';
 }
 
+/** One of the console's filters: a choice among `options`, or none ('' = any). */
+function FilterSelect({ label, any, options, value, onChange }: { label: string; any: string; options: readonly string[]; value: string | null; onChange: (value: string | null) => void }) {
+  return (
+    <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} className={selectClass}>
+      <option value="">{any}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function RequestConsole({ onClose }: { onClose: () => void }) {
   const requests = useSyncExternalStore(requestRecorder.subscribe, requestRecorder.getSnapshot);
   const [text, setText] = useState('');
@@ -27,7 +42,6 @@ export function RequestConsole({ onClose }: { onClose: () => void }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const shown = useMemo(() => requests.filter((r) => matchesFilter(r, { text, statusClass, method })), [requests, text, statusClass, method]);
   const selected = requests.find((r) => r.id === selectedId);
-  const selectClass = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs';
 
   return (
     <section
@@ -45,22 +59,8 @@ export function RequestConsole({ onClose }: { onClose: () => void }) {
           onChange={(e) => setText(e.target.value)}
           className="w-64 rounded border border-slate-300 px-2 py-0.5 text-xs"
         />
-        <select aria-label="Status class" value={statusClass ?? ''} onChange={(e) => setStatusClass(STATUS_CLASSES.find((c) => c === e.target.value) ?? null)} className={selectClass}>
-          <option value="">Any status</option>
-          {STATUS_CLASSES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Method" value={method ?? ''} onChange={(e) => setMethod(e.target.value || null)} className={selectClass}>
-          <option value="">Any method</option>
-          {METHODS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Status class" any="Any status" options={STATUS_CLASSES} value={statusClass} onChange={(v) => setStatusClass(STATUS_CLASSES.find((c) => c === v) ?? null)} />
+        <FilterSelect label="Method" any="Any method" options={METHODS} value={method} onChange={setMethod} />
         <span className="text-xs text-slate-500">
           {shown.length} of {requests.length}
         </span>

@@ -9,11 +9,14 @@ export interface ResourceRule {
 }
 
 /** What a request does, as RBAC sees it (resourceAttributes of a SelfSubjectAccessReview). */
-export interface RuleRequest {
+export interface ResourceAttributes {
   verb: string;
   group: string;
   resource: string;
   subresource?: string;
+  /** Unset for cluster-scoped resources; '' for a namespaced resource in every namespace. */
+  namespace?: string;
+  /** Set only where the decision can depend on the name (resourceNames in a Role). */
   name?: string;
 }
 
@@ -25,13 +28,13 @@ function resourceMatches(rule: ResourceRule, resource: string, subresource: stri
 }
 
 /** True when one rule grants the request, as RBAC's RuleAllows decides. */
-export function ruleAllows(rule: ResourceRule, a: RuleRequest): boolean {
+export function ruleAllows(rule: ResourceRule, a: ResourceAttributes): boolean {
   if (!has(rule.verbs, a.verb) || !has(rule.apiGroups, a.group) || !resourceMatches(rule, a.resource, a.subresource ?? '')) return false;
   const names = rule.resourceNames ?? [];
   return names.length === 0 || (a.name !== undefined && a.name !== '' && names.includes(a.name));
 }
 
 /** True when any rule grants the request. */
-export function rulesAllow(rules: readonly ResourceRule[], a: RuleRequest): boolean {
+export function rulesAllow(rules: readonly ResourceRule[], a: ResourceAttributes): boolean {
   return rules.some((rule) => ruleAllows(rule, a));
 }

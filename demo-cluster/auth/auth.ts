@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden, pathForbidden, unauthorized } from '../http/errors.js';
 import type { ApiError } from '../http/errors.js';
 import { DEMO_DEVELOPER_NAMESPACE, type DemoTokens } from '../../wire/demo-cluster.js';
-import { rulesAllow } from '../../wire/rbac.js';
+import { rulesAllow, type ResourceAttributes } from '../../wire/rbac.js';
 import { BASIC_USER, DEVELOPER_BINDINGS, VIEWER_BINDING } from './bootstrap-roles.js';
 
 export interface User {
@@ -58,14 +58,7 @@ export function authenticate(headers: IncomingHttpHeaders, tokens: DemoTokens): 
   throw unauthorized();
 }
 
-export interface ResourceAttributes {
-  verb: string;
-  group: string;
-  resource: string;
-  subresource?: string;
-  namespace?: string;
-  name?: string;
-}
+export type { ResourceAttributes };
 
 const READ_VERBS = new Set(['get', 'list', 'watch']);
 

@@ -1,18 +1,10 @@
 // authorization.k8s.io/v1 SelfSubjectAccessReview: "may I do this?" asked before an action is offered.
 import { kubeRequest } from '../api-client';
 import type { ApiPath } from '../paths';
+import type { ResourceAttributes } from '../../../wire/rbac';
 
 /** What an action does, in the API's own attributes (resourceAttributes of a SelfSubjectAccessReview). */
-export interface AccessAttributes {
-  verb: string;
-  group: string;
-  resource: string;
-  subresource?: string;
-  /** Unset for cluster-scoped resources; '' for a namespaced resource in every namespace. */
-  namespace?: string;
-  /** Set only where the decision can depend on the name (resourceNames in a Role). */
-  name?: string;
-}
+export type AccessAttributes = ResourceAttributes;
 
 export interface AccessDecision {
   allowed: boolean;

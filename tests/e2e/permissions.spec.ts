@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
 import { expectMatrixMatches, parseCanIList } from '../support/access-matrix.js';
+import { addLabelByQuickEdit } from '../support/quick-edit-label.js';
 
 const SHOTS = 'test-results/visual';
 const proxy = (context: string) => `${test.info().project.use.baseURL}/k8s/${context}`;
@@ -79,16 +80,7 @@ test('the developer edits in its namespace and may not create elsewhere', async 
   // Made by the developer itself: kubectl through the proxy carries its credentials.
   await ok('demo-developer', ['-n', 'shop', 'create', 'configmap', name, '--from-literal=a=one']);
   await page.goto(`/c/demo-developer/api/v1/namespaces/shop/configmaps/${name}`);
-  const section = page.getByTestId('quick-edits');
-  await expect(section.getByTestId('quick-edits-metadata')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
-  await section.getByLabel('Label key').fill('team');
-  await section.getByLabel('Label value').fill('shop');
-  await section.getByRole('button', { name: 'Add label' }).click();
-  const dialog = page.getByRole('dialog', { name: `Add label team=shop to ConfigMap ${name}` });
-  await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
-  await expect(dialog.getByRole('button', { name: 'Apply' })).toHaveAttribute('data-access', 'allowed');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('quick-edit-applied')).toContainText('Applied: Add label team=shop');
+  await addLabelByQuickEdit(page, name, 'team', 'shop');
   await expect.poll(async () => ok('demo', ['-n', 'shop', 'get', 'configmap', name, '-o', 'jsonpath={.metadata.labels.team}'])).toBe('shop');
 
   await page.goto('/c/demo-developer/api/v1/namespaces/demo/configmaps');

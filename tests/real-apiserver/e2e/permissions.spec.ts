@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';
 import { expectMatrixMatches, parseCanIList } from '../../support/access-matrix.js';
+import { addLabelByQuickEdit } from '../../support/quick-edit-label.js';
 
 const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 
@@ -44,15 +45,7 @@ test('developer: reaches fx from the picker, edits there, may not create in defa
   await page.getByTestId('namespace-input').press('Enter');
   await expect(page).toHaveURL(/\/c\/real-developer\/api\/v1\/namespaces\/fx\/configmaps$/);
   await page.getByRole('link', { name, exact: true }).click();
-  const section = page.getByTestId('quick-edits');
-  await expect(section.getByTestId('quick-edits-metadata')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
-  await section.getByLabel('Label key').fill('team');
-  await section.getByLabel('Label value').fill('fx');
-  await section.getByRole('button', { name: 'Add label' }).click();
-  const dialog = page.getByRole('dialog', { name: `Add label team=fx to ConfigMap ${name}` });
-  await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('quick-edit-applied')).toContainText('Applied: Add label team=fx');
+  await addLabelByQuickEdit(page, name, 'team', 'fx');
   await expect.poll(async () => ok('real', ['-n', 'fx', 'get', 'configmap', name, '-o', 'jsonpath={.metadata.labels.team}'])).toBe('fx');
 
   await page.goto('/c/real-developer/api/v1/namespaces/default/configmaps');

@@ -1,6 +1,5 @@
 // The object page's "Copy kubectl" text, run as printed by a shell with kubectl from PATH: for a demo context
 // through the running kubeglass, for a kubeconfig context with the kubeconfig file kubeglass was started with.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { startDemoClusterWithOptions, type DemoClusterTlsHandle } from '../../de
 import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { kubectlGetCommand } from '../../src/features/object/kubectl-command.js';
 import { parseApiPath } from '../../src/k8s/paths.js';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 import { ADMIN_TOKEN, startHarness, uniqueName, VIEWER_TOKEN } from './kubeglass-harness.js';
 
 let kg: RunningKubeglass;
@@ -45,17 +45,9 @@ afterAll(async () => {
   await kg?.close();
 });
 
-/** Runs a command line through sh, asynchronously (the server under test shares this event loop). */
-function shell(command: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', `${command} --request-timeout 20s`], { env, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs a copied command line through sh, as a user pastes it into a shell. */
+function shell(command: string): Promise<ProcessResult> {
+  return runProcess('sh', ['-c', `${command} --request-timeout 20s`], { env, cwd: home });
 }
 
 describe('the copied kubectl command', () => {

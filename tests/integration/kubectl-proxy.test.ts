@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningKubeglass } from '../../server/cli.js';
+import { runProcess, type ProcessResult } from '../support/run-process.js';
 import { startHarness, uniqueName } from './kubeglass-harness.js';
 
 const run = promisify(execFile);
@@ -78,18 +79,9 @@ describe('kubectl through the kubeglass proxy', () => {
   });
 });
 
-/** Runs kubectl asynchronously (the server under test shares this event loop) with optional stdin. */
-function kubectl(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('kubectl', args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
+/** Runs kubectl with the test's environment, without blocking the server under test. */
+function kubectl(args: string[], input?: string): Promise<ProcessResult> {
+  return runProcess('kubectl', args, { env, ...(input !== undefined ? { input } : {}) });
 }
 
 /** The stdout and stderr of a running process, and a wait (checked as output arrives) for text that matches. */

@@ -2,18 +2,13 @@
 import type { FieldError } from '../http/errors.js';
 import type { JsonObject, KubeObject } from './types.js';
 import type { User } from '../auth/auth.js';
+import type { TableColumnDefinition } from '../../wire/table.js';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
 export const ALL_VERBS: Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-export interface TableColumnDefinition {
-  name: string;
-  type: string;
-  format: string;
-  description: string;
-  priority: number;
-}
+export type { TableColumnDefinition };
 
 export interface TableRowCondition {
   type: string;

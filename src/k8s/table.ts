@@ -1,16 +1,8 @@
 // meta.k8s.io/v1 Table: server-side printing (what kubectl get shows); list-table.ts fetches it.
+import type { TableColumnDefinition } from '../../wire/table';
 import type { ListMeta, ObjectMeta, PartialObjectMetadata } from './object-meta';
 
-export interface TableColumnDefinition {
-  name: string;
-  /** OpenAPI type: string, integer, number, boolean, date. */
-  type: string;
-  /** "name" marks the object name column. */
-  format: string;
-  description: string;
-  /** 0: shown by default; > 0: only in wide output. */
-  priority: number;
-}
+export type { TableColumnDefinition };
 
 export interface TableRowCondition {
   /** Only "Completed" is defined (succeeded or failed pods). */

@@ -10,6 +10,8 @@ import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
+import { ExplainPage } from '../features/explain/explain-page';
+import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
 import { ObjectPage, type ObjectPageSlots } from '../features/object/object-page';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
@@ -82,6 +84,18 @@ export function AppRoutes() {
             context={route.context}
             namespace={route.namespace ?? contextNamespace(contexts.data?.contexts.find((c) => c.name === route.context))}
           />
+        </AppLayout>
+      );
+    case 'request':
+      return (
+        <AppLayout context={route.context} path={null}>
+          <RawRequestPage key={route.context} context={route.context} search={route.search} />
+        </AppLayout>
+      );
+    case 'explain':
+      return (
+        <AppLayout context={route.context} path={null}>
+          <ExplainPage key={route.context} context={route.context} search={route.search} />
         </AppLayout>
       );
     case 'not-found':

@@ -12,6 +12,10 @@ export type AppRoute =
   | { kind: 'create'; context: string; apiPath: string; path: ApiPath }
   /** /c/{context}/-/access?namespace=x: what the user may do there. */
   | { kind: 'access'; context: string; namespace: string | null }
+  /** /c/{context}/-/request?verb=GET&path=/api/v1/...: the raw request tool; its query holds the whole request. */
+  | { kind: 'request'; context: string; search: string }
+  /** /c/{context}/-/explain?resource=deployments.apps&field=spec.strategy: the API's own reference. */
+  | { kind: 'explain'; context: string; search: string }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -21,6 +25,8 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (!ui) return { kind: 'not-found', pathname };
   if (ui.apiPath === '') return { kind: 'context-home', context: ui.context };
   if (ui.apiPath === '/-/access') return { kind: 'access', context: ui.context, namespace: new URLSearchParams(search).get('namespace') || null };
+  if (ui.apiPath === '/-/request') return { kind: 'request', context: ui.context, search };
+  if (ui.apiPath === '/-/explain') return { kind: 'explain', context: ui.context, search };
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
   const params = new URLSearchParams(search);

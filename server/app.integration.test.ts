@@ -93,6 +93,26 @@ describe('Origin check (CSRF, cross-site WebSocket hijacking)', () => {
   });
 });
 
+describe('Sec-Fetch-Site check (cross-site GETs carrying the cluster credentials)', () => {
+  it('refuses API GETs and upgrades a browser sends from another site, before they reach the cluster', async () => {
+    const before = upstream.requests.length;
+    for (const path of ['/k8s/fake/api/v1/namespaces/default/services/web/proxy/', '/-/contexts']) {
+      const res = await request(`${base}${path}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ kind: 'Status', reason: 'Forbidden' });
+    }
+    expect(upstream.requests.length).toBe(before);
+    const attempt = await connectWebSocket(`ws://127.0.0.1:${port}/-/ws`, { 'Sec-Fetch-Site': 'same-site' });
+    expect(attempt).toMatchObject({ status: 403 });
+  });
+
+  it('still opens a Kubeglass page linked from another site, and answers the SPA and kubectl', async () => {
+    expect((await request(`${base}/c/fake/api/v1/namespaces/default/pods`, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(200);
+    expect((await request(`${base}/-/contexts`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
+    expect((await request(`${base}/-/contexts`)).status).toBe(200);
+  });
+});
+
 describe('kubeglass endpoints', () => {
   it('/-/contexts lists the contexts without credentials', async () => {
     const res = await request(`${base}/-/contexts`);

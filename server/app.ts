@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ContextRegistry } from './contexts.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
-import { checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
+import { checkFetchSite, checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
 import { serveStatic } from './static.js';
 import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
 import { WS_PATH } from '../wire/ws-protocol.js';
@@ -26,6 +26,10 @@ export interface KubeglassServer {
 
 const SOCKET_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
 
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? '/';
+}
+
 /** Builds the server (not yet listening). */
 export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const { contexts, staticDir } = options;
@@ -39,18 +43,18 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       sendStatus(res, makeStatus(503, 'kubeglass is starting', 'ServiceUnavailable'));
       return;
     }
-    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, false);
+    const url = req.url ?? '/';
+    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, false) ?? checkFetchSite(req, pathOf(url));
     if (refusal) {
       sendStatus(res, refusal);
       req.resume();
       return;
     }
-    const url = req.url ?? '/';
     if (url.startsWith(PROXY_PREFIX)) {
       proxyHttpRequest(req, res, contexts).catch((error: unknown) => internalError(res, error));
       return;
     }
-    const pathname = url.split('?', 1)[0] ?? '/';
+    const pathname = pathOf(url);
     if (pathname.startsWith('/-/')) {
       handleKubeglassEndpoint(req, res, pathname);
       return;
@@ -93,12 +97,12 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       socket.destroy();
       return;
     }
-    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, true);
+    const pathname = pathOf(req.url ?? '/');
+    const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, true) ?? checkFetchSite(req, pathname);
     if (refusal) {
       sendStatusOnSocket(socket, refusal, SOCKET_HEADERS);
       return;
     }
-    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (pathname === WS_PATH) {
       multiplexer.handleUpgrade(req, socket, head);
       return;

@@ -2,6 +2,7 @@
 // kubectl's) own credentials are never forwarded; the context's kubeconfig credentials always are.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { apiPathProblem } from './api-path.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
@@ -23,7 +24,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'user-agent',
 ] as const;
 
-/** Response headers relayed back to the client. */
+/** Response headers relayed back to the client. Cache-Control is not: every /k8s/ response is no-store (see below). */
 const RELAYED_RESPONSE_HEADERS = [
   'content-type',
   'content-length',
@@ -31,7 +32,6 @@ const RELAYED_RESPONSE_HEADERS = [
   'warning',
   'retry-after',
   'etag',
-  'cache-control',
   'vary',
   'last-modified',
   'audit-id',
@@ -71,16 +71,8 @@ export function resolveProxyTarget(url: string, contexts: ContextRegistry): Prox
   if (!target) {
     return makeStatus(404, `kubeglass has no context named "${name}"`, 'NotFound');
   }
-  const path = pathAndQuery.split('?', 1)[0] ?? '';
-  let decodedSegments: string[];
-  try {
-    decodedSegments = path.split('/').map((segment) => decodeURIComponent(segment));
-  } catch {
-    return makeStatus(400, `invalid URL path: ${path}`);
-  }
-  if (decodedSegments.some((segment) => segment === '..' || segment === '.')) {
-    return makeStatus(400, `dot segments are not allowed in API paths: ${path}`);
-  }
+  const problem = apiPathProblem(pathAndQuery.split('?', 1)[0] ?? '');
+  if (problem !== null) return makeStatus(400, problem);
   return { target, pathAndQuery };
 }
 
@@ -111,6 +103,8 @@ function rewriteLocation(location: string, target: ContextTarget): string {
 /** Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away. */
 export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
+  // The cluster says `no-cache, private`, which still lets a browser keep a Secret's body in its disk cache.
+  res.setHeader('Cache-Control', 'no-store');
   const resolved = resolveProxyTarget(req.url ?? '/', contexts);
   if ('kind' in resolved) {
     sendStatus(res, resolved);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { checkHost, checkOrigin, hostPort, makeHostPolicy } from './security.js';
+import { checkFetchSite, checkHost, checkOrigin, hostPort, makeHostPolicy } from './security.js';
 
 const req = (headers: Record<string, string>, method = 'GET') => ({ headers, method }) as unknown as IncomingMessage;
 
@@ -52,5 +52,25 @@ describe('origin policy', () => {
     expect(checkOrigin(req({ host: 'localhost:7070', origin: 'http://localhost:7070' }, 'GET'), policy, true)).toBeNull();
     expect(checkOrigin(req({ host }, 'DELETE'), policy, false)).toBeNull();
     expect(checkOrigin(req({ host }, 'GET'), policy, true)).toBeNull();
+  });
+});
+
+describe('fetch-site policy (cross-site GETs through the proxy)', () => {
+  it('refuses API paths requested by another site or another port of this host, upgrades included', () => {
+    for (const site of ['cross-site', 'same-site', 'Cross-Site']) {
+      for (const path of ['/k8s/demo/api/v1/namespaces/x/services/web/proxy/', '/-/contexts', '/-/ws']) {
+        const status = checkFetchSite(req({ host: '127.0.0.1:7070', 'sec-fetch-site': site }, 'GET'), path);
+        expect(status).toMatchObject({ code: 403, reason: 'Forbidden' });
+        expect(status?.message).toContain(`Sec-Fetch-Site: ${site}`);
+      }
+    }
+  });
+
+  it('lets the SPA, typed URLs, non-browser clients and links to pages through', () => {
+    expect(checkFetchSite(req({ 'sec-fetch-site': 'same-origin' }, 'GET'), '/k8s/demo/api/v1/pods')).toBeNull();
+    expect(checkFetchSite(req({ 'sec-fetch-site': 'none' }, 'GET'), '/k8s/demo/api/v1/pods')).toBeNull();
+    expect(checkFetchSite(req({}, 'GET'), '/k8s/demo/api/v1/pods')).toBeNull();
+    expect(checkFetchSite(req({ 'sec-fetch-site': 'cross-site' }, 'GET'), '/c/demo/api/v1/namespaces/default/pods')).toBeNull();
+    expect(checkFetchSite(req({ 'sec-fetch-site': 'cross-site' }, 'GET'), '/')).toBeNull();
   });
 });

@@ -81,6 +81,27 @@ export function checkOrigin(req: IncomingMessage, policy: HostPolicy, isUpgrade:
   );
 }
 
+/** Sec-Fetch-Site values of requests the SPA itself makes (same-origin) or the user typed or bookmarked (none). */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+/**
+ * Returns a 403 Status when a browser sent an API request (`/k8s/`, `/-/`, upgrades included) from another site, else null.
+ * The Origin check leaves GETs alone, yet a hostile page's <img src> or fetch through `services/x/proxy` still carries
+ * the user's cluster credentials (added here). `same-site` is refused too: another port on this host is another app.
+ * Non-browser clients (kubectl, curl) send no Sec-Fetch-Site; SPA pages are not API paths, so links to them still open.
+ */
+export function checkFetchSite(req: IncomingMessage, pathname: string): KubeStatus | null {
+  if (!pathname.startsWith('/k8s/') && !pathname.startsWith('/-/')) return null;
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined || OWN_FETCH_SITES.has(site.toLowerCase())) return null;
+  return makeStatus(
+    403,
+    `kubeglass refused this request: a page of another site (Sec-Fetch-Site: ${truncate(site)}) may not use its API paths. ` +
+      'Open kubeglass itself to reach your clusters.',
+    'Forbidden',
+  );
+}
+
 function truncate(value: string): string {
   return value.length > 200 ? `${value.slice(0, 200)}...` : value;
 }

@@ -3,6 +3,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { apiPathProblem } from './api-path.js';
 import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protocol.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
@@ -56,7 +57,8 @@ export function parseClientMessage(
   if (typeof path !== 'string' || !PATH_PATTERN.test(path)) {
     return bad('"path" must be an API path starting with "/" without query string (put parameters in "query")');
   }
-  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return bad('"path" must not contain dot segments');
+  const pathProblem = apiPathProblem(path);
+  if (pathProblem !== null) return bad(`"path": ${pathProblem}`);
   if (query !== undefined && (typeof query !== 'object' || query === null || Array.isArray(query))) {
     return bad('"query" must be an object of strings');
   }

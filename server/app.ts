@@ -1,6 +1,7 @@
 // The kubeglass HTTP server: security filters first, then routes (/k8s proxy, /-/ endpoints, the SPA) and upgrades.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { createAccessGate, type AccessGate } from './access-token.js';
 import type { ContextRegistry } from './contexts.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
@@ -14,6 +15,8 @@ export interface AppOptions {
   /** Folder of the built SPA (dist/web). */
   staticDir: string;
   onError?: (message: string) => void;
+  /** Demanded on every request and upgrade when set (a server listening beyond loopback must set one). */
+  accessToken?: string;
 }
 
 export interface KubeglassServer {
@@ -36,6 +39,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const multiplexer = new WatchMultiplexer({ contexts });
   const upgradedSockets = new Set<Duplex>();
   let policy: HostPolicy | undefined;
+  let gate: AccessGate | undefined;
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
     setCommonSecurityHeaders(res);
@@ -47,6 +51,17 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, false) ?? checkFetchSite(req, pathOf(url));
     if (refusal) {
       sendStatus(res, refusal);
+      req.resume();
+      return;
+    }
+    const access = gate?.decide(req, false) ?? { kind: 'allow' };
+    if (access.kind === 'login') {
+      res.writeHead(302, { Location: access.location, 'Set-Cookie': access.setCookie, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    if (access.kind === 'refuse') {
+      sendStatus(res, access.status, { 'Cache-Control': 'no-store' });
       req.resume();
       return;
     }
@@ -99,8 +114,10 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     }
     const pathname = pathOf(req.url ?? '/');
     const refusal = checkHost(req, policy) ?? checkOrigin(req, policy, true) ?? checkFetchSite(req, pathname);
-    if (refusal) {
-      sendStatusOnSocket(socket, refusal, SOCKET_HEADERS);
+    const access = gate?.decide(req, true);
+    const denied = refusal ?? (access?.kind === 'refuse' ? access.status : null);
+    if (denied) {
+      sendStatusOnSocket(socket, denied, SOCKET_HEADERS);
       return;
     }
     if (pathname === WS_PATH) {
@@ -133,6 +150,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
           const address = server.address();
           const bound = typeof address === 'object' && address !== null ? address.port : port;
           policy = makeHostPolicy(host, bound);
+          if (options.accessToken !== undefined) gate = createAccessGate(options.accessToken, bound);
           resolve(bound);
         });
       }),

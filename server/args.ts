@@ -10,6 +10,7 @@ export interface CliArgs {
   demoActivityMs: number;
   demoSeedPods?: number;
   staticDir?: string;
+  tokenFile?: string;
   help: boolean;
 }
 
@@ -22,7 +23,9 @@ Serves the Kubeglass web app and proxies the Kubernetes API of your kubeconfig c
 
 Options:
   --port N               port to listen on (default 7070; 0 = any free port)
-  --host ADDRESS         address to bind (default 127.0.0.1; anything else exposes your credentials)
+  --host ADDRESS         address to bind (default 127.0.0.1); any other address demands an access token,
+                         generated at start and printed once inside the URL
+  --token-file PATH      demand the access token in PATH (at least 16 characters of A-Z a-z 0-9 . _ ~ -)
   --kubeconfig PATH      kubeconfig file (default: $KUBECONFIG, else ~/.kube/config if present)
   --context NAME         context selected at start (default: current-context, else demo)
   --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer, demo-developer;
@@ -46,6 +49,7 @@ const FLAGS: Record<string, FlagKind> = {
   'demo-activity-ms': 'integer',
   'demo-seed-pods': 'integer',
   static: 'string',
+  'token-file': 'string',
   help: 'boolean',
 };
 
@@ -109,6 +113,9 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       break;
     case 'static':
       args.staticDir = text;
+      break;
+    case 'token-file':
+      args.tokenFile = text;
       break;
     case 'help':
       args.help = true;

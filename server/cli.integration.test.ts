@@ -1,7 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
 import { runCli, type CliIo } from './cli.js';
-import { FAKE_TOKEN, request, startFakeUpstream, waitUntil, writeKubeconfig } from './testing/fake-upstream.js';
+import { connectWebSocket, FAKE_TOKEN, request, startFakeUpstream, waitUntil, writeKubeconfig } from './testing/fake-upstream.js';
 
 function fakeIo() {
   const out: string[] = [];
@@ -85,5 +88,49 @@ describe('runCli', () => {
       await running?.close();
       await upstream.close();
     }
+  });
+
+  it('beyond loopback demands the token printed once in the URL: cookie after the start URL, refused without', async () => {
+    const run = fakeIo();
+    const running = await runCli(['--port', '0', '--host', '0.0.0.0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1')], { startDemoCluster: noDemo }, run.io);
+    try {
+      const token = running?.accessToken ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/?token=${token}`);
+      expect(run.err.join('\n')).toContain('must carry the access token');
+      const base = running?.url ?? '';
+      expect((await request(`${base}/-/contexts`)).status).toBe(401);
+      expect((await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`))).toMatchObject({ status: 401 });
+      const login = await request(`${base}/?token=${token}`);
+      expect(login.status).toBe(302);
+      expect(login.headers.location).toBe('/');
+      const cookie = String(login.headers['set-cookie']).split(';', 1)[0] ?? '';
+      expect(login.headers['set-cookie']).toEqual([expect.stringContaining('HttpOnly; SameSite=Strict')]);
+      expect((await request(`${base}/-/contexts`, { headers: { Cookie: cookie } })).status).toBe(200);
+      expect((await request(`${base}/-/contexts`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      const ws = await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`, { Cookie: cookie });
+      expect('ws' in ws).toBe(true);
+      if ('ws' in ws) ws.ws.close();
+    } finally {
+      await running?.close();
+    }
+  });
+
+  it('--token-file fixes the token, also on loopback, and a bad file stops the start with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubeglass-token-'));
+    writeFileSync(join(dir, 'token'), 'fixed-token-for-this-test-0001\n');
+    const run = fakeIo();
+    const running = await runCli(['--port', '0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1'), '--token-file', join(dir, 'token')], { startDemoCluster: noDemo }, run.io);
+    try {
+      expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/?token=fixed-token-for-this-test-0001`);
+      expect((await request(`${running?.url}/-/contexts`)).status).toBe(401);
+    } finally {
+      await running?.close();
+    }
+    writeFileSync(join(dir, 'short'), 'short');
+    const bad = fakeIo();
+    await runCli(['--port', '0', '--no-demo', '--token-file', join(dir, 'short')], { startDemoCluster: noDemo }, bad.io);
+    expect(bad.err.join('\n')).toContain('the token must have at least 16 characters');
+    expect(bad.exits).toEqual([2]);
   });
 });

@@ -1,6 +1,7 @@
 // `kubeglass`: parses flags, starts the server (and the demo cluster), prints the URL, shuts down on SIGINT/SIGTERM.
 import { spawn } from 'node:child_process';
 import type { StartDemoCluster } from '../wire/demo-cluster.js';
+import { AccessTokenError } from './access-token.js';
 import { parseCliArgs, USAGE, UsageError } from './args.js';
 import { KubeconfigError } from './contexts.js';
 import { isLoopbackHost } from './security.js';
@@ -63,11 +64,12 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
           }
         : false,
       staticDir: args.staticDir,
+      tokenFile: args.tokenFile,
       log: (message) => io.err(`kubeglass: ${message}`),
     });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
-    if (error instanceof KubeconfigError) {
+    if (error instanceof KubeconfigError || error instanceof AccessTokenError) {
       io.err(`kubeglass: ${err.message}`);
       io.exit(2);
     } else if (err.code === 'EADDRINUSE') {
@@ -82,18 +84,19 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
 
   if (!isLoopbackHost(args.host)) {
     io.err(
-      `kubeglass: WARNING: listening on ${args.host}, not loopback. Anyone who can reach it can use your cluster credentials.`,
+      `kubeglass: listening on ${args.host}, not loopback: every request must carry the access token in the URL below ` +
+        '(keep it secret: it stands for your cluster credentials).',
     );
   }
   const { contexts } = running;
-  io.out(`Kubeglass is running at ${running.url}/`);
+  io.out(`Kubeglass is running at ${running.startUrl}`);
   io.out(
     contexts.contexts.length === 0
       ? 'No contexts: no kubeconfig found and the demo cluster is off (--no-demo).'
       : `Contexts: ${contexts.contexts.map((c) => (c.name === contexts.default ? `${c.name} (default)` : c.name)).join(', ')}`,
   );
   io.out('Press Ctrl+C to stop.');
-  if (args.open) io.openBrowser(`${running.url}/`);
+  if (args.open) io.openBrowser(running.startUrl);
 
   let stopping = false;
   const stop = (): void => {

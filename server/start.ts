@@ -3,7 +3,8 @@ import type { ContextList } from '../wire/contexts.js';
 import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
 import { createKubeglassServer } from './app.js';
 import { buildContextRegistry, kubeconfigLocation, loadKubeconfig, type KubeconfigSource } from './contexts.js';
-import { hostPort, isWildcardHost } from './security.js';
+import { generateAccessToken, readAccessTokenFile, TOKEN_QUERY_PARAMETER } from './access-token.js';
+import { hostPort, isLoopbackHost, isWildcardHost } from './security.js';
 import { defaultStaticDir } from './static.js';
 
 export interface KubeglassOptions {
@@ -21,6 +22,8 @@ export interface KubeglassOptions {
   demo?: { start: StartDemoCluster; options?: DemoClusterOptions } | false;
   /** Built SPA folder; default dist/web in the package. */
   staticDir?: string;
+  /** A file holding the access token to demand (else one is generated when host is not loopback). */
+  tokenFile?: string;
   /** Warnings and notices (never credentials); default: none. */
   log?: (message: string) => void;
 }
@@ -29,6 +32,10 @@ export interface RunningKubeglass {
   /** http://127.0.0.1:PORT (no trailing slash). */
   url: string;
   port: number;
+  /** The URL to open: `url` plus `/?token=...` when an access token is demanded. */
+  startUrl: string;
+  /** The demanded access token, if any. */
+  accessToken?: string;
   contexts: ContextList;
   /** The embedded demo cluster, when started (tests use its tokens and URL). */
   demo?: DemoClusterHandle;
@@ -47,17 +54,22 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
         ? { path: options.kubeconfig }
         : { env: options.env ?? process.env };
   const kubeconfig = loadKubeconfig(source);
+  // Beyond loopback anyone who reaches the port would hold the cluster credentials: demand a token there.
+  const accessToken =
+    options.tokenFile !== undefined ? readAccessTokenFile(options.tokenFile) : isLoopbackHost(host) ? undefined : generateAccessToken();
 
   const demo = options.demo ? await options.demo.start(options.demo.options ?? {}) : undefined;
   try {
     const contexts = buildContextRegistry({ kubeconfig, demo, defaultContext: options.context, location: kubeconfigLocation(source), onWarning: log });
-    const app = createKubeglassServer({ contexts, staticDir: options.staticDir ?? defaultStaticDir(), onError: log });
+    const app = createKubeglassServer({ contexts, staticDir: options.staticDir ?? defaultStaticDir(), onError: log, accessToken });
     const port = await app.listen(options.port ?? 7070, host);
     const url = `http://${hostPort(isWildcardHost(host) ? '127.0.0.1' : host, port)}`;
     let closing: Promise<void> | undefined;
     return {
       url,
       port,
+      startUrl: accessToken === undefined ? `${url}/` : `${url}/?${TOKEN_QUERY_PARAMETER}=${accessToken}`,
+      ...(accessToken !== undefined ? { accessToken } : {}),
       contexts: contexts.list(),
       demo,
       close: () => {

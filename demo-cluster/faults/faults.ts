@@ -10,6 +10,7 @@ import { sendError, sendObject } from '../http/respond.js';
 import type { Store } from '../store/store.js';
 import type { Status } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
+import { queryFlag } from '../http/query-bool.js';
 
 /** One rule: requests whose path (and method, if given) match get delayed and/or answered with an error. */
 export interface FaultRule {
@@ -71,7 +72,7 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 function isWatch(path: string, query: URLSearchParams): boolean {
-  return query.get('watch') === 'true' || query.get('watch') === '1' || /^\/apis?\/(.+\/)?watch\//.test(path);
+  return queryFlag(query, 'watch') || /^\/apis?\/(.+\/)?watch\//.test(path);
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

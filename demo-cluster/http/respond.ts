@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { stringify as toYaml } from 'yaml';
 import { ApiError, internalError } from './errors.js';
 import type { Status } from '../resources/types.js';
+import { prettyParameter } from './query-bool.js';
 
 /** Pretty-print rule of the apiserver: ?pretty=true, or a curl/Wget/browser User-Agent. */
 export function wantsPretty(req: IncomingMessage, query: URLSearchParams): boolean {
-  const pretty = query.get('pretty');
-  if (pretty !== null) return pretty === 'true' || pretty === '1';
+  const pretty = prettyParameter(query);
+  if (pretty !== null) return pretty;
   const ua = req.headers['user-agent'] ?? '';
   return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
 }

@@ -4,6 +4,7 @@ import { invalid } from '../http/errors.js';
 import { checkDryRun, isDryRun } from '../http/request-options.js';
 import { isPlainObject } from '../resources/types.js';
 import type { DeleteOptions, PropagationPolicy } from './writes.js';
+import { queryOptionalFlag } from '../http/query-bool.js';
 
 const PROPAGATION_POLICIES: PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
 
@@ -22,8 +23,7 @@ export function deleteOptions(body: unknown, query: URLSearchParams): DeleteOpti
     };
   }
   const policyRaw = query.get('propagationPolicy') ?? (typeof b.propagationPolicy === 'string' ? b.propagationPolicy : null);
-  const orphanRaw = query.get('orphanDependents');
-  const orphan = orphanRaw !== null ? orphanRaw === 'true' || orphanRaw === '1' : typeof b.orphanDependents === 'boolean' ? b.orphanDependents : undefined;
+  const orphan = queryOptionalFlag(query, 'orphanDependents') ?? (typeof b.orphanDependents === 'boolean' ? b.orphanDependents : undefined);
   const errors: FieldError[] = [];
   if (orphan !== undefined && policyRaw !== null) {
     errors.push({ type: 'FieldValueInvalid', field: 'propagationPolicy', value: policyRaw, detail: 'orphanDependents and deletionPropagation cannot be both set' });

@@ -16,6 +16,7 @@ import { readPatch } from './request-body.js';
 import { getScale, updateScale } from './scale.js';
 import { checkTypeMeta, createObject, updateObject } from './writes.js';
 import type { UpdateResult, WriteContext } from './writes.js';
+import { queryFlag } from '../http/query-bool.js';
 
 /** Where a PATCH goes. */
 export interface PatchTarget {
@@ -51,7 +52,7 @@ export async function patchResource(
     if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
     checkTypeMeta(t, applied);
     checkAppliedFields(t, applied, namespace, name);
-    const force = query.get('force') === 'true';
+    const force = queryFlag(query, 'force');
     let result;
     try {
       result = serverSideApply(live, applied, Schema.forType(t), fieldManager, apiVersionOf(t), force, rfc3339());

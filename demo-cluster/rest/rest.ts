@@ -30,6 +30,7 @@ import { negotiated, notAcceptableFor, sendRepresentation } from './representati
 import { negotiateResource } from '../http/negotiate.js';
 import { readBody } from './request-body.js';
 import { getScale, updateScale } from './scale.js';
+import { queryFlag } from '../http/query-bool.js';
 
 export interface RestContext extends WriteContext {
   store: Store;
@@ -42,7 +43,7 @@ export type ResourceInfo = Extract<RequestInfo, { kind: 'resource' }>;
 
 /** Which verb a request is, as the authorizer sees it. */
 export function verbOf(method: string, info: ResourceInfo, query: URLSearchParams): string {
-  const watch = info.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
+  const watch = info.watchPrefix || queryFlag(query, 'watch');
   switch (method) {
     case 'GET':
     case 'HEAD':

@@ -12,6 +12,7 @@ import { buildTable } from '../tables/table.js';
 import type { IncludeObject } from '../tables/table.js';
 import type { KubeObject, Status, WatchEventType } from '../resources/types.js';
 import { cachedJson as encodedJson } from '../http/json-cache.js';
+import { queryFlag } from '../http/query-bool.js';
 
 /** Where watch events go: one call per event, already encoded. */
 export interface WatchSink {
@@ -75,8 +76,8 @@ export function planWatch(opts: WatchOptions): WatchPlan {
   const timeoutMs = timeoutSeconds !== undefined && Number.isFinite(timeoutSeconds) && timeoutSeconds > 0
     ? timeoutSeconds * 1000
     : (1800 + Math.random() * 1800) * 1000;
-  const bookmarks = query.get('allowWatchBookmarks') === 'true' || query.get('allowWatchBookmarks') === '1';
-  const sendInitial = query.get('sendInitialEvents') === 'true';
+  const bookmarks = queryFlag(query, 'allowWatchBookmarks');
+  const sendInitial = queryFlag(query, 'sendInitialEvents');
 
   return {
     start(sink, onEnd) {

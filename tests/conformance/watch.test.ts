@@ -46,6 +46,29 @@ describe('watch', () => {
     compareValues('Table watch', normalizeEvents(real), normalizeEvents(demo));
   });
 
+  it('watch spelled as each client spells it (Python True, empty, yes) is a watch; false and 0 are lists', async () => {
+    const spellings = ['True', 'TRUE', '', 'yes', 'false', 'FALSE', '0'];
+    const { real, demo } = await pair.each(async (t) => {
+      const kinds: string[] = [];
+      for (const watch of spellings) {
+        const w = await openWatch(t, { path: cms(), query: { watch, timeoutSeconds: '1' } });
+        try {
+          // A watch answers event lines (or nothing yet); a list answers one ConfigMapList document.
+          const events = await w.until((evs) => evs.length >= 1, 3000);
+          kinds.push(events.length === 0 ? 'watch (no events yet)' : String(events[0]?.type ?? events[0]?.kind));
+        } catch {
+          kinds.push('unparsed');
+        } finally {
+          w.close();
+        }
+      }
+      return kinds;
+    });
+    expect(real.slice(4)).toEqual(['ConfigMapList', 'ConfigMapList', 'ConfigMapList']);
+    expect(real.slice(0, 4).every((k) => k !== 'ConfigMapList')).toBe(true);
+    expect(demo).toEqual(real);
+  });
+
   it('watch without resourceVersion: synthetic ADDED for what exists', async () => {
     const { real, demo } = await pair.each(async (t) => {
       await must(t, { method: 'POST', path: cms(), body: { metadata: { name: 'pre-existing' } } });

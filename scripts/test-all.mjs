@@ -1,4 +1,4 @@
-// The README's one test command: typecheck, lint, build, unit + integration (Vitest), e2e (Playwright in Debian Chromium).
+// The README's one test command: typecheck, lint, build, Debian packages, unit + integration (Vitest), e2e (Playwright in Debian Chromium).
 // Ends with sum-results' "N passed, N failed" line over every test it ran; exits non-zero if any stage failed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -23,10 +23,12 @@ function run(stage, cmd, args, env = {}) {
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
+// Chromium for e2e, python3-kubernetes for the integration tier's third client.
+const packaged = run('debian packages', 'node', ['scripts/ensure-debian-packages.mjs']);
 run('vitest (unit + integration)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration',
   '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (!built) failures.push('e2e not run: build failed');
-else if (run('chromium', 'node', ['scripts/ensure-chromium.mjs'])) {
+else if (packaged) {
   run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
   });

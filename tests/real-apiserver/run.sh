@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bash tests/real-apiserver/build.sh || { echo "real tier: build failed"; exit 1; }
 [ -f dist/web/index.html ] && [ -f dist/node/server/cli.js ] || npm run --silent build || exit 1
-node scripts/ensure-chromium.mjs || exit 1
+node scripts/ensure-debian-packages.mjs || exit 1
 
 STATE=$(mktemp -d /tmp/kubeglass-real.XXXXXX)
 trap 'bash tests/real-apiserver/stop.sh "$STATE"; rm -rf "$STATE"' EXIT

@@ -1,0 +1,29 @@
+// What the tests need from Debian (no other downloads are possible here), installed through apt when missing:
+// Chromium for Playwright, and the official Kubernetes Python client (a third independent API client).
+import { existsSync } from 'node:fs';
+import { execSync, spawnSync } from 'node:child_process';
+
+const CHROMIUM = process.env.KUBEGLASS_CHROMIUM ?? '/usr/bin/chromium';
+const PYTHON = process.env.KUBEGLASS_PYTHON ?? '/usr/bin/python3';
+
+const packages = [
+  { name: 'chromium', present: () => existsSync(CHROMIUM) },
+  { name: 'python3-kubernetes', present: () => spawnSync(PYTHON, ['-c', 'import kubernetes'], { stdio: 'ignore' }).status === 0 },
+];
+
+const missing = packages.filter((p) => !p.present());
+if (missing.length === 0) process.exit(0);
+const names = missing.map((p) => p.name).join(' ');
+const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+console.log(`ensure-debian-packages: installing ${names} with apt-get`);
+try {
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`, { stdio: 'inherit' });
+} catch {
+  console.error(`ensure-debian-packages: apt-get install ${names} failed; install them by hand (apt-get install ${names}).`);
+  process.exit(1);
+}
+const still = missing.filter((p) => !p.present());
+if (still.length > 0) {
+  console.error(`ensure-debian-packages: still missing after install: ${still.map((p) => p.name).join(' ')}`);
+  process.exit(1);
+}

@@ -56,6 +56,14 @@ describe('/k8s/{context} proxy', () => {
     expect(seen?.headers['if-none-match']).toBe('"etag-1"');
   });
 
+  it("names a browser's request as kubeglass's, so the API server answers compact JSON (curl keeps its pretty output)", async () => {
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    await request(`${base}/k8s/fake/api/v1/pods`, { headers: { 'User-Agent': browser } });
+    await request(`${base}/k8s/fake/api/v1/pods`, { headers: { 'User-Agent': 'curl/7.88.1' } });
+    expect(upstream.requests[0]?.headers['user-agent']).toBe(`kubeglass (${browser})`);
+    expect(upstream.requests[1]?.headers['user-agent']).toBe('curl/7.88.1');
+  });
+
   it('passes method, body and Content-Type through and relays status and API headers back', async () => {
     upstream.handler = (_req, res, recorded) => {
       res.writeHead(409, {

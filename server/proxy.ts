@@ -76,6 +76,17 @@ export function resolveProxyTarget(url: string, contexts: ContextRegistry): Prox
   return { target, pathAndQuery };
 }
 
+/**
+ * The apiserver pretty-prints JSON for a User-Agent starting with Mozilla/5.0 (also curl, Wget): a browser's list
+ * would cost twice the bytes and leave the server's fast path. The browser's agent is kept behind our own name,
+ * so audit logs still tell who asked; curl and kubectl keep theirs.
+ */
+export function upstreamUserAgent(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const agent = headers['user-agent'];
+  if (typeof agent !== 'string' || !agent.startsWith('Mozilla/')) return headers;
+  return { ...headers, 'user-agent': `kubeglass (${agent})` };
+}
+
 /** Copies the named headers, keeping repeated ones as separate lines (X-Stream-Protocol-Version lists several). */
 function pickHeaders(req: IncomingMessage, names: readonly string[]): OutgoingHttpHeaders {
   const picked: OutgoingHttpHeaders = {};
@@ -116,7 +127,7 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     upstream = await openUpstreamRequest(target, {
       method: req.method ?? 'GET',
       pathAndQuery,
-      headers: pickHeaders(req, FORWARDED_REQUEST_HEADERS),
+      headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
     });
   } catch (error) {
     sendStatus(res, credentialErrorStatus(target, error));

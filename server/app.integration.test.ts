@@ -18,6 +18,10 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Kubeglass</title>');
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // Stand-ins for scripts/compress-web.mjs's output: the server picks the file, it never decodes it.
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js'), 'console.log(2)');
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js.br'), 'brotli bytes');
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js.gz'), 'gzip bytes');
   writeFileSync(join(staticDir, 'favicon.svg'), '<svg/>');
   const contexts = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig(upstream.url) }) });
   app = createKubeglassServer({ contexts, staticDir });
@@ -151,6 +155,20 @@ describe('static SPA', () => {
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('sends the precompressed file the client accepts (brotli first), else the file itself', async () => {
+    const get = (acceptEncoding?: string) =>
+      request(`${base}/assets/app-def456.js`, { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
+    const br = await get('gzip, deflate, br, zstd');
+    expect([br.body, br.headers['content-encoding'], br.headers['content-length'], br.headers.vary]).toEqual(['brotli bytes', 'br', '12', 'Accept-Encoding']);
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const gz = await get('br;q=0, gzip');
+    expect([gz.body, gz.headers['content-encoding']]).toEqual(['gzip bytes', 'gzip']);
+    const plain = await get();
+    expect([plain.body, plain.headers['content-encoding']]).toEqual(['console.log(2)', undefined]);
+    // No sibling: the file as it is, whatever the client accepts.
+    expect((await request(`${base}/assets/index-abc123.js`, { headers: { 'Accept-Encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
   });
 
   it('caches hashed assets for a year and other files revalidate', async () => {

@@ -101,17 +101,38 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
   sendStatus(res, makeStatus(404, `not found: ${pathname}`));
 }
 
+/** Content codings the client accepts (q=0 means refused), per RFC 9110's Accept-Encoding. */
+export function acceptedCodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (coding !== '' && !(q !== undefined && Number(q.slice(2)) === 0)) accepted.add(coding);
+  }
+  return accepted;
+}
+
+/** The precompressed sibling (scripts/compress-web.mjs) to send, brotli first; none when not accepted or not built. */
+function precompressed(req: IncomingMessage, file: string): { path: string; coding: 'br' | 'gzip' } | null {
+  const accepted = acceptedCodings(req.headers['accept-encoding']);
+  if (accepted.has('br') && isFile(`${file}.br`)) return { path: `${file}.br`, coding: 'br' };
+  if (accepted.has('gzip') && isFile(`${file}.gz`)) return { path: `${file}.gz`, coding: 'gzip' };
+  return null;
+}
+
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, host: string): void {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const size = statSync(file).size;
-  const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cacheControl };
+  const encoded = precompressed(req, file);
+  const body = encoded?.path ?? file;
+  const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': statSync(body).size, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+  if (encoded) headers['Content-Encoding'] = encoded.coding;
   if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host);
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(body);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

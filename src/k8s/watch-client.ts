@@ -8,6 +8,7 @@ import {
 } from '../../wire/ws-protocol';
 import { isKubeStatus, type KubeStatus } from './kube-status';
 import { metadataOf } from './object-meta';
+import { watchLog, type WatchLog, type WatchLogEntry } from './watch-log';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
@@ -30,6 +31,8 @@ export interface WatchClientOptions {
   maxBackoffMs?: number;
   /** Source of jitter in [0, 1). */
   random?: () => number;
+  /** Where each watch is recorded for the request console; the tab's watchLog by default. */
+  log?: WatchLog;
 }
 
 /** What to watch: the WatchRequest without op and id (the client assigns those). */
@@ -44,6 +47,9 @@ interface ActiveWatch {
   onEvent: WatchEventHandler;
   onClosed: WatchClosedHandler;
   lastResourceVersion?: string;
+  log: WatchLogEntry;
+  /** Times sent on a socket: more than once means resumed after a reconnect. */
+  subscriptions: number;
 }
 
 const OPEN = 1;
@@ -66,6 +72,7 @@ export class WatchClient {
   private readonly initialBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly random: () => number;
+  private readonly log: WatchLog;
   private socket: SocketLike | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
@@ -79,18 +86,21 @@ export class WatchClient {
     this.initialBackoffMs = options.initialBackoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 15_000;
     this.random = options.random ?? Math.random;
+    this.log = options.log ?? watchLog;
   }
 
   /** Starts a watch; returns the function that stops it. Survives reconnects until closed or stopped. */
   watch(params: WatchParams, onEvent: WatchEventHandler, onClosed: WatchClosedHandler): () => void {
     const id = `w${++this.nextId}`;
-    const active: ActiveWatch = { params, onEvent, onClosed, lastResourceVersion: params.query?.resourceVersion };
+    const log = this.log.open(params);
+    const active: ActiveWatch = { params, onEvent, onClosed, lastResourceVersion: params.query?.resourceVersion, log, subscriptions: 0 };
     this.watches.set(id, active);
     if (this.socket?.readyState === OPEN) this.subscribe(id, active);
     else this.ensureConnecting();
     return () => {
       if (this.watches.get(id) !== active) return;
       this.watches.delete(id);
+      log.closed({ by: 'app' });
       if (this.socket?.readyState === OPEN) this.send({ op: 'unwatch', id });
     };
   }
@@ -114,6 +124,7 @@ export class WatchClient {
   /** Closes the socket and forgets every watch. */
   dispose(): void {
     this.disposed = true;
+    for (const active of this.watches.values()) active.log.closed({ by: 'app' });
     this.watches.clear();
     if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
@@ -186,6 +197,7 @@ export class WatchClient {
     const query = { ...active.params.query };
     // Resume where this watch left off: the server sends only what happened after that resourceVersion.
     if (active.lastResourceVersion !== undefined) query.resourceVersion = active.lastResourceVersion;
+    if (active.subscriptions++ > 0) active.log.resubscribed();
     this.send({ op: 'watch', id, ...active.params, query });
   }
 
@@ -205,7 +217,9 @@ export class WatchClient {
     if (!active) return;
     if ('closed' in message && message.closed) {
       this.watches.delete(message.id);
-      active.onClosed(isKubeStatus(message.status) ? message.status : null);
+      const status = isKubeStatus(message.status) ? message.status : null;
+      active.log.closed({ by: 'server', code: status?.code ?? null, reason: status?.reason ?? '', message: status?.message ?? '' });
+      active.onClosed(status);
       return;
     }
     if (!('event' in message)) return;
@@ -213,7 +227,8 @@ export class WatchClient {
     if (event.type !== 'ERROR') {
       const rv = metadataOf(event.object)?.resourceVersion;
       if (typeof rv === 'string' && rv !== '') active.lastResourceVersion = rv;
-    }
+      active.log.event(event.type, active.lastResourceVersion, null);
+    } else active.log.event('ERROR', undefined, isKubeStatus(event.object) ? event.object : null);
     active.onEvent(event);
   }
 }

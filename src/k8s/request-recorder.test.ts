@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kubeRequest } from './api-client';
 import { KubeApiError } from './kube-api-error';
-import { BODY_LIMIT_BYTES, createRequestRecorder, recordBody, requestRecorder, type RequestRecord } from './request-recorder';
+import { BODY_LIMIT_BYTES, createRequestRecorder, recordBody, requestRecorder, RETRY_WINDOW_MS, type RequestRecord } from './request-recorder';
 
 function answered(path: string): RequestRecord {
   return {
@@ -40,6 +40,50 @@ describe('createRequestRecorder', () => {
     const recorder = createRequestRecorder();
     recorder.record({ ...answered('/api'), responseHeaders: [['content-type', 'application/json'], ['Set-Cookie', 'a=b']] });
     expect(recorder.getSnapshot()[0]?.responseHeaders).toEqual([['content-type', 'application/json']]);
+  });
+});
+
+describe('retry marks', () => {
+  const failed = (path: string, startedAt: number, status: number, extra: Partial<RequestRecord> = {}): RequestRecord => ({
+    ...answered(path), startedAt, durationMs: 100, status, reason: status ? 'ServiceUnavailable' : 'NetworkError', ...extra,
+  });
+
+  it('marks a read that repeats a retryable failure of the same URL, counting retries and the wait', () => {
+    const recorder = createRequestRecorder();
+    recorder.record(failed('/api/v1/pods', 1_000, 503, { responseHeaders: [['Retry-After', '2']] }));
+    recorder.record(failed('/api/v1/pods', 3_100, 429));
+    recorder.record({ ...answered('/api/v1/pods'), startedAt: 5_200 });
+    const [third, second, first] = recorder.getSnapshot();
+    expect(first?.retryOf).toBeUndefined();
+    expect(second?.retryOf).toEqual({ retry: 1, afterId: first?.id, waitedMs: 2_000, retryAfterSeconds: 2 });
+    expect(third?.retryOf).toEqual({ retry: 2, afterId: second?.id, waitedMs: 2_000, retryAfterSeconds: null });
+  });
+
+  it('counts a network failure as retryable, but not an abort, a 4xx, a success or another URL', () => {
+    const recorder = createRequestRecorder();
+    const marks = (previous: RequestRecord, next: RequestRecord = { ...answered('/api'), startedAt: 2_000 }) => {
+      recorder.clear();
+      recorder.record(previous);
+      recorder.record(next);
+      return recorder.getSnapshot()[0]?.retryOf?.retry;
+    };
+    expect(marks(failed('/api', 1_000, 0))).toBe(1);
+    expect(marks(failed('/api', 1_000, 500))).toBe(1);
+    expect(marks(failed('/api', 1_000, 0, { reason: 'Aborted' }))).toBeUndefined();
+    expect(marks(failed('/api', 1_000, 404))).toBeUndefined();
+    expect(marks({ ...answered('/api'), startedAt: 1_000 })).toBeUndefined();
+    expect(marks(failed('/api', 1_000, 503, { context: 'other' }))).toBeUndefined();
+    expect(marks(failed('/apis', 1_000, 503))).toBeUndefined();
+  });
+
+  it('never marks a write, and not a read sent long after the failure', () => {
+    const recorder = createRequestRecorder();
+    recorder.record(failed('/api/v1/namespaces/a/configmaps', 0, 503, { method: 'POST' }));
+    recorder.record({ ...answered('/api/v1/namespaces/a/configmaps'), method: 'POST', startedAt: 1_000 });
+    expect(recorder.getSnapshot()[0]?.retryOf).toBeUndefined();
+    recorder.record(failed('/api', 0, 503));
+    recorder.record({ ...answered('/api'), startedAt: 100 + RETRY_WINDOW_MS + 1 });
+    expect(recorder.getSnapshot()[0]?.retryOf).toBeUndefined();
   });
 });
 

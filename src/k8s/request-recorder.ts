@@ -1,6 +1,23 @@
 // Every request fetchJson makes, as sent and as answered, for the request console: a bounded ring, no React.
 export const REQUEST_LOG_CAPACITY = 2000;
 export const BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * A read repeated within this long after a retryable failure of the same URL is taken as its retry: the query
+ * client waits at most 30 s (Retry-After capped), plus time for the page to send it again.
+ */
+export const RETRY_WINDOW_MS = 35_000;
+
+/** This request repeats an earlier failed read of the same URL (react-query's retry, or the live controller's re-list). */
+export interface RetryMark {
+  /** 1 for the first retry. */
+  retry: number;
+  /** id of the failed request it repeats. */
+  afterId: number;
+  /** From the end of the failed request to the start of this one. */
+  waitedMs: number;
+  /** Retry-After the failure asked for, in seconds; null when it sent none. */
+  retryAfterSeconds: number | null;
+}
 
 export interface RecordedBody {
   /** The text, cut at BODY_LIMIT_BYTES when `truncated`. */
@@ -34,9 +51,11 @@ export interface RecordedRequest {
   responseBody: RecordedBody | null;
   /** Why no response arrived (network failure, abort). */
   failure: string | null;
+  /** Set when this read repeats a failed one. */
+  retryOf?: RetryMark;
 }
 
-export type RequestRecord = Omit<RecordedRequest, 'id' | 'requestBody' | 'responseBody'> & {
+export type RequestRecord = Omit<RecordedRequest, 'id' | 'requestBody' | 'responseBody' | 'retryOf'> & {
   requestBody: string | null | undefined;
   responseBody: string | null;
 };
@@ -52,6 +71,43 @@ export function recordBody(text: string, limit = BODY_LIMIT_BYTES): RecordedBody
   return { text: new TextDecoder().decode(bytes.subarray(0, limit)), truncated: true, bytes: bytes.byteLength };
 }
 
+/** Failures a read may get past by asking again unchanged (as isRetryableKubeError): no answer, 429, 5xx. */
+export function isRetryableStatus(request: Pick<RecordedRequest, 'status' | 'reason'>): boolean {
+  if (request.status === 0) return request.reason !== 'Aborted';
+  return request.status === 429 || request.status >= 500;
+}
+
+function retryAfterOf(request: RecordedRequest): number | null {
+  const value = request.responseHeaders.find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const seconds = value === undefined ? NaN : Number(value.trim());
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+const urlKey = (r: Pick<RecordedRequest, 'method' | 'context' | 'path'>) => `${r.method} ${r.context ?? ''} ${r.path}`;
+
+/**
+ * Remembers the last retryable failure of each read URL, so that the read repeating it is marked as a retry.
+ * Only failures are kept (a success of the URL forgets it), and they are pruned past the window: few and small.
+ */
+function createRetryTracker() {
+  const failures = new Map<string, RecordedRequest>();
+  return (entry: RecordedRequest): RetryMark | undefined => {
+    // Writes are never retried: a repeated POST is the user's second click.
+    if (entry.method !== 'GET') return undefined;
+    const key = urlKey(entry);
+    const previous = failures.get(key);
+    if (isRetryableStatus(entry)) failures.set(key, entry);
+    else failures.delete(key);
+    if (failures.size > 100) {
+      for (const [k, f] of failures) if (entry.startedAt - f.startedAt > RETRY_WINDOW_MS * 2) failures.delete(k);
+    }
+    if (!previous) return undefined;
+    const waitedMs = Math.max(0, entry.startedAt - (previous.startedAt + previous.durationMs));
+    if (waitedMs > RETRY_WINDOW_MS) return undefined;
+    return { retry: (previous.retryOf?.retry ?? 0) + 1, afterId: previous.id, waitedMs, retryAfterSeconds: retryAfterOf(previous) };
+  };
+}
+
 export interface RequestRecorder {
   record: (request: RequestRecord) => void;
   /** Newest first; a new array after each change, so it can be compared by identity. */
@@ -64,6 +120,7 @@ export interface RequestRecorder {
 export function createRequestRecorder(capacity = REQUEST_LOG_CAPACITY): RequestRecorder {
   let nextId = 1;
   let snapshot: readonly RecordedRequest[] = [];
+  let retryMarkOf = createRetryTracker();
   const listeners = new Set<() => void>();
   const publish = (next: readonly RecordedRequest[]) => {
     snapshot = next;
@@ -78,6 +135,8 @@ export function createRequestRecorder(capacity = REQUEST_LOG_CAPACITY): RequestR
         responseBody: responseBody === null ? null : recordBody(responseBody),
         responseHeaders: responseHeaders.filter(([name]) => !HIDDEN_HEADERS.has(name.toLowerCase())),
       };
+      const retryOf = retryMarkOf(entry);
+      if (retryOf) entry.retryOf = retryOf;
       publish([entry, ...snapshot.slice(0, capacity - 1)]);
     },
     getSnapshot: () => snapshot,
@@ -85,7 +144,10 @@ export function createRequestRecorder(capacity = REQUEST_LOG_CAPACITY): RequestR
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    clear: () => publish([]),
+    clear: () => {
+      retryMarkOf = createRetryTracker();
+      publish([]);
+    },
   };
 }
 

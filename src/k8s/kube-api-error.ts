@@ -1,7 +1,7 @@
 // The one error type for every failed request to the Kubernetes API (and to the kubeglass server).
 import { reasonForHttpCode as statusReasonForCode } from '../../wire/status';
 import { headerPairs, messageFromText, parseRetryAfter, tryParseJson } from './error-body';
-import { isKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status';
+import { toKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status';
 import { parseWarningHeader } from './warning-header';
 
 /** What was actually received, for the error inspector: nothing is thrown away. */
@@ -82,7 +82,7 @@ export interface ErrorResponseParts {
 export function decodeErrorResponse(parts: ErrorResponseParts): KubeApiError {
   const contentType = parts.headers.get('content-type');
   const parsed = parts.body.trim() ? tryParseJson(parts.body) : undefined;
-  const status = isKubeStatus(parsed) ? parsed : null;
+  const status = toKubeStatus(parsed);
   const headerRetry = parseRetryAfter(parts.headers.get('retry-after'));
   const warnings = parts.warnings ?? parseWarningHeader(parts.headers.get('warning'));
   const raw: KubeErrorRaw = {
@@ -146,7 +146,8 @@ const CODE_BY_REASON: Readonly<Record<string, number>> = {
 };
 
 /** Wraps a Status delivered outside an HTTP error (a watch ERROR event, a closed watch). */
-export function errorFromStatus(status: KubeStatus, method: string, url: string): KubeApiError {
+export function errorFromStatus(received: KubeStatus, method: string, url: string): KubeApiError {
+  const status = toKubeStatus(received) ?? received;
   const code = status.code && status.code > 0 ? status.code : (CODE_BY_REASON[status.reason ?? ''] ?? 0);
   const detailsRetry = status.details?.retryAfterSeconds;
   return new KubeApiError({
@@ -161,7 +162,8 @@ export function errorFromStatus(status: KubeStatus, method: string, url: string)
 
 /** The error a watch ERROR event stands for; its object should be a Status but is kept whatever it is. */
 export function errorFromWatchEvent(object: unknown, url: string): KubeApiError {
-  if (isKubeStatus(object)) return errorFromStatus(object, 'WATCH', url);
+  const status = toKubeStatus(object);
+  if (status) return errorFromStatus(status, 'WATCH', url);
   return new KubeApiError({
     code: 0,
     reason: 'Unknown',

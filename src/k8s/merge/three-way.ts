@@ -3,7 +3,7 @@
 // different values on both sides is a conflict. Lists with a merge key (OpenAPI `x-kubernetes-patch-merge-key`
 // or `x-kubernetes-list-map-keys`) merge item by item, so two people adding different env vars both keep theirs.
 import type { SchemaLookup } from '../openapi/types.js';
-import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from '../patch/json.js';
+import { isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject, type JsonValue } from '../patch/json.js';
 import { isReadOnlyPath } from '../patch/read-only.js';
 
 export interface MergeConflict {
@@ -103,12 +103,12 @@ function mergeObjects(
     let value: JsonValue | undefined;
     if (isReadOnlyPath(childSchemaPath)) {
       // Server-owned (status, resourceVersion, managedFields...): the latest wins, never a conflict.
-      value = t[key];
+      value = ownValue(t, key);
     } else {
       const childYoursPath = yoursPath && Object.hasOwn(y, key) ? [...yoursPath, key] : null;
-      value = mergeValue(b[key], y[key], t[key], childSchemaPath, childDisplay(display, key), childYoursPath, ctx);
+      value = mergeValue(ownValue(b, key), ownValue(y, key), ownValue(t, key), childSchemaPath, childDisplay(display, key), childYoursPath, ctx);
     }
-    if (value !== undefined) out[key] = value;
+    if (value !== undefined) setOwn(out, key, value);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // RFC 6902 JSON patch, with an optional leading `test` of metadata.resourceVersion so a stale edit fails
 // with 422 instead of overwriting a newer object (the apiserver applies the ops with evanphx/json-patch).
-import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json.js';
+import { isJsonObject, jsonEqual, ownValue, type JsonObject, type JsonValue } from './json.js';
 
 export type JsonPatchOperation =
   | { op: 'add' | 'replace' | 'test'; path: string; value: JsonValue }
@@ -41,7 +41,7 @@ function diff(a: JsonValue, b: JsonValue, path: (string | number)[], ops: JsonPa
       if (!Object.hasOwn(b, key)) ops.push({ op: 'remove', path: toJsonPointer([...path, key]) });
     }
     for (const [key, value] of Object.entries(b)) {
-      const before = a[key];
+      const before = ownValue(a, key);
       if (before === undefined) ops.push({ op: 'add', path: toJsonPointer([...path, key]), value });
       else diff(before, value, [...path, key], ops);
     }

@@ -32,3 +32,13 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 export function cloneJson<T extends JsonValue>(value: T): T {
   return structuredClone(value);
 }
+
+/** The value an object holds itself at `key`: "constructor" or "toString" are data in JSON, never inherited members. */
+export function ownValue(object: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Sets `key` as an own property: plain assignment of "__proto__" would change the prototype and lose the data. */
+export function setOwn(object: JsonObject, key: string, value: JsonValue): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}

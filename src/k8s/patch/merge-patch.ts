@@ -1,16 +1,16 @@
 // RFC 7386 JSON merge patch: objects merge recursively, null deletes, arrays (and scalars) replace whole.
-import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json.js';
+import { isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject, type JsonValue } from './json.js';
 
 /** The merge patch turning `original` into `modified` ({} when equal). */
 export function buildMergePatch(original: JsonObject, modified: JsonObject): JsonObject {
   const patch: JsonObject = {};
   for (const key of Object.keys(original)) {
-    if (!Object.hasOwn(modified, key)) patch[key] = null;
+    if (!Object.hasOwn(modified, key)) setOwn(patch, key, null);
   }
   for (const [key, value] of Object.entries(modified)) {
-    const before = original[key];
+    const before = ownValue(original, key);
     if (jsonEqual(before, value)) continue;
-    patch[key] = isJsonObject(before) && isJsonObject(value) ? buildMergePatch(before, value) : mergePatchValue(value);
+    setOwn(patch, key, isJsonObject(before) && isJsonObject(value) ? buildMergePatch(before, value) : mergePatchValue(value));
   }
   return patch;
 }
@@ -19,6 +19,6 @@ export function buildMergePatch(original: JsonObject, modified: JsonObject): Jso
 function mergePatchValue(value: JsonValue): JsonValue {
   if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = mergePatchValue(v);
+  for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, mergePatchValue(v));
   return out;
 }

@@ -3,7 +3,7 @@
 // merge key (removed items as `{key, $patch: delete}`, order as `$setElementOrder/<field>`), primitive merge
 // lists with `$deleteFromPrimitiveList/<field>`, retainKeys structs get `$retainKeys`; other lists replace whole.
 import type { FieldSchema, SchemaLookup } from '../openapi/types.js';
-import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json.js';
+import { isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject, type JsonValue } from './json.js';
 
 /** Strategic merge patch is only served for built-in kinds: custom resources answer 415 UnsupportedMediaType. */
 export class StrategicMergeUnsupportedError extends Error {
@@ -28,9 +28,9 @@ function hasStrategy(schema: FieldSchema | undefined, strategy: string): boolean
 function diffMaps(original: JsonObject, modified: JsonObject, path: string[], lookup: SchemaLookup, retainKeys: boolean): JsonObject {
   const patch: JsonObject = {};
   for (const [key, modValue] of Object.entries(modified)) {
-    const origValue = original[key];
+    const origValue = ownValue(original, key);
     if (origValue === undefined) {
-      patch[key] = modValue;
+      setOwn(patch, key, modValue);
       continue;
     }
     if (jsonEqual(origValue, modValue)) continue;
@@ -39,15 +39,15 @@ function diffMaps(original: JsonObject, modified: JsonObject, path: string[], lo
     if (isJsonObject(origValue) && isJsonObject(modValue)) {
       // patchStrategy "replace" on a struct is not used by built-in types; everything else recurses.
       const sub = diffMaps(origValue, modValue, fieldPath, lookup, hasStrategy(schema, 'retainKeys'));
-      if (Object.keys(sub).length > 0) patch[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(patch, key, sub);
     } else if (Array.isArray(origValue) && Array.isArray(modValue) && hasStrategy(schema, 'merge')) {
       diffMergeList(key, origValue, modValue, fieldPath, schema, lookup, patch);
     } else {
-      patch[key] = modValue;
+      setOwn(patch, key, modValue);
     }
   }
   // updatePatchIfMissing: a field the edit removed is deleted with null.
-  for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) patch[key] = null;
+  for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) setOwn(patch, key, null);
   // diffMaps: $retainKeys lists the fields to keep when the struct changed (e.g. Deployment spec.strategy,
   // so switching to Recreate clears rollingUpdate on the server).
   if (retainKeys && Object.keys(patch).length > 0) {
@@ -74,7 +74,7 @@ function diffMergeList(
   }
   if (!mergeKey) {
     // A merge list of objects without a merge key cannot be diffed by item: send the whole list.
-    patch[key] = modified;
+    setOwn(patch, key, modified);
     return;
   }
   const keyOf = (item: JsonValue): JsonValue => {
@@ -105,7 +105,7 @@ function diffMergeList(
     original.map(keyOf).filter((k) => modified.some((m) => jsonEqual(keyOf(m), k))),
     modified.map(keyOf).filter((k) => original.some((o) => jsonEqual(keyOf(o), k))),
   );
-  if (patchList.length > 0) patch[key] = patchList;
+  if (patchList.length > 0) setOwn(patch, key, patchList);
   if (patchList.length > 0 || !orderSame) patch[`$setElementOrder/${key}`] = modified.map((m) => ({ [mergeKey]: keyOf(m) }));
 }
 
@@ -113,7 +113,7 @@ function diffMergeList(
 function diffScalarList(key: string, original: JsonValue[], modified: JsonValue[], patch: JsonObject): void {
   const added = modified.filter((m) => !original.some((o) => jsonEqual(o, m)));
   const deleted = original.filter((o) => !modified.some((m) => jsonEqual(o, m)));
-  if (added.length > 0) patch[key] = added;
+  if (added.length > 0) setOwn(patch, key, added);
   if (deleted.length > 0) patch[`$deleteFromPrimitiveList/${key}`] = deleted;
   if (deleted.length > 0 || !jsonEqual(original, modified)) patch[`$setElementOrder/${key}`] = modified;
 }

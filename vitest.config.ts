@@ -32,6 +32,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // npm run test:reliability: fuzzing of the pure cores, faults, bad input, security probes.
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Needs KUBECONFIG_REAL from tests/real-apiserver/run.sh (npm run test:real); conformance compares real vs demo.
           name: 'real',
           include: ['tests/real-apiserver/**/*.test.ts', 'tests/conformance/**/*.test.ts'],

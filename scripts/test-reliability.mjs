@@ -1,0 +1,21 @@
+// npm run test:reliability: the reliability suite (tests/reliability), then its figures, then "N passed, N failed".
+// Figures come from what the tests recorded in test-reports/ while running; a figure no test measured is not printed.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const report = 'test-reports/reliability-vitest.json';
+const fuzzReport = 'test-reports/reliability-fuzz.jsonl';
+mkdirSync('test-reports', { recursive: true });
+for (const file of [report, fuzzReport]) rmSync(file, { force: true });
+
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+});
+
+const lines = (file) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)) : []);
+const fuzz = lines(fuzzReport);
+console.log('\nreliability figures:');
+console.log(`  fuzz cases run: ${fuzz.reduce((n, f) => n + f.runs, 0)} over ${fuzz.length} properties of the pure cores`);
+for (const f of fuzz) console.log(`    ${f.name}: ${f.runs}`);
+const sum = spawnSync('node', ['scripts/sum-results.mjs', report], { stdio: 'inherit' });
+process.exit(run.status === 0 && sum.status === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../../wire/ws-protocol';
-import { defaultWatchUrl, WatchClient, type SocketLike, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
+import { DEFAULT_MAX_BACKOFF_MS, defaultWatchUrl, WatchClient, type SocketLike, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -176,6 +176,19 @@ describe('WatchClient', () => {
     expect(sockets).toHaveLength(7);
     last().drop();
     expectSocketAfter(sockets, 6000, 8);
+  });
+
+  it('by default waits at most 2 s between attempts: a restarted kubeglass server is live again at once', () => {
+    const sockets: FakeSocket[] = [];
+    const client = new WatchClient({ url: 'ws://test/-/ws', createSocket: (url) => sockets[sockets.push(new FakeSocket(url)) - 1]!, random: () => 0.999 });
+    client.watch(podsParams, () => {}, () => {});
+    // The server is down for 20 s: every attempt fails, none waits more than the cap.
+    for (let i = 1; i <= 10; i++) {
+      sockets.at(-1)!.drop();
+      vi.advanceTimersByTime(DEFAULT_MAX_BACKOFF_MS);
+      expect(sockets).toHaveLength(i + 1);
+    }
+    expect(DEFAULT_MAX_BACKOFF_MS).toBe(2000);
   });
 
   it('resets the backoff after a successful open', () => {

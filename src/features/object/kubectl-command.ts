@@ -1,43 +1,14 @@
 // The kubectl command that prints the same object, written so that it runs as printed from the user's shell.
-import type { ContextInfo } from '../../../wire/contexts.js';
+import { kubectlLine, type KubectlTarget } from '../../k8s/kubectl-command.js';
 import type { ApiPath } from '../../k8s/paths.js';
 
-const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
-
-/** Quotes one shell word when needed (POSIX single quotes). */
-function shellQuote(word: string): string {
-  if (SHELL_SAFE.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Where the command's kubectl finds the cluster. */
-export interface KubectlTarget {
-  context: string;
-  /** The context as GET /-/contexts describes it; undefined while that loads. */
-  info: ContextInfo | undefined;
-  /** The page's origin (http://host:port), through which a demo context is reached. */
-  origin: string;
-}
-
-/** The words that point kubectl at the context: the kubeglass proxy for a demo context, else the kubeconfig context. */
-function targetWords({ context, info, origin }: KubectlTarget): { env: string[]; flags: string[] } {
-  if (info?.demo) {
-    // The demo cluster exists only inside kubeglass: its proxy adds the context's credentials. An empty kubeconfig
-    // keeps the user's own current context (its exec plugin, CA files, token) out of a request that needs none.
-    return { env: [], flags: ['--kubeconfig=/dev/null', '--server', `${origin}/k8s/${encodeURIComponent(context)}`] };
-  }
-  if (info?.kubeconfigPath !== undefined) return { env: [], flags: ['--kubeconfig', info.kubeconfigPath, '--context', context] };
-  // Several files: --kubeconfig takes one, so the same KUBECONFIG list goes in front of the command.
-  if (info?.kubeconfigEnv !== undefined) return { env: [`KUBECONFIG=${shellQuote(info.kubeconfigEnv)}`], flags: ['--context', context] };
-  return { env: [], flags: ['--context', context] };
-}
+export type { KubectlTarget };
 
 /** `kubectl --context C get deployments.apps NAME -n NS -o yaml` (group-qualified outside the core group). */
 export function kubectlGetCommand(target: KubectlTarget, path: ApiPath): string {
   const resource = path.group ? `${path.resource}.${path.group}` : path.resource;
-  const { env, flags } = targetWords(target);
-  const words = ['kubectl', ...flags, 'get', resource, path.name ?? ''];
+  const words = ['get', resource, path.name ?? ''];
   if (path.namespace !== null) words.push('-n', path.namespace);
   words.push('-o', 'yaml');
-  return [...env, ...words.filter((w) => w !== '').map(shellQuote)].join(' ');
+  return kubectlLine(target, words);
 }

@@ -1,0 +1,39 @@
+// kubectl command lines written so that they run as printed from the user's shell: where the cluster is (the
+// kubeglass proxy for a demo context, else the user's kubeconfig context) and POSIX quoting.
+import type { ContextInfo } from '../../wire/contexts';
+
+const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
+
+/** Quotes one shell word when needed (POSIX single quotes). */
+export function shellWord(word: string): string {
+  if (SHELL_SAFE.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Where the command's kubectl finds the cluster. */
+export interface KubectlTarget {
+  context: string;
+  /** The context as GET /-/contexts describes it; undefined while that loads. */
+  info: ContextInfo | undefined;
+  /** The page's origin (http://host:port), through which a demo context is reached. */
+  origin: string;
+}
+
+/** The words that point kubectl at the context: the kubeglass proxy for a demo context, else the kubeconfig context. */
+function targetWords({ context, info, origin }: KubectlTarget): { env: string[]; flags: string[] } {
+  if (info?.demo) {
+    // The demo cluster exists only inside kubeglass: its proxy adds the context's credentials. An empty kubeconfig
+    // keeps the user's own current context (its exec plugin, CA files, token) out of a request that needs none.
+    return { env: [], flags: ['--kubeconfig=/dev/null', '--server', `${origin}/k8s/${encodeURIComponent(context)}`] };
+  }
+  if (info?.kubeconfigPath !== undefined) return { env: [], flags: ['--kubeconfig', info.kubeconfigPath, '--context', context] };
+  // Several files: --kubeconfig takes one, so the same KUBECONFIG list goes in front of the command.
+  if (info?.kubeconfigEnv !== undefined) return { env: [`KUBECONFIG=${shellWord(info.kubeconfigEnv)}`], flags: ['--context', context] };
+  return { env: [], flags: ['--context', context] };
+}
+
+/** `kubectl <target> <words...>` on one line, each word quoted as the shell needs; empty words are left out. */
+export function kubectlLine(target: KubectlTarget, words: readonly string[]): string {
+  const { env, flags } = targetWords(target);
+  return [...env, ...['kubectl', ...flags, ...words].filter((w) => w !== '').map(shellWord)].join(' ');
+}

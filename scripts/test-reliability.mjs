@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 
 const report = 'test-reports/reliability-vitest.json';
 const fuzzReport = 'test-reports/reliability-fuzz.jsonl';
+const probeReport = 'test-reports/reliability-probes.jsonl';
 mkdirSync('test-reports', { recursive: true });
-for (const file of [report, fuzzReport]) rmSync(file, { force: true });
+for (const file of [report, fuzzReport, probeReport]) rmSync(file, { force: true });
 
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',
@@ -17,5 +18,12 @@ const fuzz = lines(fuzzReport);
 console.log('\nreliability figures:');
 console.log(`  fuzz cases run: ${fuzz.reduce((n, f) => n + f.runs, 0)} over ${fuzz.length} properties of the pure cores`);
 for (const f of fuzz) console.log(`    ${f.name}: ${f.runs}`);
+const probes = lines(probeReport);
+const categories = [...new Set(probes.map((p) => p.category))];
+console.log(`  security probes tried: ${probes.length}, blocked: ${probes.filter((p) => p.blocked).length}`);
+for (const category of categories) {
+  const some = probes.filter((p) => p.category === category);
+  console.log(`    ${category}: ${some.filter((p) => p.blocked).length}/${some.length} blocked`);
+}
 const sum = spawnSync('node', ['scripts/sum-results.mjs', report], { stdio: 'inherit' });
 process.exit(run.status === 0 && sum.status === 0 ? 0 : 1);

@@ -36,9 +36,10 @@ describe('kubectlCommandOfRequest: reads', () => {
   });
 
   it('reads discovery, /version and other subresources with get --raw', () => {
-    expect(command(request('GET', '/apis/apps/v1'))).toBe(`${DEMO} get --raw /apis/apps/v1`);
-    expect(command(request('GET', '/version'))).toBe(`${DEMO} get --raw /version`);
-    expect(command(request('GET', '/api/v1/namespaces/fx/services/web/proxy?x=1'))).toBe(`${DEMO} get --raw '/api/v1/namespaces/fx/services/web/proxy?x=1'`);
+    // --raw replaces the whole path of --server: the proxy prefix goes in front for a demo context.
+    expect(command(request('GET', '/apis/apps/v1'))).toBe(`${DEMO} get --raw /k8s/demo/apis/apps/v1`);
+    expect(command(request('GET', '/version'), prod)).toBe('kubectl --kubeconfig /k/config --context prod get --raw /version');
+    expect(command(request('GET', '/api/v1/namespaces/fx/services/web/proxy?x=1'))).toBe(`${DEMO} get --raw '/k8s/demo/api/v1/namespaces/fx/services/web/proxy?x=1'`);
   });
 
   it('has none for a URL outside a context (the kubeglass server itself) or a method kubectl does not send', () => {

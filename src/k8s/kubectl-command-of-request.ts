@@ -1,6 +1,6 @@
 // The kubectl command that sends the same request as one the console recorded (or runs the same watch), or null
 // where kubectl has none. kubectl 1.32: --subresource on get/patch/replace/apply, `auth can-i`, `auth whoami`.
-import { kubectlLine, type KubectlTarget } from './kubectl-command';
+import { kubectlLine, kubectlRawPath, type KubectlTarget } from './kubectl-command';
 import { parseApiPath, type ApiPath } from './paths';
 import type { RecordedBody, RecordedRequest } from './request-recorder';
 import type { RecordedWatch } from './watch-log';
@@ -195,12 +195,12 @@ export function kubectlCommandOfRequest(target: KubectlTarget, request: KubectlR
   const line = (words: string[] | null, readsBody = false) => (words ? { command: kubectlLine(target, words), readsBody } : null);
   if (!path) {
     // Discovery, /version, /openapi: kubectl reads any path as it is.
-    return request.method === 'GET' ? line(['get', '--raw', request.path]) : null;
+    return request.method === 'GET' ? line(['get', '--raw', kubectlRawPath(target, request.path)]) : null;
   }
   let built: { words: string[]; readsBody: boolean } | null = null;
   switch (request.method) {
     case 'GET':
-      return line(getWords(path, query)) ?? line(['get', '--raw', request.path]);
+      return line(getWords(path, query)) ?? line(['get', '--raw', kubectlRawPath(target, request.path)]);
     case 'POST':
       built = createWords(path, query, request);
       break;

@@ -32,6 +32,14 @@ function targetWords({ context, info, origin }: KubectlTarget): { env: string[];
   return { env: [], flags: ['--context', context] };
 }
 
+/**
+ * The path `kubectl get --raw` needs: it sends it as the whole request URI, dropping the path of --server, so a
+ * demo context's proxy prefix must be in it.
+ */
+export function kubectlRawPath({ context, info }: KubectlTarget, apiPath: string): string {
+  return info?.demo ? `/k8s/${encodeURIComponent(context)}${apiPath}` : apiPath;
+}
+
 /** `kubectl <target> <words...>` on one line, each word quoted as the shell needs; empty words are left out. */
 export function kubectlLine(target: KubectlTarget, words: readonly string[]): string {
   const { env, flags } = targetWords(target);

@@ -50,8 +50,8 @@ export interface WatchLogEntry {
 export interface WatchStart {
   context: string;
   path: string;
-  query: Record<string, string> | undefined;
-  as: WatchAs | undefined;
+  query?: Record<string, string>;
+  as?: WatchAs;
 }
 
 export interface WatchLog {

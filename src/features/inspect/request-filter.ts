@@ -1,5 +1,7 @@
-// Which recorded requests the console lists: free text, status class and method.
+// Which recorded requests and watches the console lists: free text, status class and method (WATCH for watches).
 import type { RecordedRequest } from '../../k8s/request-recorder';
+import type { RecordedWatch } from '../../k8s/watch-log';
+import { watchStatusText } from './watch-status';
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'failed'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -23,5 +25,19 @@ export function matchesFilter(request: RecordedRequest, filter: RequestFilter): 
   const text = filter.text.trim().toLowerCase();
   if (!text) return true;
   const haystack = `${request.method} ${request.context ?? ''} ${request.path} ${request.status} ${request.reason}`.toLowerCase();
+  return haystack.includes(text);
+}
+
+/** A watch has a status class only when the server closed it with a Status; WATCH is its method. */
+export function matchesWatchFilter(watch: RecordedWatch, filter: RequestFilter): boolean {
+  if (filter.method !== null && filter.method !== 'WATCH') return false;
+  if (filter.statusClass !== null) {
+    const code = watch.end?.by === 'server' ? watch.end.code : null;
+    if (code === null || statusClassOf(code) !== filter.statusClass) return false;
+  }
+  const text = filter.text.trim().toLowerCase();
+  if (!text) return true;
+  const query = new URLSearchParams(watch.query).toString();
+  const haystack = `WATCH ${watch.context} ${watch.path}?${query} ${watchStatusText(watch)}`.toLowerCase();
   return haystack.includes(text);
 }

@@ -7,11 +7,14 @@ import { CreatePage } from '../features/edit/create/create-page';
 import { DeleteAction } from '../features/edit/delete/delete-action';
 import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
+import { useKindSchema } from '../features/edit/kind-schema-query';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
+import { lineOfFieldPath } from '../features/edit/yaml-position';
 import { ExplainPage } from '../features/explain/explain-page';
 import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
+import type { RawRequestTools } from '../features/inspect/raw-request/raw-request-tools';
 import { ObjectPage, type ObjectPageSlots } from '../features/object/object-page';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
@@ -20,6 +23,10 @@ import { PlaceholderPage } from './placeholder-page';
 import { navigate, useLocation } from './router/history';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
 import { matchRoute, type AppRoute } from './routes';
+
+/** The raw request tool's body editor is the edit feature's, with its schemas and cause lines. */
+const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor, useKindSchema, lineOfFieldPath };
+const replaceUrl = (to: string) => navigate(to, { replace: true });
 
 type ApiPathRoute = Extract<AppRoute, { kind: 'list' | 'object' | 'edit' | 'create' }>;
 
@@ -89,7 +96,7 @@ export function AppRoutes() {
     case 'request':
       return (
         <AppLayout context={route.context} path={null}>
-          <RawRequestPage key={route.context} context={route.context} search={route.search} />
+          <RawRequestPage key={route.context} context={route.context} search={route.search} tools={rawRequestTools} onReplaceUrl={replaceUrl} />
         </AppLayout>
       );
     case 'explain':

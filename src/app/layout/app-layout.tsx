@@ -80,6 +80,14 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
           >
             Access
           </a>
+          <a
+            href={toUiPath(context, '/-/request')}
+            data-testid="raw-request-link"
+            title="Send one request to this context's API by hand (a link can hold it)"
+            className="text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+          >
+            Raw request
+          </a>
           <RequestConsoleButton />
           <ConnectionIndicator />
         </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPathProblem, splitApiPath } from './api-path-guard';
+import { requestTarget } from './request-target';
 import { ACCEPT_HEADERS, BODY_URL_LIMIT, emptyRawRequest, parseRawRequest, sendsOnOpen, serializeRawRequest, type RawRequest } from './request-url';
 
 describe('parseRawRequest', () => {
@@ -101,5 +102,13 @@ describe('ACCEPT_HEADERS', () => {
   it('asks for Tables and aggregated discovery the way the console does', () => {
     expect(ACCEPT_HEADERS.table).toBe('application/json;as=Table;v=v1;g=meta.k8s.io,application/json');
     expect(ACCEPT_HEADERS.discovery).toMatch(/as=APIGroupDiscoveryList,application\/json$/);
+  });
+});
+
+describe('requestTarget', () => {
+  it('adds dryRun=All to writes and DELETE, fieldManager to writes, never to a GET', () => {
+    expect(requestTarget({ ...emptyRawRequest, verb: 'POST', path: '/api/v1/namespaces/a/configmaps', dryRun: true, fieldManager: 'me' })).toBe('/api/v1/namespaces/a/configmaps?dryRun=All&fieldManager=me');
+    expect(requestTarget({ ...emptyRawRequest, verb: 'DELETE', path: '/api/v1/namespaces/a/configmaps/x?gracePeriodSeconds=0', dryRun: true, fieldManager: 'me' })).toBe('/api/v1/namespaces/a/configmaps/x?gracePeriodSeconds=0&dryRun=All');
+    expect(requestTarget({ ...emptyRawRequest, path: '/api/v1/pods?limit=1', dryRun: true, fieldManager: 'me' })).toBe('/api/v1/pods?limit=1');
   });
 });

@@ -1,0 +1,23 @@
+// What the raw request tool borrows from the edit feature, handed in by the app layer (features never import each other).
+import type { ComponentType } from 'react';
+
+/** The edit feature's CodeEditor props, as far as the body editor uses them. */
+export interface BodyEditorProps {
+  /** Initial text: the editor owns it afterwards; a new key replaces it. */
+  value: string;
+  onChange: (value: string) => void;
+  onSave: () => void;
+  markers: Array<{ line: number; column: number; message: string }>;
+  reveal: { line: number; column: number; moveCursor: boolean; seq: number } | null;
+  label: string;
+  uri: string;
+  schema: Record<string, unknown> | null;
+}
+
+export interface RawRequestTools {
+  CodeEditor: ComponentType<BodyEditorProps>;
+  /** The kind's schema from the cluster's OpenAPI: undefined while loading, null when the cluster cannot tell. */
+  useKindSchema: (context: string, apiVersion: string | null, kind: string | null) => { jsonSchema: Record<string, unknown> } | null | undefined;
+  /** 1-based line a Status cause's field path names in YAML text, null when it names none. */
+  lineOfFieldPath: (text: string, fieldPath: string) => number | null;
+}

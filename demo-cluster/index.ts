@@ -61,6 +61,8 @@ export interface DemoClusterTlsHandle extends DemoClusterHandle {
   certificateAuthority: string;
   /** The fault injector when faultInjection (or faults) was given. */
   faults?: Faults;
+  /** Watches (and log follows) open right now: a load test proves closed tabs leave none behind. */
+  openWatchCount(): number;
 }
 
 /** Starts the demo cluster with the internal knobs; close() ends every watch and socket. */
@@ -126,6 +128,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     ...(faults ? { faults } : {}),
     port,
     tokens,
+    openWatchCount: () => watches.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopActivity?.();

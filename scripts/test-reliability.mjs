@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 const report = 'test-reports/reliability-vitest.json';
 const fuzzReport = 'test-reports/reliability-fuzz.jsonl';
 const probeReport = 'test-reports/reliability-probes.jsonl';
+const loadReport = 'test-reports/reliability-load.jsonl';
 mkdirSync('test-reports', { recursive: true });
-for (const file of [report, fuzzReport, probeReport]) rmSync(file, { force: true });
+for (const file of [report, fuzzReport, probeReport, loadReport]) rmSync(file, { force: true });
 
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',
@@ -24,6 +25,12 @@ console.log(`  security probes tried: ${probes.length}, blocked: ${probes.filter
 for (const category of categories) {
   const some = probes.filter((p) => p.category === category);
   console.log(`    ${category}: ${some.filter((p) => p.blocked).length}/${some.length} blocked`);
+}
+for (const load of lines(loadReport)) {
+  console.log(
+    `  load: ${load.tabs} tabs x ${load.watches / load.tabs} watches for ${load.seconds} s: ${load.events} events, ${load.stalled} stalled tabs, ` +
+      `heap ${load.heapEarlyMB} -> ${load.heapLateMB} MB, upstream watches left open after close: ${load.upstreamWatchesLeftOpen} (closed in ${load.closeMs} ms)`,
+  );
 }
 const sum = spawnSync('node', ['scripts/sum-results.mjs', report], { stdio: 'inherit' });
 process.exit(run.status === 0 && sum.status === 0 ? 0 : 1);

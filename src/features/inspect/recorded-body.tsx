@@ -40,8 +40,9 @@ function TableView({ table, testId }: { table: Table; testId: string }) {
 export function RecordedBody({ title, body, testId }: { title: string; body: Body | null; testId: string }) {
   const value = decodeBody(body);
   const table = tableOf(value);
-  const [chosen, setChosen] = useState<BodyFormat>('json');
-  const format = chosen === 'table' && !table ? 'json' : chosen;
+  // A Table response opens as the table it is; JSON and YAML show it as sent.
+  const [chosen, setChosen] = useState<BodyFormat | null>(null);
+  const format = chosen === null || (chosen === 'table' && !table) ? (table ? 'table' : 'json') : chosen;
   const options: Array<readonly [BodyFormat, string]> = [['json', 'JSON'], ['yaml', 'YAML']];
   if (table) options.unshift(['table', 'Table']);
   return (

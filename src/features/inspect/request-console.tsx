@@ -7,7 +7,7 @@ import { RequestDetail } from './request-detail';
 import { matchesFilter, matchesWatchFilter, statusClassOf, STATUS_CLASSES, type StatusClass } from './request-filter';
 import { retryText } from './retry-text';
 import { WatchDetail } from './watch-detail';
-import { formatLifetime, watchLifetimeMs, watchStatusText } from './watch-status';
+import { formatLifetime, watchLifetimeMs, watchQueryText, watchStatusText } from './watch-status';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'WATCH'];
 const rowClass = 'flex w-full gap-2 px-3 py-0.5 text-left hover:bg-slate-100';
@@ -72,7 +72,7 @@ function RequestRow({ request: r, selected, onSelect }: { request: RecordedReque
 function WatchRow({ watch: w, selected, onSelect }: { watch: RecordedWatch; selected: boolean; onSelect: () => void }) {
   const total = w.events.ADDED + w.events.MODIFIED + w.events.DELETED + w.events.ERROR;
   const status = watchStatusText(w);
-  const query = new URLSearchParams(w.query).toString();
+  const query = watchQueryText(w.query);
   return (
     <button type="button" onClick={onSelect} aria-pressed={selected} data-testid="watch-row" data-open={w.end === null} className={`${rowClass} ${selected ? 'bg-indigo-50' : ''}`}>
       <span className="w-14 shrink-0 font-semibold text-violet-700">WATCH</span>

@@ -1,7 +1,7 @@
 // Which recorded requests and watches the console lists: free text, status class and method (WATCH for watches).
 import type { RecordedRequest } from '../../k8s/request-recorder';
 import type { RecordedWatch } from '../../k8s/watch-log';
-import { watchStatusText } from './watch-status';
+import { watchQueryText, watchStatusText } from './watch-status';
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'failed'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -37,7 +37,7 @@ export function matchesWatchFilter(watch: RecordedWatch, filter: RequestFilter):
   }
   const text = filter.text.trim().toLowerCase();
   if (!text) return true;
-  const query = new URLSearchParams(watch.query).toString();
+  const query = watchQueryText(watch.query);
   const haystack = `WATCH ${watch.context} ${watch.path}?${query} ${watchStatusText(watch)}`.toLowerCase();
   return haystack.includes(text);
 }

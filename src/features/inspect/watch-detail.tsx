@@ -5,7 +5,7 @@ import { errorFromStatus, type KubeApiError } from '../../k8s/kube-api-error';
 import { kubectlCommandOfWatch } from '../../k8s/kubectl-command-of-request';
 import type { RecordedWatch, WatchEventType } from '../../k8s/watch-log';
 import { KubectlLine, useKubectlTarget } from './kubectl-line';
-import { formatLifetime, watchLifetimeMs, watchStatusText } from './watch-status';
+import { formatLifetime, watchLifetimeMs, watchQueryText, watchStatusText } from './watch-status';
 
 const EVENT_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'];
 
@@ -43,7 +43,7 @@ export function WatchDetail({ watch, origin }: { watch: RecordedWatch; origin: s
   const target = useKubectlTarget(watch.context, origin);
   const kubectl = target && kubectlCommandOfWatch(target, watch);
   const error = closingError(watch);
-  const query = new URLSearchParams(watch.query).toString();
+  const query = watchQueryText(watch.query);
   return (
     <div className="space-y-3 p-3 text-sm" data-testid="watch-detail">
       <p className="break-all font-mono text-[12px]">

@@ -24,3 +24,10 @@ export function formatLifetime(ms: number): string {
   if (m < 60) return `${m} min ${Math.floor(s % 60)} s`;
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+/** The watch's query as read, not URL-encoded: labelSelector=app=web&resourceVersion=10. */
+export function watchQueryText(query: Readonly<Record<string, string>>): string {
+  return Object.entries(query)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+}

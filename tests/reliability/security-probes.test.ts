@@ -157,13 +157,13 @@ describe('security probes', () => {
 
   it('defensive headers: strict CSP without eval, no framing, nosniff, no-store for API bodies, sandboxed proxy', async () => {
     const page = await request(`${base}/c/demo/api/v1/namespaces/default/pods`);
-    const csp = page.headers['content-security-policy'] ?? '';
+    const csp = String(page.headers['content-security-policy'] ?? '');
     blocked('headers', 'SPA CSP forbids eval and inline scripts', csp.includes("script-src 'self'") && !csp.includes('unsafe-eval') && !/script-src[^;]*unsafe-inline/.test(csp));
     blocked('headers', 'SPA CSP frame-ancestors none', csp.includes("frame-ancestors 'none'"));
     blocked('headers', 'X-Frame-Options DENY', page.headers['x-frame-options'] === 'DENY');
     const api = await request(`${base}/k8s/demo/api/v1/namespaces/default/configmaps`);
     blocked('headers', 'nosniff on API answers', api.headers['x-content-type-options'] === 'nosniff');
     blocked('headers', 'Cache-Control no-store on API answers', api.headers['cache-control'] === 'no-store');
-    blocked('headers', 'proxied bodies sandboxed', (api.headers['content-security-policy'] ?? '').includes('sandbox'));
+    blocked('headers', 'proxied bodies sandboxed', String(api.headers['content-security-policy'] ?? '').includes('sandbox'));
   });
 });

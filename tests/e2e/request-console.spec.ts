@@ -26,3 +26,48 @@ test('the pods list request shows in the console and its curl line gets the same
   await page.keyboard.press('Alt+KeyR');
   await expect(requests).toBeHidden();
 });
+
+test('the all-namespace pods watch is listed with its event counts and kubectl get -w; the list response shows as a table, as YAML, with a kubectl line that runs', async ({ page }) => {
+  await page.goto('/c/demo/api/v1/pods');
+  await expect(page.getByTestId('resource-table').locator('tbody tr').first()).toBeVisible();
+
+  await page.keyboard.press('Alt+KeyR');
+  const requests = page.getByRole('dialog', { name: 'API requests' });
+  await requests.getByRole('combobox', { name: 'Method' }).selectOption('WATCH');
+  await requests.getByRole('textbox', { name: 'Filter requests' }).fill('/api/v1/pods?');
+  const watch = requests.locator('[data-testid="watch-row"][data-open="true"]').first();
+  await expect(watch).toContainText('open');
+  await watch.click();
+  const detail = requests.getByTestId('watch-detail');
+  // The demo cluster changes pods every 1.5 s: the open watch counts their events as they come.
+  const changes = async () => {
+    const counts = await Promise.all(['ADDED', 'MODIFIED', 'DELETED'].map((type) => detail.getByTestId(`watch-count-${type}`).textContent()));
+    return counts.reduce((sum, count) => sum + Number(count), 0);
+  };
+  await expect.poll(changes, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(detail.getByTestId('watch-status')).toHaveText('open');
+  await expect(detail.getByTestId('watch-last-rv')).not.toHaveText('—');
+  await expect(detail.getByTestId('request-kubectl')).toHaveText(/^kubectl --kubeconfig=\/dev\/null --server http:\/\/127\.0\.0\.1:\d+\/k8s\/demo get pods -A -w$/);
+  await requests.screenshot({ path: 'test-results/request-console-watch.png' });
+
+  await requests.getByRole('combobox', { name: 'Method' }).selectOption('GET');
+  await requests.getByRole('textbox', { name: 'Filter requests' }).fill('/api/v1/pods?');
+  await requests.getByTestId('request-row').last().click();
+  const table = requests.getByTestId('response-body-table');
+  await expect(table.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Status', exact: true })).toBeVisible();
+  expect(await table.locator('tbody tr').count()).toBeGreaterThan(3);
+  await requests.screenshot({ path: 'test-results/request-console-table.png' });
+
+  await requests.getByRole('tab', { name: 'YAML' }).click();
+  await expect(requests.getByTestId('response-body')).toContainText('kind: Table\napiVersion: meta.k8s.io/v1');
+
+  const kubectlLine = requests.getByTestId('request-kubectl');
+  expect(await kubectlLine.evaluate((el) => getComputedStyle(el).userSelect)).toBe('all');
+  const kubectl = (await kubectlLine.textContent()) ?? '';
+  expect(kubectl).toMatch(/^kubectl --kubeconfig=\/dev\/null --server http:\/\/127\.0\.0\.1:\d+\/k8s\/demo get pods -A -o yaml$/);
+  // Run as printed, as a user pastes it: the same list comes back.
+  const { stdout } = await run('sh', ['-c', kubectl], { env: { PATH: process.env.PATH, HOME: '/tmp' } });
+  expect(stdout).toMatch(/^kind: List$/m);
+  expect(stdout).toMatch(/^ {2}kind: Pod$/m);
+});

@@ -39,10 +39,11 @@ export function RequestDetail({ request, origin }: { request: RecordedRequest; o
         </p>
       )}
       {error && <KubeErrorPanel error={error} title={`${request.method} ${request.path}`} testId="request-error" />}
-      <Headers title="Request headers" headers={sent} />
-      {request.requestBody && <RecordedBody title="Request body" body={request.requestBody} testId="request-body" />}
-      <Headers title={request.status ? `Response headers (HTTP ${request.status} ${request.statusText})` : 'No response'} headers={request.responseHeaders} />
+      {/* The answer first: in a panel this low, headers would push the body out of sight. */}
       <RecordedBody title="Response body" body={request.responseBody} testId="response-body" />
+      {request.requestBody && <RecordedBody title="Request body" body={request.requestBody} testId="request-body" />}
+      <Headers title="Request headers" headers={sent} />
+      <Headers title={request.status ? `Response headers (HTTP ${request.status} ${request.statusText})` : 'No response'} headers={request.responseHeaders} />
     </div>
   );
 }

@@ -71,3 +71,28 @@ test('the all-namespace pods watch is listed with its event counts and kubectl g
   expect(stdout).toMatch(/^kind: List$/m);
   expect(stdout).toMatch(/^ {2}kind: Pod$/m);
 });
+
+test('a read answered 503 with Retry-After is retried after the wait it asked for, and the console marks the retry', async ({ page }) => {
+  let refused = 0;
+  // The first namespaces list is refused before it reaches kubeglass, the way an overloaded apiserver refuses it.
+  await page.route(/\/k8s\/demo\/api\/v1\/namespaces\?/, async (route) => {
+    if (refused++ > 0) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      body: JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'ServiceUnavailable', code: 503, message: 'the server is currently unable to handle the request' }),
+    });
+  });
+  await page.goto('/c/demo/api/v1/namespaces/default/configmaps');
+  await expect(page.getByRole('combobox', { name: 'Namespace' })).toContainText('default');
+
+  await page.getByTestId('requests-button').click();
+  const requests = page.getByRole('dialog', { name: 'API requests' });
+  await requests.getByRole('textbox', { name: 'Filter requests' }).fill('/api/v1/namespaces?');
+  const retry = requests.locator('[data-testid="request-row"][data-retry="1"]');
+  await expect(retry).toHaveText(/retry 1 · waited 1\.\d s \(Retry-After: 1\)200/);
+  await expect(requests.getByTestId('request-row').last()).toContainText('503 ServiceUnavailable');
+  await retry.click();
+  await expect(requests.getByTestId('request-retry')).toHaveText(/^retry 1 · waited 1\.\d s \(Retry-After: 1\) after request #\d+ failed$/);
+  await requests.screenshot({ path: 'test-results/request-console-retry.png' });
+});

@@ -24,6 +24,8 @@ export function RequestForm({ context, request, onChange, onSend, pathProblem, w
   const set = (patch: Partial<RawRequest>) => onChange({ ...request, ...patch });
   const setVerb = (verb: Verb) => set({ verb, contentType: contentTypeFits(verb, request.contentType) ? request.contentType : defaultContentType(verb) });
   const write = isWrite(request.verb);
+  // An empty path is not an error yet: Send stays disabled without saying so.
+  const showProblem = pathProblem !== null && request.path !== '';
   return (
     <form
       className="space-y-2"
@@ -41,8 +43,8 @@ export function RequestForm({ context, request, onChange, onSend, pathProblem, w
         </select>
         <input
           aria-label="API path"
-          aria-invalid={pathProblem !== null && request.path !== ''}
-          aria-describedby={problemId}
+          aria-invalid={showProblem}
+          aria-describedby={showProblem ? problemId : undefined}
           list={listId}
           value={request.path}
           onChange={(e) => set({ path: e.target.value })}
@@ -60,9 +62,11 @@ export function RequestForm({ context, request, onChange, onSend, pathProblem, w
           {sending ? 'Sending…' : 'Send'}
         </button>
       </div>
-      <p id={problemId} role={pathProblem && request.path ? 'alert' : undefined} data-testid="path-problem" className="min-h-[1rem] text-xs text-red-700">
-        {request.path ? pathProblem : ''}
-      </p>
+      {showProblem && (
+        <p id={problemId} role="alert" data-testid="path-problem" className="text-xs text-red-700">
+          {pathProblem}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-4 text-sm">
         <label className="flex items-center gap-1">
           Accept

@@ -1,9 +1,9 @@
 // The kubectl command that sends the same request as one the console recorded (or runs the same watch), or null
 // where kubectl has none. kubectl 1.32: --subresource on get/patch/replace/apply, `auth can-i`, `auth whoami`.
-import { kubectlLine, kubectlRawPath, type KubectlTarget } from './kubectl-command';
-import { parseApiPath, type ApiPath } from './paths';
-import type { RecordedBody, RecordedRequest } from './request-recorder';
-import type { RecordedWatch } from './watch-log';
+import { kubectlLine, kubectlRawPath, type KubectlTarget } from './kubectl-command.js';
+import { parseApiPath, type ApiPath } from './paths.js';
+import type { RecordedBody, RecordedRequest } from './request-recorder.js';
+import type { RecordedWatch } from './watch-log.js';
 
 export interface KubectlEquivalent {
   command: string;

@@ -1,6 +1,6 @@
 // kubectl command lines written so that they run as printed from the user's shell: where the cluster is (the
 // kubeglass proxy for a demo context, else the user's kubeconfig context) and POSIX quoting.
-import type { ContextInfo } from '../../wire/contexts';
+import type { ContextInfo } from '../../wire/contexts.js';
 
 const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
 

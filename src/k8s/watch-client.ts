@@ -231,7 +231,7 @@ export class WatchClient {
       const rv = metadataOf(event.object)?.resourceVersion;
       if (typeof rv === 'string' && rv !== '') active.lastResourceVersion = rv;
       active.log.event(event.type, active.lastResourceVersion, null);
-    } else active.log.event('ERROR', undefined, isKubeStatus(event.object) ? event.object : null);
+    } else active.log.event('ERROR', undefined, isKubeStatus(event.object) ? (event.object.code ?? null) : null);
     active.onEvent(event);
   }
 }

@@ -49,7 +49,7 @@ describe('createWatchLog', () => {
   it('counts 410s, from an ERROR event or a close, and keeps only the first end', () => {
     const { log, flush } = manualLog();
     const viaEvent = log.open(pods);
-    viaEvent.event('ERROR', undefined, { kind: 'Status', apiVersion: 'v1', code: 410, reason: 'Expired' });
+    viaEvent.event('ERROR', undefined, 410);
     viaEvent.closed({ by: 'app' });
     viaEvent.closed({ by: 'server', code: null, reason: '', message: '' });
     const viaClose = log.open({ ...pods, query: undefined, as: undefined });
@@ -148,10 +148,12 @@ describe('WatchClient recording into its log', () => {
       sockets[1]!.open();
       sockets[1]!.deliver({ id: 'w1', event: { type: 'MODIFIED', object: pod('102') } });
       sockets[1]!.deliver({ id: 'w2', closed: true, status: { kind: 'Status', apiVersion: 'v1', code: 403, reason: 'Forbidden', message: 'no' } });
+      // The live controller unwatches on an ERROR event and lists again: a 410 is counted as the re-list it causes.
+      sockets[1]!.deliver({ id: 'w1', event: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', code: 410, reason: 'Expired', message: 'too old' } } });
       stopPods();
       flush();
       const [nodes, podsWatch] = log.getSnapshot();
-      expect(podsWatch).toMatchObject({ reconnects: 1, lastResourceVersion: '102', events: { ADDED: 1, MODIFIED: 1 }, end: { by: 'app' } });
+      expect(podsWatch).toMatchObject({ reconnects: 1, lastResourceVersion: '102', events: { ADDED: 1, MODIFIED: 1, ERROR: 1 }, expired: 1, end: { by: 'app' } });
       expect(nodes).toMatchObject({ path: '/api/v1/nodes', reconnects: 1, end: { by: 'server', code: 403, reason: 'Forbidden', message: 'no' } });
     } finally {
       vi.useRealTimers();

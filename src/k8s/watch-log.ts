@@ -1,7 +1,6 @@
 // Every watch the tab's WatchClient ran, for the request console: a bounded log, no React, published at most
 // every THROTTLE_MS so a storm of events costs a counter increment each, not a render each.
-import type { WatchAs, WireWatchEvent } from '../../wire/ws-protocol';
-import type { KubeStatus } from './kube-status';
+import type { WatchAs, WireWatchEvent } from '../../wire/ws-protocol.js';
 
 export const WATCH_LOG_CAPACITY = 500;
 export const WATCH_LOG_THROTTLE_MS = 250;
@@ -40,8 +39,8 @@ export interface RecordedWatch {
 
 /** What the WatchClient tells the log about one watch. */
 export interface WatchLogEntry {
-  /** An event arrived; resourceVersion as the object carried it. */
-  event(type: WatchEventType, resourceVersion: string | undefined, status: KubeStatus | null): void;
+  /** An event arrived; resourceVersion as the object carried it, the code of an ERROR event's Status. */
+  event(type: WatchEventType, resourceVersion: string | undefined, statusCode: number | null): void;
   /** Sent again on a new socket (resuming from the last resourceVersion). */
   resubscribed(): void;
   closed(end: WatchEnd): void;
@@ -134,12 +133,12 @@ export function createWatchLog(options: WatchLogOptions = {}): WatchLog {
       if (watches.length > capacity) watches = watches.slice(watches.length - capacity);
       changed(live);
       return {
-        event: (type, resourceVersion, status) => {
+        event: (type, resourceVersion, statusCode) => {
           // The type comes off the wire: an unknown one is not counted rather than counted as NaN.
           if (!Object.hasOwn(live.events, type)) return;
           live.events[type]++;
           if (resourceVersion) live.lastResourceVersion = resourceVersion;
-          if (type === 'ERROR' && isGone(status?.code)) live.expired++;
+          if (type === 'ERROR' && isGone(statusCode)) live.expired++;
           changed(live);
         },
         resubscribed: () => {

@@ -63,7 +63,7 @@ test('the all-namespace pods watch is listed with its event counts and kubectl g
   await expect(requests.getByTestId('response-body')).toContainText('kind: Table\napiVersion: meta.k8s.io/v1');
 
   const kubectlLine = requests.getByTestId('request-kubectl');
-  expect(await kubectlLine.evaluate((el) => getComputedStyle(el).userSelect)).toBe('all');
+  await expect(kubectlLine).toHaveCSS('user-select', 'all');
   const kubectl = (await kubectlLine.textContent()) ?? '';
   expect(kubectl).toMatch(/^kubectl --kubeconfig=\/dev\/null --server http:\/\/127\.0\.0\.1:\d+\/k8s\/demo get pods -A -o yaml$/);
   // Run as printed, as a user pastes it: the same list comes back.

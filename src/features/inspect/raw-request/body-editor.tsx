@@ -50,7 +50,7 @@ export function BodyEditor({ context, request, tools, problems, response, onChan
     [problems, causes, lineOfFieldPath, request.body],
   );
   return (
-    <section aria-label="Request body" className="space-y-1">
+    <section aria-label="Body" className="space-y-1">
       <h2 className="text-xs font-semibold text-slate-700">
         Body <span className="font-normal text-slate-500">as {CONTENT_TYPES[request.contentType]}{kind ? `, checked against ${kind.kind} ${kind.apiVersion}` : ''} (YAML or JSON; Ctrl+Enter sends)</span>
       </h2>

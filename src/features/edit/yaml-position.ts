@@ -1,5 +1,5 @@
 // YAML text <-> positions: syntax errors with their line, and the line of a Status cause's field path.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { KubeObject } from '../../k8s/kube-object';
 
 export interface YamlProblem {
@@ -16,10 +16,31 @@ function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
 
+/** Keys repeated in one mapping (YAML forbids them; kubectl refuses them too), found with one Set per mapping. */
+function duplicateKeyProblems(doc: Document, lineCounter: LineCounter): YamlProblem[] {
+  const problems: YamlProblem[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        const pos = lineCounter.linePos((pair.key as Node | null)?.range?.[0] ?? 0);
+        problems.push({ line: pos.line, column: pos.col, message: `Map keys must be unique: "${String(key)}" is repeated` });
+      }
+    },
+  });
+  return problems;
+}
+
 /** Parses edited YAML (1.1, as kubectl) into an object; syntax errors come back with their positions. */
 export function parseEditedYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', lineCounter, prettyErrors: false, uniqueKeys: true });
+  // The library's own uniqueKeys check compares every key with every other (a 50,000-key ConfigMap took minutes).
+  const doc = parseDocument(text, { version: '1.1', lineCounter, prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -29,7 +50,15 @@ export function parseEditedYaml(text: string): ParsedYaml {
       }),
     };
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const duplicates = duplicateKeyProblems(doc, lineCounter);
+  if (duplicates.length > 0) return { ok: false, problems: duplicates };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // An alias bomb ("billion laughs") expands to billions of nodes: refused, never expanded.
+    return { ok: false, problems: [{ line: 1, column: 1, message: `The YAML cannot be read: ${error instanceof Error ? error.message : String(error)}.` }] };
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problems: [{ line: 1, column: 1, message: 'The text must be one object (a YAML mapping with apiVersion, kind and metadata).' }] };
   }

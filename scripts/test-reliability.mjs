@@ -7,8 +7,9 @@ const report = 'test-reports/reliability-vitest.json';
 const fuzzReport = 'test-reports/reliability-fuzz.jsonl';
 const probeReport = 'test-reports/reliability-probes.jsonl';
 const loadReport = 'test-reports/reliability-load.jsonl';
+const badInputReport = 'test-reports/reliability-bad-input.jsonl';
 mkdirSync('test-reports', { recursive: true });
-for (const file of [report, fuzzReport, probeReport, loadReport]) rmSync(file, { force: true });
+for (const file of [report, fuzzReport, probeReport, loadReport, badInputReport]) rmSync(file, { force: true });
 
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',
@@ -19,6 +20,8 @@ const fuzz = lines(fuzzReport);
 console.log('\nreliability figures:');
 console.log(`  fuzz cases run: ${fuzz.reduce((n, f) => n + f.runs, 0)} over ${fuzz.length} properties of the pure cores`);
 for (const f of fuzz) console.log(`    ${f.name}: ${f.runs}`);
+const badInputs = lines(badInputReport);
+console.log(`  bad inputs tried: ${badInputs.length}, refused cleanly (a message, nothing sent, no exception): ${badInputs.filter((b) => b.refused).length}`);
 const probes = lines(probeReport);
 const categories = [...new Set(probes.map((p) => p.category))];
 console.log(`  security probes tried: ${probes.length}, blocked: ${probes.filter((p) => p.blocked).length}`);

@@ -18,12 +18,3 @@ export function recordedError(request: RecordedRequest): KubeApiError | null {
     warnings: request.warnings,
   });
 }
-
-/** JSON indented as text; anything else as received. */
-export function prettyBody(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}

@@ -122,7 +122,23 @@ describe('draftMarkers', () => {
     expect(draftMarkers(TEXT, { kind: 'unknown-fields', warning: unknownWarning }, null)).toEqual([
       { line: 7, column: 1, message: 'datta: not a field of ConfigMap; this server (v1.20.2) would drop it silently' },
     ]);
-    expect(draftMarkers(TEXT, identity, { error: invalid })).toEqual([{ line: 6, column: 1, message: 'data[a]: Invalid value: "one"' }]);
+    expect(draftMarkers(TEXT, identity, { error: invalid })).toEqual([{ line: 6, column: 3, message: 'data[a]: Invalid value: "one"' }]);
     expect(draftMarkers(TEXT, null, { error: new Error('network') })).toEqual([]);
+  });
+
+  it('marks a repeated cause once, an absent field on its nearest parent (said so), and the whole object on line 1', () => {
+    const repeated = { reason: 'FieldValueInvalid', message: 'Invalid value: "one"', field: 'data[a]' };
+    const error = new KubeApiError({
+      code: 422,
+      reason: 'Invalid',
+      message: 'ConfigMap "c1" is invalid',
+      details: { causes: [repeated, repeated, repeated, { reason: 'FieldValueRequired', message: 'Required value', field: 'data[b]' }, { message: 'whole', field: '<nil>' }] },
+      raw: { method: 'PUT', url: '/api/v1/namespaces/default/configmaps/c1', httpStatus: 422, statusText: 'Unprocessable Entity', contentType: 'application/json', body: '', status: null },
+    });
+    expect(draftMarkers(TEXT, null, { error })).toEqual([
+      { line: 6, column: 3, message: 'data[a]: Invalid value: "one"' },
+      { line: 5, column: 1, message: 'data[b]: Required value (not in the text; marked on its nearest parent data)' },
+      { line: 1, column: 1, message: 'whole' },
+    ]);
   });
 });

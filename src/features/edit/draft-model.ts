@@ -2,6 +2,8 @@
 // browser keeps it, why it was not sent, what the last request answered, and where the editor should look. The
 // requests themselves are mutations; their answers come back here as actions.
 import { KubeApiError } from '../../k8s/kube-api-error';
+import { countCauses } from '../../k8s/status-causes';
+import { causeMarker, positionOfFieldPath } from '../../k8s/yaml-field-path';
 import type { EditorMarker, EditorReveal } from './code-editor';
 import { unknownFieldMessage, type UnknownFieldsWarning } from './unknown-fields-warning';
 import { lineOfFieldPath, type YamlProblem } from './yaml-position';
@@ -159,8 +161,9 @@ export function draftReducer<T extends DraftTypes>(state: DraftState<T>, action:
 export function draftMarkers(text: string, refusal: Refusal | null, failure: { error: unknown } | null): EditorMarker[] {
   const markers: EditorMarker[] = [];
   const atField = (field: string, message: string) => {
-    const line = lineOfFieldPath(text, field);
-    if (line !== null) markers.push({ line, column: 1, message });
+    if (lineOfFieldPath(text, field) === null) return;
+    const { line, column } = positionOfFieldPath(text, field);
+    markers.push({ line, column, message });
   };
   if (refusal?.kind === 'yaml') for (const p of refusal.problems) markers.push({ line: p.line, column: p.column, message: p.message });
   if (refusal?.kind === 'fields') for (const p of refusal.problems) atField(p.field, p.message);
@@ -169,7 +172,8 @@ export function draftMarkers(text: string, refusal: Refusal | null, failure: { e
   }
   const error = failure?.error;
   if (error instanceof KubeApiError) {
-    for (const cause of error.causes) if (cause.field) atField(cause.field, `${cause.field}: ${cause.message ?? cause.reason ?? ''}`);
+    // 1.20.2 repeats a cause once per failing check: one marker each.
+    for (const { cause } of countCauses(error.causes)) if (cause.field !== undefined) markers.push(causeMarker(text, cause));
   }
   return markers;
 }

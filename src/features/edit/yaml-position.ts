@@ -1,6 +1,7 @@
 // YAML text <-> positions: syntax errors with their line, and the line of a Status cause's field path.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { KubeObject } from '../../k8s/kube-object';
+import { positionOfFieldPath } from '../../k8s/yaml-field-path';
 
 export interface YamlProblem {
   /** 1-based. */
@@ -69,59 +70,10 @@ export function parseEditedYaml(text: string): ParsedYaml {
   return { ok: true, object: value as KubeObject };
 }
 
-/**
- * Splits a Kubernetes field path (k8s.io/apimachinery/pkg/util/validation/field.Path: `spec.containers[0].image`,
- * `metadata.labels[app.kubernetes.io/name]`, with or without a leading dot) into keys and indexes.
- */
-export function splitFieldPath(path: string): Array<string | number> {
-  const segments: Array<string | number> = [];
-  let i = 0;
-  let current = '';
-  const flush = () => {
-    if (current !== '') segments.push(current);
-    current = '';
-  };
-  while (i < path.length) {
-    const c = path[i];
-    if (c === '.') {
-      flush();
-      i++;
-    } else if (c === '[') {
-      flush();
-      const end = path.indexOf(']', i);
-      const inner = end === -1 ? path.slice(i + 1) : path.slice(i + 1, end);
-      segments.push(/^\d+$/.test(inner) ? Number(inner) : inner);
-      i = end === -1 ? path.length : end + 1;
-    } else {
-      current += c;
-      i++;
-    }
-  }
-  flush();
-  return segments;
-}
+export { splitFieldPath } from '../../k8s/yaml-field-path';
 
 /** 1-based line of the deepest node of `fieldPath` present in the YAML text; null when not even the first key is there. */
 export function lineOfFieldPath(text: string, fieldPath: string): number | null {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', lineCounter, prettyErrors: false });
-  let node: unknown = doc.contents;
-  let line: number | null = null;
-  for (const segment of splitFieldPath(fieldPath)) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
-      if (!pair) break;
-      const keyRange = (pair.key as Node).range;
-      if (keyRange) line = lineCounter.linePos(keyRange[0]).line;
-      node = pair.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      const item = node.items[segment] as Node | undefined;
-      if (!item) break;
-      if (item.range) line = lineCounter.linePos(item.range[0]).line;
-      node = item;
-    } else {
-      break;
-    }
-  }
-  return line;
+  const position = positionOfFieldPath(text, fieldPath);
+  return position.exact || position.landedOn !== '' ? position.line : null;
 }

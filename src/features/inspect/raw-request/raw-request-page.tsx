@@ -163,7 +163,21 @@ export function RawRequestPage({ context, search, tools, onReplaceUrl }: RawRequ
           onSend={() => void send()}
         />
       )}
-      {showing === 'watch' ? <WatchStream watch={watch} /> : response && <RequestDetail request={response} origin={window.location.origin} />}
+      {showing === 'watch' ? <WatchStream watch={watch} /> : response && <Answer response={response} />}
     </div>
+  );
+}
+
+/** The status line first (what a user looks for), then the whole exchange as the request console shows it. */
+function Answer({ response }: { response: RecordedRequest }) {
+  const ok = response.status >= 200 && response.status < 300;
+  return (
+    <section aria-label="Response" className="rounded border border-slate-200">
+      <p data-testid="response-status" className={`border-b border-slate-200 px-3 py-1.5 font-mono text-sm ${ok ? 'text-emerald-700' : 'text-red-700'}`}>
+        {response.status ? `HTTP ${response.status} ${response.statusText}` : `No response (${response.reason})`}
+        <span className="ml-3 text-xs text-slate-500">{Math.round(response.durationMs)} ms</span>
+      </p>
+      <RequestDetail request={response} origin={window.location.origin} />
+    </section>
   );
 }

@@ -7,7 +7,7 @@ import { CreatePage } from '../features/edit/create/create-page';
 import { DeleteAction } from '../features/edit/delete/delete-action';
 import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
-import { useKindSchema } from '../features/edit/kind-schema-query';
+import { useKindSchema } from '../data/kind-schema-query';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';

@@ -18,7 +18,7 @@ import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage
 import { editableObject, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
-import { useKindSchema } from './kind-schema-query';
+import { useKindSchema } from '../../data/kind-schema-query';
 import { changedPaths } from './object-diff';
 import { ChangePreview } from './preview/change-preview';
 import type { ChangeRequest } from './preview/change-request';

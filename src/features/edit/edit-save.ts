@@ -8,7 +8,7 @@ import type { Refusal } from './draft-model';
 import { editableObject, identityError, toYaml } from './editable-object';
 import { unknownFieldsBeforeSave } from './field-validation-guard';
 import { droppedFieldNotes, type UnknownFieldsWarning } from './unknown-fields-warning';
-import { kindSchemaQueryOptions } from './kind-schema-query';
+import { kindSchemaQueryOptions } from '../../data/kind-schema-query';
 import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
 import { putEdited } from './put-edited';

@@ -17,7 +17,7 @@ import { DraftCodeEditor } from '../draft-code-editor';
 import type { DraftScreenProps } from '../draft-screen-props';
 import { draftReducer, initialDraftState } from '../draft-model';
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
-import { useKindSchema } from '../kind-schema-query';
+import { useKindSchema } from '../../../data/kind-schema-query';
 import { useDraftRequest } from '../use-draft-request';
 import { useSaveCommand } from '../use-save-command';
 import { lineOfFieldPath } from '../yaml-position';

@@ -12,7 +12,7 @@ import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchReques
 import type { EditorComponents } from '../code-editor';
 import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
 import { changedPaths } from '../object-diff';
-import { useKindSchema } from '../kind-schema-query';
+import { useKindSchema } from '../../../data/kind-schema-query';
 import { getLatest } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
 import type { ChangeRequest } from './change-request';

@@ -1,10 +1,10 @@
 // The OpenAPI schema of the kind being edited or created: the editor's JSON Schema, the merge keys of lists, and
 // whether the server honours fieldValidation. Read once per kind and kept.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { k8sKeys } from '../../data/query-keys';
-import { kubeUrl } from '../../k8s/api-client';
-import { parseGroupVersion } from '../../k8s/discovery/gvr';
-import { createOpenApiCache, fetchKindSchema, type KindSchema, type OpenApiCache } from '../../k8s/openapi';
+import { k8sKeys } from './query-keys';
+import { kubeUrl } from '../k8s/api-client';
+import { parseGroupVersion } from '../k8s/discovery/gvr';
+import { createOpenApiCache, fetchKindSchema, type KindSchema, type OpenApiCache } from '../k8s/openapi';
 
 // The OpenAPI documents of a context, shared by every kind asked for (a v3 group document serves all its kinds).
 const caches = new Map<string, OpenApiCache>();

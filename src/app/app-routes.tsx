@@ -11,7 +11,6 @@ import { useKindSchema } from '../data/kind-schema-query';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
-import { lineOfFieldPath } from '../features/edit/yaml-position';
 import { ExplainPage } from '../features/explain/explain-page';
 import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
 import type { RawRequestTools } from '../features/inspect/raw-request/raw-request-tools';
@@ -24,8 +23,8 @@ import { navigate, useLocation } from './router/history';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
 import { matchRoute, type AppRoute } from './routes';
 
-/** The raw request tool's body editor is the edit feature's, with its schemas and cause lines. */
-const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor, useKindSchema, lineOfFieldPath };
+/** The raw request tool's body editor is the edit feature's, with the kind's schema. */
+const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor, useKindSchema };
 const replaceUrl = (to: string) => navigate(to, { replace: true });
 
 type ApiPathRoute = Extract<AppRoute, { kind: 'list' | 'object' | 'edit' | 'create' }>;

@@ -4,6 +4,8 @@ import { useDiscovery } from '../../../data/discovery-query';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, parseApiPath } from '../../../k8s/paths';
 import type { RecordedRequest } from '../../../k8s/request-recorder';
+import { countCauses } from '../../../k8s/status-causes';
+import { causeMarker } from '../../../k8s/yaml-field-path';
 import { recordedError } from '../recorded-error';
 import { bodyKind, type BodyProblem } from './request-body';
 import { CONTENT_TYPES, type RawRequest } from './request-url';
@@ -34,20 +36,14 @@ function useSchemaKind(context: string, request: RawRequest): { apiVersion: stri
 }
 
 export function BodyEditor({ context, request, tools, problems, response, onChange, onSend }: BodyEditorSectionProps) {
-  const { CodeEditor, useKindSchema, lineOfFieldPath } = tools;
+  const { CodeEditor, useKindSchema } = tools;
   const kind = useSchemaKind(context, request);
   const schema = useKindSchema(context, kind?.apiVersion ?? null, kind?.kind ?? null);
   const causes = useMemo(() => (response ? (recordedError(response)?.causes ?? []) : []), [response]);
+  // The same markers as the edit screen: each distinct cause on the key it names (or its nearest parent, said so).
   const markers = useMemo<BodyEditorProps['markers']>(
-    () => [
-      ...problems,
-      ...causes.map((cause) => ({
-        line: (cause.field && lineOfFieldPath(request.body, cause.field)) || 1,
-        column: 1,
-        message: [cause.field, cause.message ?? cause.reason].filter(Boolean).join(': '),
-      })),
-    ],
-    [problems, causes, lineOfFieldPath, request.body],
+    () => [...problems, ...countCauses(causes).map(({ cause }) => causeMarker(request.body, cause))],
+    [problems, causes, request.body],
   );
   return (
     <section aria-label="Body" className="space-y-1">

@@ -19,7 +19,7 @@ function TextareaEditor({ value, onChange, markers, label }: BodyEditorProps) {
       <ul data-testid="editor-markers">
         {markers.map((m) => (
           <li key={`${m.line}:${m.message}`}>
-            {m.line}: {m.message}
+            {m.line}:{m.column} {m.message}
           </li>
         ))}
       </ul>
@@ -30,8 +30,6 @@ function TextareaEditor({ value, onChange, markers, label }: BodyEditorProps) {
 const tools: RawRequestTools = {
   CodeEditor: TextareaEditor,
   useKindSchema: () => null,
-  // metadata.name sits on line 4 of the bodies below.
-  lineOfFieldPath: (_text, field) => (field === 'metadata.name' ? 4 : null),
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -88,7 +86,7 @@ describe('RawRequestPage', () => {
     const [, init] = toolCalls(fetch, 'POST')[0] ?? [];
     expect(init?.body).toBe('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Bad_Name"}}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-    await waitFor(() => expect(screen.getByTestId('editor-markers').textContent).toBe('4: metadata.name: Invalid value: "Bad_Name"'));
+    await waitFor(() => expect(screen.getByTestId('editor-markers').textContent).toBe('4:3 metadata.name: Invalid value: "Bad_Name"'));
   });
 
   it('refuses to send a body that is not YAML, saying where', async () => {

@@ -18,6 +18,4 @@ export interface RawRequestTools {
   CodeEditor: ComponentType<BodyEditorProps>;
   /** The kind's schema from the cluster's OpenAPI: undefined while loading, null when the cluster cannot tell. */
   useKindSchema: (context: string, apiVersion: string | null, kind: string | null) => { jsonSchema: Record<string, unknown> } | null | undefined;
-  /** 1-based line a Status cause's field path names in YAML text, null when it names none. */
-  lineOfFieldPath: (text: string, fieldPath: string) => number | null;
 }

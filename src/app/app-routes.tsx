@@ -7,7 +7,6 @@ import { CreatePage } from '../features/edit/create/create-page';
 import { DeleteAction } from '../features/edit/delete/delete-action';
 import { DeletionStatus } from '../features/edit/delete/deletion-status';
 import { EditPage } from '../features/edit/edit-page';
-import { useKindSchema } from '../data/kind-schema-query';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
@@ -23,8 +22,8 @@ import { navigate, useLocation } from './router/history';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
 import { matchRoute, type AppRoute } from './routes';
 
-/** The raw request tool's body editor is the edit feature's, with the kind's schema. */
-const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor, useKindSchema };
+/** The raw request tool's body editor is the edit feature's Monaco. */
+const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor };
 const replaceUrl = (to: string) => navigate(to, { replace: true });
 
 type ApiPathRoute = Extract<AppRoute, { kind: 'list' | 'object' | 'edit' | 'create' }>;

@@ -1,6 +1,7 @@
 // The body of a write in the edit feature's editor: the kind's schema, YAML problems and the Status causes of a 422 as markers.
 import { useMemo } from 'react';
 import { useDiscovery } from '../../../data/discovery-query';
+import { useKindSchema } from '../../../data/kind-schema-query';
 import { resourceByGvr } from '../../../k8s/discovery/resource-index';
 import { gvrOf, parseApiPath } from '../../../k8s/paths';
 import type { RecordedRequest } from '../../../k8s/request-recorder';
@@ -36,9 +37,9 @@ function useSchemaKind(context: string, request: RawRequest): { apiVersion: stri
 }
 
 export function BodyEditor({ context, request, tools, problems, response, onChange, onSend }: BodyEditorSectionProps) {
-  const { CodeEditor, useKindSchema } = tools;
+  const { CodeEditor } = tools;
   const kind = useSchemaKind(context, request);
-  const schema = useKindSchema(context, kind?.apiVersion ?? null, kind?.kind ?? null);
+  const schema = useKindSchema(context, kind?.apiVersion, kind?.kind);
   const causes = useMemo(() => (response ? (recordedError(response)?.causes ?? []) : []), [response]);
   // The same markers as the edit screen: each distinct cause on the key it names (or its nearest parent, said so).
   const markers = useMemo<BodyEditorProps['markers']>(

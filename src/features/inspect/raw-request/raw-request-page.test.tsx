@@ -29,7 +29,6 @@ function TextareaEditor({ value, onChange, markers, label }: BodyEditorProps) {
 
 const tools: RawRequestTools = {
   CodeEditor: TextareaEditor,
-  useKindSchema: () => null,
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

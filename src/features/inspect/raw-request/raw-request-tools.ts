@@ -16,6 +16,4 @@ export interface BodyEditorProps {
 
 export interface RawRequestTools {
   CodeEditor: ComponentType<BodyEditorProps>;
-  /** The kind's schema from the cluster's OpenAPI: undefined while loading, null when the cluster cannot tell. */
-  useKindSchema: (context: string, apiVersion: string | null, kind: string | null) => { jsonSchema: Record<string, unknown> } | null | undefined;
 }

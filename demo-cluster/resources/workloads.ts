@@ -11,6 +11,7 @@ import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCell
 import { defaultPodSpec, validatePodSpec } from './core.js';
 import { goDeploymentStrategy, goIntOrString, goLabelSelector } from './go-values.js';
 import { keepStatus, recordedType, specDefaults, statusStrategy } from './define.js';
+import { validatePodTemplateMetadata } from '../validation/validation.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
@@ -57,6 +58,7 @@ function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: bo
       }
     }
   }
+  errors.push(...validatePodTemplateMetadata(template, templatePath));
   errors.push(...validatePodSpec(template.spec, `${templatePath}.spec`));
   // ValidatePodTemplateSpecForReplicaSet (and the DaemonSet/StatefulSet equivalents): pods of a controller restart always.
   const restartPolicy = obj(template.spec).restartPolicy;

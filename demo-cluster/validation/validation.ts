@@ -15,17 +15,31 @@ export function validateObjectMeta(obj: KubeObject, nameRule: 'subdomain' | 'lab
     const msgs = nameRule === 'label' ? dns1123LabelErrors(name) : dns1123SubdomainErrors(name);
     for (const detail of msgs) errors.push({ type: 'FieldValueInvalid', field: 'metadata.name', value: name, detail });
   }
+  errors.push(...validateLabelsAndAnnotations(meta, 'metadata'));
+  return errors;
+}
+
+/** ValidateLabels and ValidateAnnotations: the field is the map itself, the bad key (or value) is only in the message. */
+function validateLabelsAndAnnotations(meta: Record<string, unknown>, path: string): FieldError[] {
+  const errors: FieldError[] = [];
   if (isPlainObject(meta.labels)) {
     for (const [k, v] of Object.entries(meta.labels)) {
-      for (const detail of qualifiedNameErrors(k)) errors.push({ type: 'FieldValueInvalid', field: 'metadata.labels', value: k, detail });
-      for (const detail of labelValueErrors(String(v))) errors.push({ type: 'FieldValueInvalid', field: 'metadata.labels', value: v, detail });
+      for (const detail of qualifiedNameErrors(k)) errors.push({ type: 'FieldValueInvalid', field: `${path}.labels`, value: k, detail });
+      for (const detail of labelValueErrors(String(v))) errors.push({ type: 'FieldValueInvalid', field: `${path}.labels`, value: v, detail });
     }
   }
   if (isPlainObject(meta.annotations)) {
     for (const k of Object.keys(meta.annotations)) {
-      for (const detail of qualifiedNameErrors(k.toLowerCase()))
-        errors.push({ type: 'FieldValueInvalid', field: 'metadata.annotations', value: k, detail });
+      for (const detail of qualifiedNameErrors(k.toLowerCase())) errors.push({ type: 'FieldValueInvalid', field: `${path}.annotations`, value: k, detail });
     }
   }
   return errors;
+}
+
+/**
+ * ValidatePodTemplateSpec's labels and annotations: 1.20.2 passes fldPath.Child("labels") of the template itself,
+ * so its causes say `spec.template.labels` for what the object holds at spec.template.metadata.labels.
+ */
+export function validatePodTemplateMetadata(template: Record<string, unknown>, templatePath: string): FieldError[] {
+  return isPlainObject(template.metadata) ? validateLabelsAndAnnotations(template.metadata, templatePath) : [];
 }

@@ -142,6 +142,25 @@ describe('errors', () => {
     compare('422 invalid deployment', real, demo);
   });
 
+  it('POST a Deployment invalid in the ways the error panel marks (list index, dotted label key, port): same causes, same repeats', async () => {
+    const labels = { app: 'web', 'app.kubernetes.io/na me': 'web' };
+    const body = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'marked', labels },
+      spec: {
+        replicas: -1,
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels },
+          spec: { containers: [{ name: 'Bad_Name', image: ' nginx:1.25', ports: [{ containerPort: 70000 }] }] },
+        },
+      },
+    };
+    const { real, demo } = await pair.both({ method: 'POST', path: `/apis/apps/v1/namespaces/${pair.ns}/deployments`, query: { dryRun: 'All' }, body });
+    compare('422 invalid deployment with marked causes', real, demo);
+  });
+
   it('PUT to a method the subresource lacks: 405', async () => {
     const { real, demo } = await pair.both({ method: 'POST', path: cm('present') });
     compare('405 POST on a named object', real, demo);

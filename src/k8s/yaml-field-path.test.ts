@@ -112,6 +112,28 @@ describe('positionOfCause', () => {
   });
 });
 
+describe('fields the server names in another form', () => {
+  const TEMPLATE = `spec:
+  template:
+    metadata:
+      labels:
+        app: web
+        app.kubernetes.io/na me: web
+      annotations:
+        a b: c
+    spec: {}
+`;
+
+  it('finds a template\'s labels and annotations, which 1.20.2 names spec.template.labels, under its metadata', () => {
+    expect(positionOfFieldPath(TEMPLATE, 'spec.template.labels')).toEqual({ line: 4, column: 7, exact: true, landedOn: 'spec.template.labels' });
+    expect(positionOfFieldPath(TEMPLATE, 'spec.template.annotations')).toMatchObject({ line: 7, column: 7, exact: true });
+    const cause = { field: 'spec.template.labels', message: 'Invalid value: "app.kubernetes.io/na me": name part must consist of ...' };
+    expect(causeMarker(TEMPLATE, cause)).toEqual({ line: 6, column: 9, message: `spec.template.labels: ${cause.message}` });
+    // Only labels and annotations: other absent fields stay absent.
+    expect(positionOfFieldPath(TEMPLATE, 'spec.template.name')).toMatchObject({ line: 2, exact: false, landedOn: 'spec.template' });
+  });
+});
+
 describe('causeMarker', () => {
   it('says field and message, and where it was marked when the field is absent', () => {
     expect(causeMarker(DEPLOYMENT, { field: 'spec.replicas', message: 'Invalid value: -1: must be greater than or equal to 0' })).toEqual({

@@ -1,6 +1,6 @@
 // Where a Status cause's field path (k8s.io/apimachinery field.Path) lands in YAML text: the key it names, or,
 // when the text lacks it, its nearest existing parent, said so.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { StatusCause } from './kube-status';
 
 export type FieldPathSegment = string | number;
@@ -102,6 +102,22 @@ export function shortFieldName(path: string): string {
   return first && last ? path.slice(first.start, last.end) : path;
 }
 
+type YamlMap = YAMLMap<unknown, unknown>;
+
+function findKey(map: YamlMap, segment: FieldPathSegment): Pair<unknown, unknown> | undefined {
+  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+}
+
+/**
+ * 1.20.2's ValidatePodTemplateSpec names a template's labels `spec.template.labels` (fldPath.Child("labels") of the
+ * template): in the text they sit under the template's metadata.
+ */
+function templateMetadataKey(map: YamlMap, segment: FieldPathSegment): Pair<unknown, unknown> | undefined {
+  if (segment !== 'labels' && segment !== 'annotations') return undefined;
+  const metadata = findKey(map, 'metadata')?.value;
+  return isMap(metadata) ? findKey(metadata, segment) : undefined;
+}
+
 interface Walked {
   position: FieldPathPosition;
   /** The node the path reached (the field's value when exact). */
@@ -123,7 +139,7 @@ function walk(text: string, fieldPath: string): Walked {
   for (const { segment, end } of parseFieldPath(path)) {
     let offset: number | undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+      const pair = findKey(node, segment) ?? templateMetadataKey(node, segment);
       if (pair) {
         offset = (pair.key as Node).range?.[0];
         node = pair.value;

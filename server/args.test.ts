@@ -3,14 +3,14 @@ import { parseCliArgs, UsageError } from './args.js';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, help: false });
+    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, help: false });
   });
 
   it('reads every flag, in both --flag value and --flag=value forms', () => {
     expect(
       parseCliArgs([
         '--port', '8080', '--host=::1', '--kubeconfig', '/tmp/kc', '--context=prod', '--no-demo', '--open',
-        '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web',
+        '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web', '--demo-faults',
       ]),
     ).toEqual({
       port: 8080,
@@ -21,6 +21,7 @@ describe('parseCliArgs', () => {
       open: true,
       demoActivityMs: 0,
       demoSeedPods: 500,
+      demoFaults: true,
       staticDir: 'web',
       help: false,
     });
@@ -36,6 +37,7 @@ describe('parseCliArgs', () => {
     [['--port', '70000'], '--port must be between 0 and 65535'],
     [['--demo-activity-ms', '-5'], '--demo-activity-ms must be a non-negative integer'],
     [['--open=yes'], '--open takes no value'],
+    [['--demo-faults=1'], '--demo-faults takes no value'],
     [['--context='], '--context needs a non-empty value'],
     [['serve'], 'unexpected argument "serve"'],
   ])('rejects %j', (argv, message) => {

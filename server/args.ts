@@ -9,6 +9,7 @@ export interface CliArgs {
   open: boolean;
   demoActivityMs: number;
   demoSeedPods?: number;
+  demoFaults: boolean;
   staticDir?: string;
   tokenFile?: string;
   help: boolean;
@@ -33,6 +34,8 @@ Options:
   --open                 open the app in the default browser
   --demo-activity-ms N   demo cluster activity tick in ms (default 3000; 0 = off)
   --demo-seed-pods N     number of pods to seed in the demo cluster
+  --demo-faults          turn on the demo cluster's fault injection (for reliability tests): delays, 429/5xx
+                         answers, dropped watches and compaction, set at /k8s/demo/-/demo/faults
   --static DIR           built web app to serve (default dist/web in the package)
   -h, --help             show this help
 `;
@@ -48,6 +51,7 @@ const FLAGS: Record<string, FlagKind> = {
   open: 'boolean',
   'demo-activity-ms': 'integer',
   'demo-seed-pods': 'integer',
+  'demo-faults': 'boolean',
   static: 'string',
   'token-file': 'string',
   help: 'boolean',
@@ -55,7 +59,7 @@ const FLAGS: Record<string, FlagKind> = {
 
 /** Parses argv (without node and script); throws UsageError with a clear message on unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, help: false };
+  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-h') {
@@ -110,6 +114,9 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       break;
     case 'demo-seed-pods':
       args.demoSeedPods = integer;
+      break;
+    case 'demo-faults':
+      args.demoFaults = true;
       break;
     case 'static':
       args.staticDir = text;

@@ -61,13 +61,13 @@ describe('runCli', () => {
     };
     const run = fakeIo();
     const running = await runCli(
-      ['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url), '--demo-activity-ms', '0', '--demo-seed-pods', '7', '--open'],
+      ['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url), '--demo-activity-ms', '0', '--demo-seed-pods', '7', '--open', '--demo-faults'],
       { startDemoCluster },
       run.io,
     );
     try {
       expect(running).toBeDefined();
-      expect(demoOptions).toEqual({ activityIntervalMs: 0, seed: { pods: 7 } });
+      expect(demoOptions).toEqual({ activityIntervalMs: 0, seed: { pods: 7 }, faultInjection: true });
       expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/`);
       expect(run.out[1]).toBe('Contexts: fake (default), demo, demo-viewer, demo-developer');
       expect(run.opened).toEqual([`${running?.url}/`]);

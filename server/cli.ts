@@ -60,6 +60,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
             options: {
               activityIntervalMs: args.demoActivityMs,
               ...(args.demoSeedPods !== undefined ? { seed: { pods: args.demoSeedPods } } : {}),
+              ...(args.demoFaults ? { faultInjection: true } : {}),
             },
           }
         : false,

@@ -11,6 +11,8 @@ export interface DemoClusterOptions {
   tokens?: { admin: string; viewer: string; developer?: string };
   /** Seed sizes for benchmarks; default: a few namespaces with a handful of objects. */
   seed?: { pods?: number; namespaces?: number };
+  /** Turns on fault injection (the admin-only, loopback-only /-/demo/faults endpoint); off by default. */
+  faultInjection?: boolean;
 }
 
 export interface DemoClusterHandle {

@@ -33,6 +33,8 @@ export const k8sKeys = {
     ['k8s', context, 'events', namespace, { involvedObjectName: involvedObject.name, involvedObjectUid: involvedObject.uid }] as const,
   /** The OpenAPI schema of one kind (JSON Schema for the editor, list merge keys for merges). */
   kindSchema: (context: string, apiVersion: string, kind: string) => ['k8s', context, 'openapi', apiVersion, kind] as const,
+  /** Explain of one resource version (gvrKey): its schema, or the deprecation warnings a probe of its collection got. */
+  explain: (context: string, gvr: string, part: 'schema' | 'deprecation') => ['k8s', context, 'explain', gvr, part] as const,
   /** Mutation: the PUT of an edited object (one at a time). */
   update: (context: string, objectPath: string) => [...k8sKeys.object(context, objectPath), 'update'] as const,
   /** Mutation: a POST into a collection, dry run or not (one at a time). */

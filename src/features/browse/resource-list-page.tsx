@@ -5,7 +5,8 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { useDiscovery } from '../../data/discovery-query';
 import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
-import { resourceByGvr } from '../../k8s/discovery/resource-index';
+import { qualifiedName, resourceByGvr } from '../../k8s/discovery/resource-index';
+import { explainHref } from '../../k8s/openapi/explain-target';
 import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { columnWidths } from './column-widths';
@@ -185,6 +186,14 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
         )}
         <div className="ml-auto flex items-center gap-2">
           <WatchStateBadge state={watchState} titles={WATCH_TITLES} />
+          <a
+            href={explainHref(context, { resource: qualifiedName(path), version: path.version })}
+            data-testid="explain-link"
+            title={`What the API says about ${path.resource}: versions, verbs and every field`}
+            className="rounded border border-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
+          >
+            Explain
+          </a>
           <button
             type="button"
             aria-pressed={view.wide}

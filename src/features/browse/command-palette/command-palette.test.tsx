@@ -44,4 +44,11 @@ describe('command palette when listing namespaces is forbidden', () => {
     // The refused list is an answer: opening the palette does not ask it again.
     expect(requests().filter((c) => c === 'GET /k8s/dev/api/v1/namespaces')).toHaveLength(1);
   });
+
+  it('offers `explain deploy.spec.strategy` as the Explain page of deployments', async () => {
+    renderAppAt('/c/dev/api/v1/namespaces/fx/pods');
+    await openPaletteAndType('explain deploy.spec.strategy');
+    await waitFor(() => expect(firstHref()).toBe('/c/dev/-/explain?resource=deployments.apps&field=spec.strategy'));
+    expect(screen.getAllByTestId('palette-option')[0]?.textContent).toContain('explain deployments.apps.spec.strategy');
+  });
 });

@@ -171,7 +171,7 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
             setActiveIndex(0);
           }}
           onKeyDown={onKeyDown}
-          placeholder="po, deploy, svc kube-system, po/name…"
+          placeholder="po, deploy, svc kube-system, po/name, explain deploy.spec…"
           spellCheck={false}
           autoComplete="off"
           className="h-11 w-full border-b border-slate-200 px-4 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:outline-none"
@@ -206,6 +206,17 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
 
 function ItemLabel({ item }: { item: PaletteItem }) {
   const r = item.resource;
+  if (item.target === 'explain') {
+    return (
+      <>
+        <span className="font-mono">explain {[qualifiedName(r), ...(item.field ?? [])].join('.')}</span>
+        <span className="text-xs text-slate-400">
+          {r.kind} · {r.groupVersion}
+        </span>
+        <span className="ml-auto text-[11px] text-slate-400">explain</span>
+      </>
+    );
+  }
   const where = r.namespaced ? (item.namespace === null ? 'all namespaces' : `in ${item.namespace}`) : 'cluster';
   if (item.target === 'object') {
     return (

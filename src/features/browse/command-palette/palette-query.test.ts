@@ -38,6 +38,17 @@ describe('paletteItems (recorded 1.20.2 discovery)', () => {
   const scope: PaletteScope = { context: 'demo', namespace: 'default', namespaces: ['default', 'kube-system'] };
   const hrefs = (text: string, s = scope) => paletteItems(index, text, s).map((i) => i.href);
 
+  it('offers the Explain page for `explain resource.field`, like kubectl explain', () => {
+    expect(hrefs('explain deployment.spec.strategy')).toEqual(['/c/demo/-/explain?resource=deployments.apps&field=spec.strategy']);
+    expect(hrefs('Explain deploy')).toEqual(['/c/demo/-/explain?resource=deployments.apps']);
+    expect(hrefs('explain ingresses.networking.k8s.io.spec')).toEqual(['/c/demo/-/explain?resource=ingresses.networking.k8s.io&field=spec']);
+    expect(paletteItems(index, 'explain po.spec', scope)[0]).toMatchObject({ target: 'explain', field: ['spec'] });
+    expect(hrefs('explain')).toEqual([]);
+    expect(hrefs('explain nosuchthing.spec')).toEqual([]);
+    // Only the word `explain` starts it: `explainers` is a resource search as before.
+    expect(paletteItems(index, 'explainers', scope).every((i) => i.target !== 'explain')).toBe(true);
+  });
+
   it('jumps to lists by short name, plural, kind and resource.group, in the current namespace', () => {
     expect(hrefs('po')[0]).toBe('/c/demo/api/v1/namespaces/default/pods');
     expect(hrefs('deploy')[0]).toBe('/c/demo/apis/apps/v1/namespaces/default/deployments');

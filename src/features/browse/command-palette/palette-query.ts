@@ -2,6 +2,7 @@
 // `pods name`, `po -n kube-system`, `po -A`; and the jump targets it resolves to through discovery.
 import { findResource, qualifiedName, type ResourceIndex } from '../../../k8s/discovery/resource-index';
 import type { ApiResource } from '../../../k8s/discovery/types';
+import { explainHref, parseExplainArgument } from '../../../k8s/openapi/explain-target';
 import { buildApiPath, collectionPath, toUiPath } from '../../../k8s/paths';
 
 export interface PaletteQuery {
@@ -49,11 +50,13 @@ export function parsePaletteQuery(text: string): PaletteQuery | null {
 export interface PaletteItem {
   /** Unique within one result list. */
   id: string;
-  target: 'list' | 'object';
+  target: 'list' | 'object' | 'explain';
   resource: ApiResource;
   /** Namespace of the list or object; null = all namespaces (lists) or cluster-scoped. */
   namespace: string | null;
   name: string | null;
+  /** Field path of an explain target (`spec.strategy`), else []. */
+  field?: string[];
   /** The API path the item shows. */
   apiPath: string;
   href: string;
@@ -87,8 +90,30 @@ function objectItem(scope: PaletteScope, r: ApiResource, name: string, namespace
   return { id: `object:${r.groupVersion}/${r.resource}:${ns ?? ''}/${name}`, target: 'object', resource: r, namespace: ns, name, apiPath, href: toUiPath(scope.context, apiPath) };
 }
 
+/** `explain deploy.spec.strategy` (as kubectl explain): the Explain page of each matching resource; null for other input. */
+export function explainItems(index: ResourceIndex, text: string, scope: PaletteScope): PaletteItem[] | null {
+  const m = /^\s*explain(?:\s+(\S+))?\s*$/i.exec(text);
+  if (!m) return null;
+  const target = m[1] ? parseExplainArgument(index, m[1]) : null;
+  if (!target) return [];
+  const matches = findResource(index, target.resource);
+  const exact = matches.filter((x) => x.match === 'exact');
+  return (exact.length > 0 ? exact : matches).slice(0, MAX_ITEMS).map(({ resource: r }) => ({
+    id: `explain:${r.groupVersion}/${r.resource}:${target.field.join('.')}`,
+    target: 'explain',
+    resource: r,
+    namespace: null,
+    name: null,
+    field: target.field,
+    apiPath: collectionPath(r, null),
+    href: explainHref(scope.context, { resource: qualifiedName(r), field: target.field }),
+  }));
+}
+
 /** Jump targets for the input, best first: resource lists (in the asked namespace), or objects. */
 export function paletteItems(index: ResourceIndex, text: string, scope: PaletteScope): PaletteItem[] {
+  const explain = explainItems(index, text, scope);
+  if (explain) return explain;
   const q = parsePaletteQuery(text);
   if (!q) return [];
   const matches = findResource(index, q.resource).filter((m) => m.resource.verbs.includes('list') || m.resource.verbs.includes('get'));

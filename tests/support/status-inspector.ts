@@ -1,0 +1,90 @@
+// The status inspector's proofs, the same on both tiers: an error panel shows code, reason, explanation and the
+// raw response; Monaco's markers sit on the lines the causes name; the console's curl line, run in a shell, gets
+// the same status.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { runProcess } from './run-process.js';
+
+export interface ExpectedStatus {
+  code: number;
+  reason: string;
+  /** The status line the raw response shows, e.g. `HTTP 404 Not Found`. */
+  statusLine: RegExp;
+  /** Something the body must contain (the Status message). */
+  body: string | RegExp;
+}
+
+/** Code, reason, an explanation, and the Raw response disclosure opened: request, status line, headers, Status body. */
+export async function expectStatusPanel(panel: Locator, expected: ExpectedStatus): Promise<void> {
+  await expect(panel.getByTestId('error-code')).toHaveText(String(expected.code), { timeout: 15_000 });
+  await expect(panel.getByTestId('error-reason')).toHaveText(expected.reason);
+  await expect(panel.getByTestId('error-explanation')).not.toBeEmpty();
+  const raw = panel.getByTestId('error-raw');
+  await raw.locator('summary').click();
+  await expect(raw.getByTestId('error-raw-request')).toBeVisible();
+  await expect(raw.getByTestId('error-raw-status')).toHaveText(expected.statusLine);
+  await expect(raw.getByTestId('error-raw-headers')).toContainText(/content-type: application\/json/i);
+  const body = raw.getByTestId('error-raw-body');
+  await expect(body).toContainText(new RegExp(`"code":\\s*${expected.code}`));
+  await expect(body).toContainText(new RegExp(`"reason":\\s*"${expected.reason}"`));
+  await expect(body).toContainText(expected.body);
+}
+
+export interface MarkedLine {
+  /** The line's text as Monaco renders it (spaces as NBSP turned back into spaces). */
+  text: string;
+  /** Pixels from the left of the line to the marker's start: a marker at the key's column is indented like the key. */
+  left: number;
+}
+
+/** Lines carrying an error squiggle, read from Monaco's DOM: each overlay sits at the same top as its line. */
+export async function markedLines(page: Page): Promise<MarkedLine[]> {
+  return page.getByTestId('monaco-editor').evaluate((editor) => {
+    const lines = new Map<string, string>();
+    for (const line of editor.querySelectorAll<HTMLElement>('.view-lines .view-line')) lines.set(line.style.top, (line.textContent ?? '').replace(/\u00a0/g, ' '));
+    const marked: Array<{ text: string; left: number }> = [];
+    for (const squiggle of editor.querySelectorAll<HTMLElement>('.view-overlays .squiggly-error')) {
+      const top = squiggle.parentElement?.style.top ?? '';
+      marked.push({ text: lines.get(top) ?? `(no line at top ${top})`, left: parseFloat(squiggle.style.left || '0') });
+    }
+    return marked;
+  });
+}
+
+/** Waits until a marker sits on the line showing `lineText` (trimmed match), and hovering it shows `message`. */
+export async function expectMarkerOn(page: Page, lineText: string, message: string | RegExp): Promise<void> {
+  await expect.poll(async () => (await markedLines(page)).map((l) => l.text.trim()), { message: `a marker on "${lineText}"` }).toContain(lineText);
+  const marked = await markedLines(page);
+  const index = marked.findIndex((l) => l.text.trim() === lineText);
+  const squiggle = page.getByTestId('monaco-editor').locator('.view-overlays .squiggly-error').nth(index);
+  await squiggle.hover({ force: true });
+  const hover = page.locator('.monaco-hover:not(.hidden)');
+  await expect(hover).toContainText(message);
+  await page.mouse.move(0, 0);
+  await expect(hover).toBeHidden();
+}
+
+/**
+ * Opens the request console, finds the newest request of `method` whose path holds `path`, checks it answered
+ * `status`, and runs its curl line in a shell (the body piped in when the line reads stdin): the HTTP status it gets.
+ */
+export async function curlStatusOfConsoleRequest(page: Page, method: string, path: string, status: number): Promise<{ curl: string; httpCode: string }> {
+  await page.getByTestId('requests-button').click();
+  const requests = page.getByRole('dialog', { name: 'API requests' });
+  await requests.getByRole('combobox', { name: 'Method' }).selectOption(method);
+  await requests.getByRole('textbox', { name: 'Filter requests' }).fill(path);
+  const row = requests.getByTestId('request-row').first();
+  await expect(row).toContainText(String(status));
+  await row.click();
+  const curl = (await requests.getByTestId('request-curl').textContent()) ?? '';
+  let input: string | undefined;
+  if (curl.includes('--data-binary @-')) {
+    // The request body shows as JSON (the format it opens in): the same object the page sent.
+    input = (await requests.getByTestId('request-body').textContent()) ?? '';
+    expect(() => JSON.parse(input ?? '') as unknown).not.toThrow();
+  }
+  const result = await runProcess('sh', ['-c', `${curl} -o /dev/null -w '%{http_code}'`], { input });
+  expect(result.stderr).toBe('');
+  await page.keyboard.press('Alt+KeyR');
+  await expect(requests).toBeHidden();
+  return { curl, httpCode: result.stdout };
+}

@@ -27,7 +27,7 @@ export function FieldSearch({ model, query, onQueryChange, hrefOf }: FieldSearch
       {query.trim() && (
         <div data-testid="explain-search-results" className="rounded border border-slate-200 bg-white">
           <p className="border-b border-slate-100 px-2 py-1 text-xs text-slate-500" role="status">
-            {hits.length === 0 ? `No field matches “${query.trim()}”.` : `${hits.length > MAX_HITS ? `First ${MAX_HITS} of ${hits.length}` : hits.length} matching ${hits.length === 1 ? "field" : "fields"}`}
+            {hits.length === 0 ? `No field matches “${query.trim()}”.` : `${hits.length > MAX_HITS ? `First ${MAX_HITS} of ${hits.length}` : hits.length} matching ${hits.length === 1 ? 'field' : 'fields'}`}
           </p>
           <ul>
             {hits.slice(0, MAX_HITS).map((f) => (

@@ -112,7 +112,7 @@ function SchemaExplain({ schema, kind, field, hrefOf }: { schema: KindSchema; ki
   const resolved = model.resolve(field);
   const shown = resolved.field ?? model.field(resolved.parentPath) ?? model.root;
   // Enter on a tree row follows its link through the app's link handling.
-  const open = (href: string) => treeBox.current?.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`)?.click();
+  const open = (href: string) => [...(treeBox.current?.querySelectorAll('a') ?? [])].find((a) => a.getAttribute('href') === href)?.click();
   return (
     <>
       {resolved.missing !== null && (

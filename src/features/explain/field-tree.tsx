@@ -6,6 +6,11 @@ import { FieldBadges } from './field-facts';
 
 const keyOf = (path: readonly string[]) => path.join('.');
 
+// Compared, not put in a selector: field names may hold any character.
+function rowElement(tree: HTMLElement | null, key: string): HTMLElement | undefined {
+  return [...(tree?.querySelectorAll<HTMLElement>('[data-path]') ?? [])].find((el) => el.dataset.path === key);
+}
+
 interface Row {
   field: ExplainField;
   depth: number;
@@ -58,7 +63,7 @@ export function FieldTree({ model, selected, hrefOf, onOpen }: FieldTreeProps) {
 
   useEffect(() => {
     if (selected.length === 0) return;
-    treeRef.current?.querySelector(`[data-path="${CSS.escape(selectedKey)}"]`)?.scrollIntoView?.({ block: 'center' });
+    rowElement(treeRef.current, selectedKey)?.scrollIntoView?.({ block: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scroll once per selection
   }, [selectedKey, model]);
 
@@ -72,11 +77,13 @@ export function FieldTree({ model, selected, hrefOf, onOpen }: FieldTreeProps) {
 
   const focusRow = (key: string) => {
     setFocused(key);
-    treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(key)}"]`)?.focus();
+    rowElement(treeRef.current, key)?.focus();
   };
 
+  const tabStop = focused !== null && rows.some((r) => keyOf(r.field.path) === focused) ? focused : rows[0] ? keyOf(rows[0].field.path) : null;
+
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const at = rows.findIndex((r) => keyOf(r.field.path) === focused);
+    const at = rows.findIndex((r) => keyOf(r.field.path) === tabStop);
     const row = rows[at];
     const go = (i: number) => {
       const target = rows[Math.max(0, Math.min(rows.length - 1, i))];
@@ -97,7 +104,6 @@ export function FieldTree({ model, selected, hrefOf, onOpen }: FieldTreeProps) {
     e.preventDefault();
   };
 
-  const tabStop = focused !== null && rows.some((r) => keyOf(r.field.path) === focused) ? focused : rows[0] ? keyOf(rows[0].field.path) : null;
 
   return (
     <ul ref={treeRef} role="tree" aria-label="Fields" data-testid="explain-tree" onKeyDown={onKeyDown} className="py-1 text-sm">

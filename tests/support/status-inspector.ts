@@ -38,15 +38,16 @@ export interface MarkedLine {
 
 /** Lines carrying an error squiggle, read from Monaco's DOM: each overlay sits at the same top as its line. */
 export async function markedLines(page: Page): Promise<MarkedLine[]> {
-  return page.getByTestId('monaco-editor').evaluate((editor) => {
-    const lines = new Map<string, string>();
-    for (const line of editor.querySelectorAll<HTMLElement>('.view-lines .view-line')) lines.set(line.style.top, (line.textContent ?? '').replace(/\u00a0/g, ' '));
-    const marked: Array<{ text: string; left: number }> = [];
-    for (const squiggle of editor.querySelectorAll<HTMLElement>('.view-overlays .squiggly-error')) {
-      const top = squiggle.parentElement?.style.top ?? '';
-      marked.push({ text: lines.get(top) ?? `(no line at top ${top})`, left: parseFloat(squiggle.style.left || '0') });
-    }
-    return marked;
+  const editor = page.getByTestId('monaco-editor');
+  const styleValue = (style: string | null | undefined, name: string) => new RegExp(`(?:^|;)\\s*${name}:\\s*([-\\d.]+)px`).exec(style ?? '')?.[1] ?? '';
+  const lines = await editor.locator('.view-lines .view-line').evaluateAll((els) => els.map((e) => [e.getAttribute('style'), e.textContent] as const));
+  const squiggles = await editor
+    .locator('.view-overlays .squiggly-error')
+    .evaluateAll((els) => els.map((e) => [e.parentElement?.getAttribute('style') ?? null, e.getAttribute('style')] as const));
+  const byTop = new Map(lines.map(([style, text]) => [styleValue(style, 'top'), (text ?? '').replace(/\u00a0/g, ' ')]));
+  return squiggles.map(([lineStyle, style]) => {
+    const top = styleValue(lineStyle, 'top');
+    return { text: byTop.get(top) ?? `(no line at top ${top})`, left: Number(styleValue(style, 'left') || 0) };
   });
 }
 

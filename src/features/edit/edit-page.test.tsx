@@ -220,7 +220,7 @@ describe('edit page', () => {
     expect(within(error).getByTestId('error-code').textContent).toBe('422');
     expect(within(error).getByTestId('error-reason').textContent).toBe('Invalid');
     expect(within(error).getByRole('button', { name: 'data[a]' })).toBeTruthy();
-    expect(screen.getByTestId('editor-markers').textContent).toContain('7:1 data[a]: Invalid value');
+    expect(screen.getByTestId('editor-markers').textContent).toContain('7:3 data[a]: Invalid value');
     expect(editor().value).toContain('a: bad');
   });
 });

@@ -212,7 +212,7 @@ describe('create page', () => {
     expect(within(error).getByTestId('error-reason').textContent).toBe('Invalid');
     expect(error.textContent).toContain('Nothing was created. Your text is kept');
     expect(within(error).getByRole('button', { name: 'spec.replicas' })).toBeTruthy();
-    expect(screen.getByTestId('editor-markers').textContent).toMatch(/\d+:1 spec\.replicas: Invalid value: -1/);
+    expect(screen.getByTestId('editor-markers').textContent).toMatch(/\d+:3 spec\.replicas: Invalid value: -1/);
     expect(editor().value).toContain('replicas: -1');
     expect(onCreated).not.toHaveBeenCalled();
   });

@@ -22,9 +22,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns kubeglass with the given flags and waits until /-/contexts answers. */
-export async function startKubeglassProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<KubeglassProcess> {
-  const port = await freePort();
+/** Spawns kubeglass with the given flags (on `fixedPort`, else a free port) and waits until /-/contexts answers. */
+export async function startKubeglassProcess(args: string[], env: NodeJS.ProcessEnv = {}, fixedPort?: number): Promise<KubeglassProcess> {
+  const port = fixedPort ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['bin/kubeglass.js', '--port', String(port), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,27 @@
+// Figures of the browser tier, appended as JSON lines for scripts/test-reliability.mjs to print.
+import { appendFileSync, mkdirSync } from 'node:fs';
+
+export const FAULTS_REPORT = 'test-reports/reliability-faults.jsonl';
+export const EDITS_REPORT = 'test-reports/reliability-edits.jsonl';
+
+export interface FaultFigure {
+  scenario: string;
+  injected: number;
+  survived: number;
+  /** null when the screen never equalled a fresh list. */
+  recoveryMs: number | null;
+}
+
+export interface EditFigure {
+  scenario: string;
+  edits: number;
+  lost: number;
+}
+
+function append(file: string, line: object): void {
+  mkdirSync('test-reports', { recursive: true });
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
+export const recordFault = (figure: FaultFigure): void => append(FAULTS_REPORT, figure);
+export const recordEdits = (figure: EditFigure): void => append(EDITS_REPORT, figure);

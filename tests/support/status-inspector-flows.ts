@@ -42,7 +42,8 @@ export async function invalidDeploymentFlow(page: Page, t: EditTarget, name: str
 
   await expectMarkerOn(page, 'replicas: -1', 'spec.replicas: Invalid value: -1');
   await expectMarkerOn(page, '- name: nginx_Bad', 'spec.template.spec.containers[0].name: Invalid value: "nginx_Bad"');
-  await expectMarkerOn(page, '- name: nginx_Bad', 'spec.template.spec.containers[0].image: Required value (not in the text; marked on its nearest parent containers[0])');
+  const absent = 'spec.template.spec.containers[0].image: Required value (not in the text; marked on its nearest parent containers[0])';
+  await expectMarkerOn(page, '- name: nginx_Bad', absent, `${t.shots}-marker-hover.png`);
   // 1.20.2 names only the map for a bad label key: the marker finds the key the message quotes.
   await expectMarkerOn(page, 'app.kubernetes.io/na me: web', 'metadata.labels: Invalid value: "app.kubernetes.io/na me"');
   const marked = await markedLines(page);

@@ -51,8 +51,8 @@ export async function markedLines(page: Page): Promise<MarkedLine[]> {
   });
 }
 
-/** Waits until a marker sits on the line showing `lineText` (trimmed match), and hovering it shows `message`. */
-export async function expectMarkerOn(page: Page, lineText: string, message: string | RegExp): Promise<void> {
+/** Waits until a marker sits on the line showing `lineText` (trimmed match), and hovering it shows `message` (shot: saved while shown). */
+export async function expectMarkerOn(page: Page, lineText: string, message: string | RegExp, shot?: string): Promise<void> {
   await expect.poll(async () => (await markedLines(page)).map((l) => l.text.trim()), { message: `a marker on "${lineText}"` }).toContain(lineText);
   const marked = await markedLines(page);
   const index = marked.findIndex((l) => l.text.trim() === lineText);
@@ -60,6 +60,7 @@ export async function expectMarkerOn(page: Page, lineText: string, message: stri
   await squiggle.hover({ force: true });
   const hover = page.locator('.monaco-hover:not(.hidden)');
   await expect(hover).toContainText(message);
+  if (shot) await page.screenshot({ path: shot });
   await page.mouse.move(0, 0);
   await expect(hover).toBeHidden();
 }

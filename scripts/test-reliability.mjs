@@ -35,5 +35,34 @@ for (const load of lines(loadReport)) {
       `heap ${load.heapEarlyMB} -> ${load.heapLateMB} MB, upstream watches left open after close: ${load.upstreamWatchesLeftOpen} (closed in ${load.closeMs} ms)`,
   );
 }
-const sum = spawnSync('node', ['scripts/sum-results.mjs', report], { stdio: 'inherit' });
-process.exit(run.status === 0 && sum.status === 0 ? 0 : 1);
+// The browser tier (tests/reliability/browser): watch and server faults in Chromium against the demo cluster.
+const browserReport = 'test-reports/reliability-browser.json';
+const faultsReport = 'test-reports/reliability-faults.jsonl';
+const editsReport = 'test-reports/reliability-edits.jsonl';
+for (const file of [browserReport, faultsReport, editsReport]) rmSync(file, { force: true });
+const built = existsSync('dist/web/index.html') && existsSync('dist/node/server/cli.js');
+const ready =
+  (built || spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0) &&
+  spawnSync('node', ['scripts/ensure-debian-packages.mjs'], { stdio: 'inherit' }).status === 0;
+const browser = ready
+  ? spawnSync('npx', ['playwright', 'test', '-c', 'playwright.reliability.config.ts', '--reporter=list,json'], {
+      stdio: 'inherit',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport },
+    })
+  : { status: 1 };
+const faults = lines(faultsReport);
+const recoveries = faults.map((f) => f.recoveryMs).filter((ms) => typeof ms === 'number');
+const unrecovered = faults.filter((f) => f.recoveryMs === null).length;
+console.log('\nbrowser reliability figures:');
+console.log(
+  `  faults injected: ${faults.reduce((n, f) => n + f.injected, 0)}, survived: ${faults.reduce((n, f) => n + f.survived, 0)}, ` +
+    `worst recovery: ${unrecovered ? `never (${unrecovered} rounds)` : recoveries.length ? `${Math.max(...recoveries)} ms` : 'none measured'}, ` +
+    `edits lost: ${lines(editsReport).reduce((n, e) => n + e.lost, 0)} (${lines(editsReport).reduce((n, e) => n + e.edits, 0)} edits, each followed by a reload)`,
+);
+for (const scenario of [...new Set(faults.map((f) => f.scenario))]) {
+  const some = faults.filter((f) => f.scenario === scenario);
+  const worst = Math.max(...some.map((f) => f.recoveryMs ?? Infinity));
+  console.log(`    ${scenario}: ${some.length} rounds, ${some.reduce((n, f) => n + f.survived, 0)}/${some.reduce((n, f) => n + f.injected, 0)} survived, worst ${Number.isFinite(worst) ? `${worst} ms` : 'never recovered'}`);
+}
+const sum = spawnSync('node', ['scripts/sum-results.mjs', report, browserReport], { stdio: 'inherit' });
+process.exit(run.status === 0 && browser.status === 0 && sum.status === 0 ? 0 : 1);

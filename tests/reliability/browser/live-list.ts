@@ -12,9 +12,11 @@ interface TableAnswer {
   rows: { cells: unknown[]; object: { metadata: { name: string; namespace?: string } } }[];
 }
 
-/** One list watched on screen: the app route, its API path and the columns compared. */
+/** One list watched on screen: the app route, its context and API path, and the columns compared. */
 export interface LiveList {
   route: string;
+  /** Default demo. */
+  context?: string;
   apiPath: string;
   columns: string[];
 }
@@ -44,7 +46,7 @@ export async function screenRows(page: Page, list: LiveList): Promise<string[]> 
 
 /** A fresh Table list of the same collection through kubeglass's proxy, in the same shape. */
 export async function freshRows(request: APIRequestContext, base: string, list: LiveList): Promise<string[]> {
-  const answer = await request.get(`${base}/k8s/demo${list.apiPath}`, { headers: { Accept: TABLE_ACCEPT } });
+  const answer = await request.get(`${base}/k8s/${list.context ?? 'demo'}${list.apiPath}`, { headers: { Accept: TABLE_ACCEPT } });
   expect(answer.status(), await answer.text()).toBe(200);
   const table = (await answer.json()) as TableAnswer;
   const indexes = list.columns.map((c) => table.columnDefinitions.findIndex((d) => d.name === c));

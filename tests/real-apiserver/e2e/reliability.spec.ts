@@ -1,6 +1,6 @@
 // Real tier, issue 11's fault "the real apiserver killed and started again": a live list equals a fresh list
 // within 5 s of /readyz answering ok again (restart-apiserver.sh kills it as a crash would; etcd keeps the data).
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { expectRecovered, openLiveList, type LiveList } from '../../reliability/browser/live-list.js';
 
@@ -8,7 +8,7 @@ const state = process.env.KUBEGLASS_REAL_STATE ?? '';
 const base = (): string => test.info().project.use.baseURL ?? '';
 const FX_CONFIGMAPS: LiveList = { route: '/c/real/api/v1/namespaces/fx/configmaps', context: 'real', apiPath: '/api/v1/namespaces/fx/configmaps', columns: ['Name', 'Data'] };
 
-async function createConfigMap(name: string, request: import('@playwright/test').APIRequestContext): Promise<string> {
+async function createConfigMap(name: string, request: APIRequestContext): Promise<string> {
   const r = await request.post(`${base()}/k8s/real${FX_CONFIGMAPS.apiPath}`, { data: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: '1' } } });
   expect(r.status(), await r.text()).toBe(201);
   return `fx/${name}`;

@@ -50,7 +50,7 @@ describe('fuzz: watch fold', () => {
         for (const e of events) {
           const meta = (e.object as { rows?: TableRow[]; metadata: { uid?: string; resourceVersion: string } }).rows?.[0]?.object?.metadata ?? (e.object as { metadata: { uid?: string; resourceVersion: string } }).metadata;
           if (e.type === 'DELETED') model.delete(String(meta.uid));
-          else if (e.type !== 'BOOKMARK') model.set(String(meta.uid), meta.resourceVersion);
+          else if (e.type !== 'BOOKMARK') model.set(String(meta.uid), String(meta.resourceVersion));
         }
         let table = EMPTY;
         let at = 0;

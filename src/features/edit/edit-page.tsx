@@ -32,6 +32,7 @@ import { WarningList } from '../../components/ui/warning-list';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { EditNoticeBanner, type EditNotice } from './edit-notice';
 import { ServerChangesBanner } from './server-changes-banner';
+import { WriteOutcomePanel } from './write-outcome-panel';
 
 /** apiPath is the object's, e.g. /api/v1/namespaces/default/configmaps/c1. */
 export type EditPageProps = DraftScreenProps;
@@ -114,6 +115,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     onError: (error) => dispatch({ type: 'failed', request: 'save', error }),
   });
   const saving = saveRequest.pending !== null;
+  // The last Save sent: what a failed one is checked against (the draft may change meanwhile).
+  const [sentSave, setSentSave] = useState<EditSave | null>(null);
   const updateAccess = useAccess(context, attributesFor(path, 'update'));
 
   const onChange = (value: string) => {
@@ -132,7 +135,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
       return;
     }
     dispatch({ type: 'checked' });
-    saveRequest.send({ context, apiPath, base: draft.origin, text: draft.text, edited: checked.edited, acceptUnknownFields });
+    const sending: EditSave = { context, apiPath, base: draft.origin, text: draft.text, edited: checked.edited, acceptUnknownFields };
+    setSentSave(sending);
+    saveRequest.send(sending);
   };
   const onSave = useSaveCommand(() => save());
 
@@ -271,6 +276,16 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
         {saveError !== null && (
           <div className="border-b border-red-200 p-3">
+            {sentSave && (
+              <WriteOutcomePanel
+                context={context}
+                error={saveError}
+                target={{ verb: 'update', apiPath, base: sentSave.base, sent: sentSave.edited }}
+                action="Save"
+                onSendAgain={() => save(sentSave.acceptUnknownFields)}
+                busy={saving}
+              />
+            )}
             <EditErrorPanel error={saveError} title={`Saving ${path.resource} ${name}`} onCauseClick={onCauseClick} />
           </div>
         )}

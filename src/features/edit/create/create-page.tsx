@@ -29,6 +29,8 @@ import { templatesFor, templateText, type CreateTarget } from './create-template
 import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
+import { writeOutcome } from '../write-outcome';
+import { WriteOutcomePanel } from '../write-outcome-panel';
 
 /** apiPath is the collection's, e.g. /apis/apps/v1/namespaces/default/deployments. */
 export interface CreatePageProps extends DraftScreenProps {
@@ -104,6 +106,15 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     document.title = `Create ${kindLabel} · ${context} — Kubeglass`;
   }, [kindLabel, context]);
 
+  // The last Create sent (not a dry run): what a failed one is checked against.
+  const [sentCreate, setSentCreate] = useState<CreatePost | null>(null);
+  const openCreated = (object: KubeObject) => {
+    clearCreateDraft(storage, draftKey);
+    const { name, namespace } = object.metadata;
+    const created = { ...gvrOf(path), namespace: collection?.namespaced ? (namespace ?? null) : null, name: name ?? '', subresource: null };
+    onCreated(toUiPath(context, buildApiPath(created)));
+  };
+
   const postRequest = useDraftRequest<CreatePost, CreateResult>({
     mutationKey: k8sKeys.create(context, apiPath),
     mutationFn: (post) => postObject(context, post.collectionPath, post.object, post.dryRun),
@@ -112,10 +123,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
         dispatch({ type: 'previewed', preview: { sent: post.object, result: result.object, warnings: result.warnings, text: post.text } });
         return;
       }
-      clearCreateDraft(storage, draftKey);
-      const { name, namespace } = result.object.metadata;
-      const created = { ...gvrOf(path), namespace: collection?.namespaced ? (namespace ?? null) : null, name: name ?? '', subresource: null };
-      onCreated(toUiPath(context, buildApiPath(created)));
+      openCreated(result.object);
     },
     onError: (error, post) => dispatch({ type: 'failed', request: post.dryRun ? 'preview' : 'create', error }),
   });
@@ -150,7 +158,9 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       return;
     }
     dispatch({ type: 'checked' });
-    postRequest.send({ dryRun, object: checked.object, collectionPath: checked.collectionPath, text: draft.text });
+    const post: CreatePost = { dryRun, object: checked.object, collectionPath: checked.collectionPath, text: draft.text };
+    if (!dryRun) setSentCreate(post);
+    postRequest.send(post);
   };
   // Ctrl/Cmd+S previews: a keyboard habit must never create an object by accident.
   const onPreview = useSaveCommand(() => send(true));
@@ -303,12 +313,29 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
         )}
         {failure && (
           <div className="border-b border-red-200 p-3">
+            {failure.request === 'create' && sentCreate && (
+              <WriteOutcomePanel
+                context={context}
+                error={failure.error}
+                target={{ verb: 'create', collectionPath: sentCreate.collectionPath, sent: sentCreate.object }}
+                action="Create"
+                onSendAgain={() => send(false)}
+                onDone={{ label: 'Open it', run: (found) => openCreated(found ?? sentCreate.object) }}
+                busy={busy !== null}
+              />
+            )}
             <KubeErrorPanel
               error={failure.error}
               title={failure.request === 'preview' ? `Previewing (dry run) a new ${kindLabel}` : `Creating a ${kindLabel}`}
               onCauseClick={onCauseClick}
               testId="create-error"
-              footer={failure.request === 'preview' ? 'Nothing was stored. Your text is kept: fix it and Preview again.' : 'Nothing was created. Your text is kept: fix it and try again.'}
+              footer={
+                failure.request === 'preview'
+                  ? 'Nothing was stored. Your text is kept: fix it and Preview again.'
+                  : writeOutcome(failure.error).known === 'not-done'
+                    ? 'Nothing was created. Your text is kept: fix it and try again.'
+                    : 'Your text is kept. Check now (above) before you Create again.'
+              }
             />
           </div>
         )}

@@ -4,10 +4,12 @@ import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { KubeApiError } from '../../../k8s/kube-api-error';
-import { finalizerNote, PROPAGATION_POLICIES, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
+import { deleteOutcome, finalizerNote, PROPAGATION_POLICIES, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
 import { deleteObject, type DeleteResult } from './delete-request';
 import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase } from '../../../components/ui/button-styles';
+import { writeOutcome } from '../write-outcome';
+import { WriteOutcomePanel } from '../write-outcome-panel';
 
 export interface DeleteDialogProps {
   context: string;
@@ -69,6 +71,11 @@ function PreviewOutcome({ result, kind, name }: { result: DeleteResult; kind: st
       <p className="mt-1">It disappears once that is done. Nothing was changed.</p>
     </div>
   );
+}
+
+function deleteFooter(error: unknown, dryRun: boolean): string {
+  if (error instanceof KubeApiError && error.code === 409) return 'A precondition failed: nothing was deleted. The object is as the server has it now.';
+  return dryRun || writeOutcome(error).known === 'not-done' ? 'Nothing was deleted.' : 'It may have been deleted: Check now (above) before you Delete again.';
 }
 
 export function DeleteDialog({ context, apiPath, object, resource, clusterScoped, onClose, onDeleted }: DeleteDialogProps) {
@@ -182,12 +189,23 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
             {previewStale && <p className="mt-1 text-xs text-amber-800">The options changed since this preview: Preview again to check them.</p>}
           </div>
         )}
+        {error && !error.dryRun && (
+          <WriteOutcomePanel
+            context={context}
+            error={error.error}
+            target={{ verb: 'delete', apiPath, object }}
+            action="Delete"
+            onSendAgain={confirmed ? () => void run(false) : undefined}
+            onDone={{ label: 'Close', run: (found) => onDeleted(found?.metadata.uid === uid ? deleteOutcome(found) : { kind: 'deleted' }) }}
+            busy={busy !== null}
+          />
+        )}
         {error && (
           <KubeErrorPanel
             error={error.error}
             title={error.dryRun ? `Previewing the deletion of ${resource} ${name}` : `Deleting ${resource} ${name}`}
             testId="delete-error"
-            footer={error.error instanceof KubeApiError && error.error.code === 409 ? 'A precondition failed: nothing was deleted. The object is as the server has it now.' : 'Nothing was deleted.'}
+            footer={deleteFooter(error.error, error.dryRun)}
           />
         )}
         <WarningList warnings={warnings} testId="delete-warnings" className="text-xs text-amber-800" />

@@ -25,6 +25,7 @@ import { serverSetPaths, withoutManagedFields } from './server-set-paths';
 import { WarningList } from '../../../components/ui/warning-list';
 import { PathChips } from '../path-chips';
 import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
+import { WriteOutcomePanel } from '../write-outcome-panel';
 
 export interface ChangePreviewProps {
   context: string;
@@ -318,6 +319,15 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
           </div>
         )}
 
+        {applyState.state === 'failed' && (
+          <WriteOutcomePanel
+            context={context}
+            error={applyState.failure.error}
+            target={{ verb: 'update', apiPath, base, sent: restoreReadOnly(modified, base) }}
+            action="Apply"
+            onSendAgain={canApply ? () => void apply() : undefined}
+          />
+        )}
         {applyState.state === 'failed' && (
           <FailureView failure={applyState.failure} title={`Applying the ${label}`} base={base} onRebase={rebaseOnto} onForce={forceApply} />
         )}

@@ -6,6 +6,7 @@ import { DiscoveryError, fetchDiscovery } from '../k8s/discovery/fetch-discovery
 import { buildResourceIndex, type ResourceIndex } from '../k8s/discovery/resource-index';
 import type { DiscoveryFetch, DiscoveryResult } from '../k8s/discovery/types';
 import { KubeApiError } from '../k8s/kube-api-error';
+import { hasTransientFailures, partialDiscoveryDelayMs } from './discovery-refetch';
 import { k8sKeys } from './query-keys';
 
 /** Discovery plus its index (derived once per result). */
@@ -30,6 +31,9 @@ function toKubeApiError(error: DiscoveryError): KubeApiError {
   });
 }
 
+/** Per discovery query: its dataUpdateCount when the current run of results with transient failures began. */
+const partialRunStarts = new WeakMap<object, number>();
+
 /**
  * Discovery of a context. Refetches revalidate with the previous ETags (aggregated discovery only): when neither
  * root changed, the cached result is kept as is.
@@ -51,6 +55,16 @@ function discoveryQueryOptions(context: string, queryClient: QueryClient) {
       }
     },
     staleTime: 5 * 60_000,
+    refetchInterval: (query) => {
+      const { data, dataUpdateCount } = query.state;
+      if (!hasTransientFailures(data)) {
+        partialRunStarts.delete(query);
+        return false;
+      }
+      const start = partialRunStarts.get(query) ?? dataUpdateCount;
+      partialRunStarts.set(query, start);
+      return partialDiscoveryDelayMs(dataUpdateCount - start);
+    },
   });
 }
 

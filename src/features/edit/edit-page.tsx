@@ -283,6 +283,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
                 target={{ verb: 'update', apiPath, base: sentSave.base, sent: sentSave.edited }}
                 action="Save"
                 onSendAgain={() => save(sentSave.acceptUnknownFields)}
+                onDone={{ label: "Continue from the server's object", run: (found) => found && onAnswer({ kind: 'saved', object: found, warnings: [] }) }}
                 busy={saving}
               />
             )}

@@ -95,6 +95,14 @@ describe('a failed Save', () => {
     fireEvent.click(within(outcome).getByRole('button', { name: 'Check now' }));
     expect(await within(outcome).findByText('Done: the server has your change (resourceVersion 11).')).toBeTruthy();
     expect(writes).toEqual(['PUT']);
+    expect(loadDraft(store, DRAFT_KEY)?.text).toContain('a: mine');
+
+    // Only now, on the user's word, the draft gives way to the object the server has.
+    fireEvent.click(within(outcome).getByRole('button', { name: "Continue from the server's object" }));
+    expect((await screen.findByTestId('saved')).textContent).toContain('11');
+    expect(loadDraft(store, DRAFT_KEY)).toBeNull();
+    expect(screen.getByTestId('base-resource-version').textContent).toBe('resourceVersion 11');
+    expect(writes).toEqual(['PUT']);
   });
 
   it('a 503 before anything was done: Check now says not done; only Save again sends the second PUT', async () => {
@@ -146,7 +154,7 @@ describe('a failed Delete', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^Delete/ }));
     const outcome = await within(dialog).findByTestId('write-outcome');
     expect(within(outcome).getByRole('status').textContent).toMatch(/^Unknown: .*Check now looks at the server/);
-    expect(within(dialog).getByTestId('delete-error').textContent).toMatch(/It may have been deleted/);
+    expect(within(dialog).getByTestId('delete-error').textContent).toMatch(/Whether it was deleted is shown above/);
     expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Foreground/ }).checked).toBe(true);
 
     fireEvent.click(within(outcome).getByRole('button', { name: 'Check now' }));

@@ -334,7 +334,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
                   ? 'Nothing was stored. Your text is kept: fix it and Preview again.'
                   : writeOutcome(failure.error).known === 'not-done'
                     ? 'Nothing was created. Your text is kept: fix it and try again.'
-                    : 'Your text is kept. Check now (above) before you Create again.'
+                    : 'Your text is kept. Whether it was created is shown above (Check now asks the server).'
               }
             />
           </div>

@@ -75,7 +75,7 @@ function PreviewOutcome({ result, kind, name }: { result: DeleteResult; kind: st
 
 function deleteFooter(error: unknown, dryRun: boolean): string {
   if (error instanceof KubeApiError && error.code === 409) return 'A precondition failed: nothing was deleted. The object is as the server has it now.';
-  return dryRun || writeOutcome(error).known === 'not-done' ? 'Nothing was deleted.' : 'It may have been deleted: Check now (above) before you Delete again.';
+  return dryRun || writeOutcome(error).known === 'not-done' ? 'Nothing was deleted.' : 'Whether it was deleted is shown above (Check now asks the server).';
 }
 
 export function DeleteDialog({ context, apiPath, object, resource, clusterScoped, onClose, onDeleted }: DeleteDialogProps) {

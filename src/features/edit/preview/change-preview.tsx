@@ -326,6 +326,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
             target={{ verb: 'update', apiPath, base, sent: restoreReadOnly(modified, base) }}
             action="Apply"
             onSendAgain={canApply ? () => void apply() : undefined}
+            onDone={{ label: "Continue from the server's object", run: (found) => found && onApplied(found, []) }}
           />
         )}
         {applyState.state === 'failed' && (

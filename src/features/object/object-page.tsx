@@ -9,7 +9,7 @@ import { useLiveObject } from '../../data/object-live';
 import type { KubeObject } from '../../k8s/kube-object';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { ConditionsTable, conditionsOf } from './conditions-table';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { EventsTable } from './events-table';
 import { kubectlGetCommand } from './kubectl-command';
 import { LiveAge } from './live-age';

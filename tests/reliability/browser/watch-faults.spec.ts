@@ -55,15 +55,17 @@ test('(b, c) compaction while the watch request is on its way: it gets 410 Expir
   const sockets = await observedSocket(page);
   await openLiveList(page, ALL_PODS);
   const lists = listAnswers(page);
-  // After the drop: the re-list passes, the watch from its resourceVersion waits 1.5 s, during which we compact.
+  // After the drop: the re-list passes, the watch from its resourceVersion waits 3 s, during which we compact.
   await faults.setRules([
     { path: PODS_UPSTREAM, methods: ['GET'], times: 1 },
-    { path: PODS_UPSTREAM, methods: ['GET'], times: 1, delayMs: 1_500 },
+    { path: PODS_UPSTREAM, methods: ['GET'], times: 1, delayMs: 3_000 },
   ]);
   expect(await faults.dropWatches()).toBeGreaterThan(0);
   await expect.poll(() => faults.remaining(), { timeout: 5_000, intervals: [50] }).toEqual([0, 0]);
+  const watchHeld = Date.now();
   const changedMeanwhile = await createMarkerPod(page.request, base());
   await faults.compact();
+  expect(Date.now() - watchHeld, 'compacted while the watch was held').toBeLessThan(3_000);
   await expect.poll(() => sockets.expiredEvents, { timeout: 5_000, message: 'the watch got 410 Expired as an ERROR event' }).toBeGreaterThan(0);
   const since = Date.now();
   await expectRecovered(page, base(), ALL_PODS, { scenario: '410 Expired ERROR event, re-list', injected: 3, since, mustShow: changedMeanwhile });

@@ -22,7 +22,7 @@ const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default'
 let server: KubeObject | null;
 let writes: string[];
 /** How the next write fails: applied and its answer lost, or a 503 Status before anything is done. */
-let failNext: 'applied-then-dropped' | '503' | null;
+let failNext: 'applied-then-dropped' | '503' | 'changed-meanwhile' | null;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,6 +40,10 @@ function write(method: string, apply: () => KubeObject | null): Promise<Response
   const failing = failNext;
   failNext = null;
   if (failing === '503') return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'ServiceUnavailable', code: 503, message: 'unavailable' }, 503);
+  if (failing === 'changed-meanwhile' && server) {
+    server = bump(server, { data: { ...(server.data as object), b: 'theirs' } });
+    return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, message: 'the object has been modified' }, 409);
+  }
   server = apply();
   if (failing === 'applied-then-dropped') return Promise.reject(new TypeError('Failed to fetch'));
   return server ? json(server) : json({ kind: 'Status', apiVersion: 'v1', status: 'Success' });
@@ -140,6 +144,22 @@ describe('a failed Apply', () => {
     expect(screen.getByTestId('patch-body').textContent).toContain('mine');
     fireEvent.click(within(outcome).getByRole('button', { name: 'Check now' }));
     expect(await within(outcome).findByText('Done: the server has your change (resourceVersion 11).')).toBeTruthy();
+    expect(writes).toEqual(['PATCH']);
+  });
+
+  it('refused as stale (409, changed meanwhile): not done, and no Apply again (it would be refused again)', async () => {
+    renderEditor();
+    await shown();
+    replace('a: one', 'a: mine');
+    click('Preview');
+    await screen.findByTestId('dry-run-ok');
+    await accessSettled();
+    failNext = 'changed-meanwhile';
+    click('Apply');
+    const outcome = await screen.findByTestId('write-outcome');
+    expect(within(outcome).getByRole('status').textContent).toBe('Not done: The server refused it (409 Conflict). Your draft is kept; Apply again when ready.');
+    expect(await screen.findByTestId('stale')).toBeTruthy();
+    expect(within(outcome).queryByRole('button', { name: 'Apply again' })).toBeNull();
     expect(writes).toEqual(['PATCH']);
   });
 });

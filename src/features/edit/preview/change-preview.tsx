@@ -325,7 +325,8 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
             error={applyState.failure.error}
             target={{ verb: 'update', apiPath, base, sent: restoreReadOnly(modified, base) }}
             action="Apply"
-            onSendAgain={canApply ? () => void apply() : undefined}
+            // A stale base or apply conflicts would only be refused again: their own panel offers the way on.
+            onSendAgain={canApply && applyState.failure.kind === 'error' ? () => void apply() : undefined}
             onDone={{ label: "Continue from the server's object", run: (found) => found && onApplied(found, []) }}
           />
         )}

@@ -27,7 +27,7 @@ function listAnswers(page: Page): { status: number; at: number; response: Respon
   return seen;
 }
 
-test('(a) watches dropped mid-stream, three times, while pods change: the watch resumes', async ({ page }) => {
+test('(a) upstream watches dropped mid-stream, three times, while pods change: kubeglass reports the lost watch, the list starts over', async ({ page }) => {
   await openLiveList(page, ALL_PODS);
   for (let round = 0; round < 3; round++) {
     expect(await faults.dropWatches()).toBeGreaterThan(0);
@@ -132,6 +132,10 @@ test('(e) 429 then 503 with Retry-After on the re-list after a drop: the client 
   expect(unavailable?.response.headers()['retry-after']).toBe('1');
   expect(lists.map((l) => l.status).slice(0, 2)).toEqual([429, 503]);
   await expectRecovered(page, base(), ALL_PODS, { scenario: '429 then 503 with Retry-After on the re-list', injected: 3, since: unavailable?.at ?? Date.now(), mustShow: marker });
+  // Each retry waited for the Retry-After second (answer times, so a little under 1000 ms is possible).
+  const answers = lists.slice(0, 3);
+  expect(answers.map((l) => l.status)).toEqual([429, 503, 200]);
+  for (let i = 1; i < answers.length; i++) expect((answers[i]?.at ?? 0) - (answers[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(800);
   expect(await faults.remaining()).toEqual([0, 0]);
 });
 

@@ -20,8 +20,8 @@ const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default' };
 
 let stored: Map<string, KubeObject>;
-let posts: number;
-let generated: number;
+let posts = 0;
+let generated = 0;
 
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -49,6 +49,10 @@ export const DEMO_VERSION = {
   platform: 'linux/amd64',
 };
 
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 function randomToken(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -103,7 +107,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
       },
     },
   };
-  const faults = options.faultInjection || options.faults ? new Faults(store, options.faults ?? []) : undefined;
+  const faults = options.faultInjection || options.faults ? new Faults(store, options.faults ?? [], isLoopbackHost(host)) : undefined;
   if (faults) ctx.faults = faults;
   const cert = makeServingCert(host);
   const { listener, destroyConnections } = createApiServer(ctx, cert);

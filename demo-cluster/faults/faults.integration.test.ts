@@ -1,4 +1,5 @@
 // Fault injection: control endpoint access, delays, 429/500/503 answers, dropped watches, compaction.
+import https from 'node:https';
 import { describe, expect, it } from 'vitest';
 import { startDemoClusterWithOptions } from '../index.js';
 import { useCluster } from '../testing/cluster.js';
@@ -27,6 +28,38 @@ describe('fault injection control', () => {
   it('needs the admin token', async () => {
     expect((await api('/-/demo/faults', { token: cluster.handle.tokens.viewer })).status).toBe(403);
     expect((await api('/-/demo/faults')).body).toEqual({ rules: [] });
+  });
+
+  it('answers loopback clients over TLS too (kubectl, the Python client), with the admin token', async () => {
+    const over = (token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = https.request(`${cluster.handle.httpsUrl}/-/demo/faults`, { ca: cluster.handle.certificateAuthority, headers: { Authorization: `Bearer ${token}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await over(cluster.handle.tokens.admin)).toBe(200);
+    expect(await over(cluster.handle.tokens.viewer)).toBe(403);
+  });
+
+  it('bound beyond loopback, refuses a TLS client whose address it cannot see, and answers plain loopback HTTP', async () => {
+    const wide = await startDemoClusterWithOptions({ host: '0.0.0.0', faultInjection: true });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = https.request(`https://127.0.0.1:${wide.port}/-/demo/faults`, { ca: wide.certificateAuthority, headers: { Authorization: `Bearer ${wide.tokens.admin}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(403);
+      expect((await apiFor(() => ({ ...wide, url: `http://127.0.0.1:${wide.port}` }))('/-/demo/faults')).status).toBe(200);
+    } finally {
+      await wide.close();
+    }
   });
 
   it('rejects bad rules', async () => {

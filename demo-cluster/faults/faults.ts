@@ -95,8 +95,19 @@ export class Faults {
   constructor(
     private readonly store: Store,
     initial: FaultRule[] = [],
+    /** True when the cluster listens on loopback only: then every client is local, TLS ones included. */
+    private readonly listensOnLoopbackOnly = true,
   ) {
     this.setRules(initial);
+  }
+
+  /**
+   * A TLS request's socket reports no address (the port speaks HTTP and TLS, so TLS runs over a stream that
+   * http-server.ts hands over): it is local when the cluster listens on loopback only, else refused.
+   */
+  private isLocalClient(socket: Socket): boolean {
+    const address = socket.remoteAddress;
+    return address !== undefined ? isLoopback(address) : this.listensOnLoopbackOnly;
   }
 
   /** Replaces the rules. */
@@ -159,7 +170,7 @@ export class Faults {
   }
 
   private async control(req: IncomingMessage, res: ServerResponse, path: string, tokens: Tokens): Promise<void> {
-    if (!isLoopback(req.socket.remoteAddress)) throw new ApiError(failure(403, 'Forbidden', 'the fault injection endpoint only answers loopback clients', {}));
+    if (!this.isLocalClient(req.socket)) throw new ApiError(failure(403, 'Forbidden', 'the fault injection endpoint only answers loopback clients', {}));
     const token = bearerToken(req.headers);
     if (token === undefined || token !== tokens.admin) throw new ApiError(failure(403, 'Forbidden', 'the fault injection endpoint needs the admin token', {}));
     const action = path.slice(FAULTS_PATH.length);

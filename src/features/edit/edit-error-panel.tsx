@@ -1,5 +1,6 @@
 // A failed save shown fully as the API reported it: code, reason, message, causes (a cause's field jumps to its YAML line).
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { writeOutcome } from './write-outcome';
 
 export interface EditErrorPanelProps {
   error: unknown;
@@ -14,7 +15,11 @@ export function EditErrorPanel({ error, title, onCauseClick }: EditErrorPanelPro
       title={title}
       onCauseClick={onCauseClick}
       testId="save-error"
-      footer="Your text is kept: fix it and Save again."
+      footer={
+        writeOutcome(error).known === 'unknown'
+          ? 'Your text is kept. Whether the server applied it is not known: Check now before you Save again.'
+          : 'Your text is kept: fix it and Save again.'
+      }
     />
   );
 }

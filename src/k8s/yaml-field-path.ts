@@ -127,7 +127,8 @@ interface Walked {
 
 function walk(text: string, fieldPath: string): Walked {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', lineCounter, prettyErrors: false });
+  // Positions only: the library's quadratic uniqueKeys check would cost minutes on a 50,000-key object.
+  const doc = parseDocument(text, { version: '1.1', lineCounter, prettyErrors: false, uniqueKeys: false });
   let node: unknown = doc.contents;
   const position: FieldPathPosition = { line: 1, column: 1, exact: true, landedOn: '' };
   const at = (offset: number) => {

@@ -13,12 +13,15 @@ import { mergeEdit } from './merge-edit';
 import { changedPaths } from './object-diff';
 import { putEdited } from './put-edited';
 import { getLatest } from './save-object';
+import { oversizeProblem } from './request-size';
 import { parseEditedYaml } from './yaml-position';
 
 /** The parsed text when it can be sent as an update of `base`, else why not. */
 export function checkEdit(text: string, base: KubeObject): { ok: true; edited: KubeObject } | { ok: false; refusal: Refusal } {
   const parsed = parseEditedYaml(text);
   if (!parsed.ok) return { ok: false, refusal: { kind: 'yaml', problems: parsed.problems } };
+  const oversize = oversizeProblem(parsed.object);
+  if (oversize) return { ok: false, refusal: { kind: 'yaml', problems: [oversize] } };
   const wrongIdentity = identityError(parsed.object, base);
   if (wrongIdentity) return { ok: false, refusal: { kind: 'identity', message: wrongIdentity } };
   return { ok: true, edited: parsed.object };

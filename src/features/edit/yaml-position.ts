@@ -1,6 +1,7 @@
 // YAML text <-> positions: syntax errors with their line, and the line of a Status cause's field path.
-import { isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { KubeObject } from '../../k8s/kube-object';
+import { duplicateKeys } from '../../k8s/yaml-duplicate-keys';
 import { positionOfFieldPath } from '../../k8s/yaml-field-path';
 
 export interface YamlProblem {
@@ -17,26 +18,6 @@ function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
 
-/** Keys repeated in one mapping (YAML forbids them; kubectl refuses them too), found with one Set per mapping. */
-function duplicateKeyProblems(doc: Document, lineCounter: LineCounter): YamlProblem[] {
-  const problems: YamlProblem[] = [];
-  visit(doc, {
-    Map(_, map) {
-      const seen = new Set<unknown>();
-      for (const pair of map.items) {
-        const key = isScalar(pair.key) ? pair.key.value : pair.key;
-        if (!seen.has(key)) {
-          seen.add(key);
-          continue;
-        }
-        const pos = lineCounter.linePos((pair.key as Node | null)?.range?.[0] ?? 0);
-        problems.push({ line: pos.line, column: pos.col, message: `Map keys must be unique: "${String(key)}" is repeated` });
-      }
-    },
-  });
-  return problems;
-}
-
 /** Parses edited YAML (1.1, as kubectl) into an object; syntax errors come back with their positions. */
 export function parseEditedYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
@@ -51,7 +32,7 @@ export function parseEditedYaml(text: string): ParsedYaml {
       }),
     };
   }
-  const duplicates = duplicateKeyProblems(doc, lineCounter);
+  const duplicates = duplicateKeys(doc, lineCounter);
   if (duplicates.length > 0) return { ok: false, problems: duplicates };
   let value: unknown;
   try {

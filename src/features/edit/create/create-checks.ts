@@ -5,6 +5,7 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import { buildApiPath } from '../../../k8s/paths';
 import type { FieldProblem } from '../draft-model';
+import { oversizeProblem } from '../request-size';
 import { parseEditedYaml, type YamlProblem } from '../yaml-position';
 
 /** The collection the URL points at. */
@@ -27,7 +28,8 @@ export type CreateCheck =
 
 /** Line (1-based) where the second YAML document starts, or null when the text holds at most one. */
 function secondDocumentLine(text: string): number | null {
-  const docs = parseAllDocuments(text, { version: '1.1' });
+  // uniqueKeys off: the library's check is quadratic (duplicates are parseEditedYaml's, in one pass).
+  const docs = parseAllDocuments(text, { version: '1.1', uniqueKeys: false });
   if (!Array.isArray(docs) || docs.length < 2) return null;
   const start = docs[1]?.range[0] ?? 0;
   // The `---` marker sits on the line before the second document's content.
@@ -58,6 +60,8 @@ export function checkNewObject(text: string, collection: CreateCollection): Crea
   }
   const parsed = parseEditedYaml(text);
   if (!parsed.ok) return { ok: false, kind: 'yaml', problems: parsed.problems };
+  const oversize = oversizeProblem(parsed.object);
+  if (oversize) return { ok: false, kind: 'yaml', problems: [oversize] };
   const object = parsed.object;
   const problems: FieldProblem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });

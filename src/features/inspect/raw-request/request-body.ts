@@ -1,5 +1,6 @@
 // The body as typed (YAML, or JSON which is YAML too) turned into what the content type sends.
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { duplicateKeys } from '../../../k8s/yaml-duplicate-keys';
 import { CONTENT_TYPES, type ContentTypeChoice } from './request-url';
 
 export interface BodyProblem {
@@ -26,14 +27,23 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 export function prepareBody(text: string, contentType: ContentTypeChoice): PreparedBody {
   if (text.trim() === '') return { ok: false, problems: [{ line: 1, column: 1, message: `A ${CONTENT_TYPES[contentType]} body is needed.` }] };
   // YAML 1.1 as kubectl reads it (yes/no stay strings only when quoted).
-  const doc = parseDocument(text, { version: '1.1', prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { version: '1.1', prettyErrors: false, uniqueKeys: false, lineCounter });
   if (doc.errors.length > 0) {
     return {
       ok: false,
       problems: doc.errors.map((e) => ({ ...lineColumn(text, e.pos[0]), message: e.message.split('\n')[0] ?? e.message })),
     };
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const duplicates = duplicateKeys(doc, lineCounter);
+  if (duplicates.length > 0) return { ok: false, problems: duplicates };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // An alias bomb expands to billions of nodes: refused, never expanded.
+    return { ok: false, problems: [{ line: 1, column: 1, message: `The YAML cannot be read: ${error instanceof Error ? error.message : String(error)}.` }] };
+  }
   const wantsList = contentType === 'json-patch';
   if (wantsList !== Array.isArray(value) || typeof value !== 'object' || value === null) {
     const message = wantsList
@@ -46,8 +56,13 @@ export function prepareBody(text: string, contentType: ContentTypeChoice): Prepa
 
 /** apiVersion and kind named in the body (for the editor's schema); null when it names none. */
 export function bodyKind(text: string): { apiVersion: string; kind: string } | null {
-  const doc = parseDocument(text, { version: '1.1', prettyErrors: false });
-  const value: unknown = doc.errors.length ? null : doc.toJS({ maxAliasCount: 100 });
+  const doc = parseDocument(text, { version: '1.1', prettyErrors: false, uniqueKeys: false });
+  let value: unknown = null;
+  try {
+    value = doc.errors.length ? null : doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    // An alias bomb names no kind worth a schema; prepareBody says what is wrong.
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { apiVersion, kind } = value as { apiVersion?: unknown; kind?: unknown };
   return typeof apiVersion === 'string' && typeof kind === 'string' && apiVersion && kind ? { apiVersion, kind } : null;

@@ -1,6 +1,6 @@
 // The body as typed (YAML, or JSON which is YAML too) turned into what the content type sends.
-import { LineCounter, parseDocument } from 'yaml';
-import { duplicateKeys } from '../../../k8s/yaml-duplicate-keys';
+import { parseDocument } from 'yaml';
+import { readYaml } from '../../../k8s/yaml-read';
 import { CONTENT_TYPES, type ContentTypeChoice } from './request-url';
 
 export interface BodyProblem {
@@ -15,11 +15,6 @@ export type PreparedBody = { ok: true; text: string } | { ok: false; problems: B
 
 const YAML_TYPES: readonly ContentTypeChoice[] = ['yaml', 'apply'];
 
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
-}
-
 /**
  * YAML content types send the text unchanged; JSON ones send the parsed text as JSON, so a body typed as YAML in
  * the editor still goes out as the JSON the server asked for. A JSON patch must be a list, the others an object.
@@ -27,23 +22,9 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 export function prepareBody(text: string, contentType: ContentTypeChoice): PreparedBody {
   if (text.trim() === '') return { ok: false, problems: [{ line: 1, column: 1, message: `A ${CONTENT_TYPES[contentType]} body is needed.` }] };
   // YAML 1.1 as kubectl reads it (yes/no stay strings only when quoted).
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', prettyErrors: false, uniqueKeys: false, lineCounter });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({ ...lineColumn(text, e.pos[0]), message: e.message.split('\n')[0] ?? e.message })),
-    };
-  }
-  const duplicates = duplicateKeys(doc, lineCounter);
-  if (duplicates.length > 0) return { ok: false, problems: duplicates };
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    // An alias bomb expands to billions of nodes: refused, never expanded.
-    return { ok: false, problems: [{ line: 1, column: 1, message: `The YAML cannot be read: ${error instanceof Error ? error.message : String(error)}.` }] };
-  }
+  const read = readYaml(text);
+  if (!read.ok) return read;
+  const value = read.value;
   const wantsList = contentType === 'json-patch';
   if (wantsList !== Array.isArray(value) || typeof value !== 'object' || value === null) {
     const message = wantsList

@@ -1,38 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientMessage, ServerMessage } from '../../wire/ws-protocol';
-import { DEFAULT_MAX_BACKOFF_MS, defaultWatchUrl, WatchClient, type SocketLike, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  closed = false;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-
-  constructor(readonly url: string) {}
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ClientMessage);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onerror?.({});
-    this.onclose?.({});
-  }
-  deliver(message: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { FakeSocket } from '../testing/fake-socket';
+import { DEFAULT_MAX_BACKOFF_MS, defaultWatchUrl, WatchClient, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
 
 function setup() {
   const sockets: FakeSocket[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerMessage } from '../../wire/ws-protocol';
-import { WatchClient, type SocketLike } from './watch-client';
+import { FakeSocket } from '../testing/fake-socket';
+import { WatchClient } from './watch-client';
 import { createWatchLog } from './watch-log';
 
 /** A log whose throttle timer and clock the test drives. */
@@ -108,36 +108,13 @@ describe('createWatchLog', () => {
   });
 });
 
-class Socket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  deliver(message: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
 describe('WatchClient recording into its log', () => {
   it('records events, reconnects, a server close with its Status and an unwatch', () => {
     vi.useFakeTimers();
     try {
       const { log, flush } = manualLog();
-      const sockets: Socket[] = [];
-      const client = new WatchClient({ url: 'ws://t/-/ws', log, random: () => 0, createSocket: () => sockets[sockets.push(new Socket()) - 1]! });
+      const sockets: FakeSocket[] = [];
+      const client = new WatchClient({ url: 'ws://t/-/ws', log, random: () => 0, createSocket: () => sockets[sockets.push(new FakeSocket()) - 1]! });
       const stopPods = client.watch(pods, () => {}, () => {});
       client.watch({ context: 'demo', path: '/api/v1/nodes' }, () => {}, () => {});
       sockets[0]!.open();
@@ -162,7 +139,7 @@ describe('WatchClient recording into its log', () => {
 
   it('marks every watch still running as ended by the app when the client is disposed', () => {
     const { log, flush } = manualLog();
-    const client = new WatchClient({ url: 'ws://t/-/ws', log, createSocket: () => new Socket() });
+    const client = new WatchClient({ url: 'ws://t/-/ws', log, createSocket: () => new FakeSocket() });
     client.watch(pods, () => {}, () => {});
     client.dispose();
     flush();

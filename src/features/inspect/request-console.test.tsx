@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../../wire/ws-protocol';
 import { createQueryClient } from '../../data/query-client';
 import { kubeRequest } from '../../k8s/api-client';
 import { requestRecorder } from '../../k8s/request-recorder';
-import { WatchClient, type SocketLike } from '../../k8s/watch-client';
+import { WatchClient } from '../../k8s/watch-client';
 import { watchLog } from '../../k8s/watch-log';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { FakeSocket } from '../../testing/fake-socket';
 import { renderInProviders } from '../../testing/render-in-providers';
 import { stubFetch } from '../../testing/stub-fetch';
 import { RequestConsoleButton } from './request-console-button';
@@ -67,30 +67,10 @@ describe('RequestConsole', () => {
   });
 });
 
-/** A socket the test opens and feeds; what the client sends is ignored. */
-class TestSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  deliver(message: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
 describe('RequestConsole watches and retries', () => {
   it('lists watches among the requests with their status and counts, filterable, and shows one in full with its kubectl get -w', async () => {
     stubFetch(() => new Response(JSON.stringify({ contexts: [{ name: 'demo', server: 'http://x', demo: true }], default: 'demo' }), { status: 200 }));
-    const socket = new TestSocket();
+    const socket = new FakeSocket();
     const client = new WatchClient({ url: 'ws://t/-/ws', createSocket: () => socket });
     renderInProviders(<RequestConsoleButton />);
     fireEvent.click(screen.getByTestId('requests-button'));

@@ -2,14 +2,9 @@
 // demo admin context; and the marker pods a scenario creates so a stale screen cannot look recovered.
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export interface FaultRule {
-  path: string;
-  methods?: string[];
-  delayMs?: number;
-  status?: 429 | 500 | 503;
-  retryAfterSeconds?: number;
-  times?: number;
-}
+import type { FaultRule } from '../../../demo-cluster/faults/faults.js';
+
+export type { FaultRule };
 
 export class FaultControl {
   constructor(

@@ -2,7 +2,7 @@
 // kubectl (with the real kubeconfig) changes them, the server's 422 Status, and the fieldValidation fallback:
 // 1.20 ignores fieldValidation=Strict and drops unknown fields silently, so the screen finds them first.
 import { expect, test } from '@playwright/test';
-import { kubectl } from '../../support/kubectl.js';
+import { createdInFx, realEditTarget } from '../../support/real-edit-target.js';
 import { collectErrors, countPuts, editorLine } from '../../support/edit-screen.js';
 import {
   addLineAfter,
@@ -14,29 +14,10 @@ import {
   deploymentMergeFlow,
   deploymentUrl,
   getJson,
-  type EditTarget,
 } from '../../support/edit-flows.js';
 
-const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
-const target: EditTarget = {
-  context: 'real',
-  namespace: 'fx',
-  kubectl: (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]),
-  shots: 'test-results/real-real',
-};
-const created: Array<[string, string]> = [];
-const unique = (prefix: string, resource = 'deployment') => {
-  const name = `${prefix}-${Date.now()}`;
-  created.push([resource, name]);
-  return name;
-};
-
-test.beforeEach(() => {
-  expect(kubeconfig, 'KUBECONFIG_REAL is set by run.sh').not.toBe('');
-});
-test.afterEach(async () => {
-  for (const [resource, name] of created.splice(0)) await target.kubectl('-n', 'fx', 'delete', resource, name, '--ignore-not-found');
-});
+const target = realEditTarget('test-results/real-real');
+const unique = createdInFx(target);
 
 test('ConfigMap: an edit survives a reload and merges with a kubectl change of another key', async ({ page }) => {
   const errors = collectErrors(page);

@@ -2,32 +2,13 @@
 // with their fields and marked on their lines (a list index, a dotted label key), 409/403/404/422 each with code,
 // reason, explanation and raw response, and the console's curl line getting the same status from a shell. The
 // throttled read needs the demo cluster's fault injection: it is in tests/e2e/status-inspector.spec.ts only.
-import { expect, test } from '@playwright/test';
-import type { EditTarget } from '../../support/edit-flows.js';
-import { kubectl } from '../../support/kubectl.js';
+import { test } from '@playwright/test';
+import { createdInFx, realEditTarget } from '../../support/real-edit-target.js';
 import { alreadyExistsFlow, forbiddenListFlow, invalidDeploymentFlow, notFoundFlow } from '../../support/status-inspector-flows.js';
 
-const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 const SHOTS = 'test-results/status-inspector-real';
-const target: EditTarget = {
-  context: 'real',
-  namespace: 'fx',
-  kubectl: (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]),
-  shots: SHOTS,
-};
-const created: Array<[string, string]> = [];
-const unique = (prefix: string, resource: string) => {
-  const name = `${prefix}-${Date.now()}`;
-  created.push([resource, name]);
-  return name;
-};
-
-test.beforeEach(() => {
-  expect(kubeconfig, 'KUBECONFIG_REAL is set by run.sh').not.toBe('');
-});
-test.afterEach(async () => {
-  for (const [resource, name] of created.splice(0)) await target.kubectl('-n', 'fx', 'delete', resource, name, '--ignore-not-found');
-});
+const target = realEditTarget(SHOTS);
+const unique = createdInFx(target);
 
 test.describe('with the whole Deployment in view', () => {
   test.use({ viewport: { width: 1280, height: 1500 } });

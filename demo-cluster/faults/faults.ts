@@ -176,7 +176,8 @@ export class Faults {
     const action = path.slice(FAULTS_PATH.length);
     const method = req.method ?? 'GET';
     if (action === '' || action === '/') {
-      if (method === 'GET') return sendObject(req, res, 200, { rules: this.listRules() });
+      // The open watches let a test wait for one before it cuts it (a watch opens after its list).
+      if (method === 'GET') return sendObject(req, res, 200, { rules: this.listRules(), watches: [...this.watches.values()] });
       if (method === 'DELETE') {
         this.setRules([]);
         return sendObject(req, res, 200, { rules: [] });

@@ -33,6 +33,18 @@ export class FaultControl {
     expect(r.status(), await r.text()).toBe(200);
   }
 
+  /** The paths of the upstream watches open now. */
+  async openWatches(): Promise<string[]> {
+    const r = await this.request.get(this.url());
+    expect(r.status(), await r.text()).toBe(200);
+    return ((await r.json()) as { watches: string[] }).watches;
+  }
+
+  /** Waits until an upstream watch of this path is open: the UI says "live" before the proxy's upstream request lands. */
+  async waitForWatch(path: string): Promise<void> {
+    await expect.poll(() => this.openWatches(), { timeout: 5_000, intervals: [50], message: `an upstream watch of ${path} is open` }).toContain(path);
+  }
+
   /** Cuts every open upstream watch (no final chunk); returns how many. */
   async dropWatches(): Promise<number> {
     const r = await this.request.post(this.url('/drop-watches'), { data: {} });

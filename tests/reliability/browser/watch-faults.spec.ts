@@ -7,7 +7,8 @@ import { ALL_PODS, expectRecovered, openLiveList, type LiveList } from './live-l
 const base = (): string => test.info().project.use.baseURL ?? '';
 const PODS_LIST = /^\/k8s\/demo\/api\/v1\/pods$/;
 /** The list and watch of all pods, as the demo cluster sees them (path only: list and watch share it). */
-const PODS_UPSTREAM = '^/api/v1/pods$';
+const PODS_PATH = '/api/v1/pods';
+const PODS_UPSTREAM = `^${PODS_PATH}$`;
 
 let faults: FaultControl;
 test.beforeEach(async ({ request }) => {
@@ -30,6 +31,7 @@ function listAnswers(page: Page): { status: number; at: number; response: Respon
 test('(a) upstream watches dropped mid-stream, three times, while pods change: kubeglass reports the lost watch, the list starts over', async ({ page }) => {
   await openLiveList(page, ALL_PODS);
   for (let round = 0; round < 3; round++) {
+    await faults.waitForWatch(PODS_PATH);
     expect(await faults.dropWatches()).toBeGreaterThan(0);
     const since = Date.now();
     const marker = await createMarkerPod(page.request, base());
@@ -55,6 +57,8 @@ test('(b, c) compaction while the watch request is on its way: it gets 410 Expir
   const sockets = await observedSocket(page);
   await openLiveList(page, ALL_PODS);
   const lists = listAnswers(page);
+  // Rules set while the first watch is still on its way would be taken by it.
+  await faults.waitForWatch(PODS_PATH);
   // After the drop: the re-list passes, the watch from its resourceVersion waits 3 s, during which we compact.
   await faults.setRules([
     { path: PODS_UPSTREAM, methods: ['GET'], times: 1 },
@@ -123,6 +127,7 @@ const onTheRelist = (...rules: { status?: 429 | 503; delayMs?: number; retryAfte
 
 test('(e) 429 then 503 with Retry-After on the re-list after a drop: the client waits and lists again', async ({ page }) => {
   await openLiveList(page, ALL_PODS);
+  await faults.waitForWatch(PODS_PATH);
   const lists = listAnswers(page);
   await faults.setRules(onTheRelist({ status: 429, retryAfterSeconds: 1 }, { status: 503, retryAfterSeconds: 1 }));
   expect(await faults.dropWatches()).toBeGreaterThan(0);
@@ -141,6 +146,7 @@ test('(e) 429 then 503 with Retry-After on the re-list after a drop: the client 
 
 test('(f) a slow re-list (3 s) after a drop: the old rows stay until the answer, then the new ones', async ({ page }) => {
   await openLiveList(page, ALL_PODS);
+  await faults.waitForWatch(PODS_PATH);
   const lists = listAnswers(page);
   await faults.setRules(onTheRelist({ delayMs: 3_000 }));
   expect(await faults.dropWatches()).toBeGreaterThan(0);

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { detectsFlushSequences, editYaml, YamlEditError } from './yaml-edit';
+
+const DEPLOYMENT = `# The web tier: keep this comment
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web   # the name
+  labels: {app: web}
+spec:
+  replicas: 3 # three for now
+
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: "nginx:1.19"   # pinned
+        env:
+        - name: MODE
+          value: 'fast'
+        # the sidecar follows
+      - name: side
+        image: busybox
+`;
+
+/** The text with one line replaced, to state what an edit may change. */
+function withLine(text: string, from: string, to: string): string {
+  expect(text).toContain(from);
+  return text.replace(from, to);
+}
+
+describe('editYaml', () => {
+  it('changes replicas in place and keeps its comment and everything else byte for byte', () => {
+    const out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'replicas'], value: 5 });
+    expect(out).toBe(withLine(DEPLOYMENT, 'replicas: 3 #', 'replicas: 5 #'));
+  });
+
+  it('keeps the quoting of a changed string (double and single quotes)', () => {
+    let out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 0, 'image'], value: 'nginx:1.21' });
+    expect(out).toBe(withLine(DEPLOYMENT, '"nginx:1.19"', '"nginx:1.21"'));
+    out = editYaml(out, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 0, 'env', 0, 'value'], value: "it's" });
+    expect(out).toContain("value: 'it''s'");
+    expect(parse(out).spec.template.spec.containers[0].env[0].value).toBe("it's");
+  });
+
+  it('quotes a string that YAML 1.1 would read as another type', () => {
+    const out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 1, 'image'], value: 'yes' });
+    expect(out).toContain('image: "yes"');
+  });
+
+  it('adds an env var at the end of the list in the list style of the text', () => {
+    const out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 0, 'env', 1], value: { name: 'LEVEL', value: 'debug' } });
+    expect(out).toBe(withLine(DEPLOYMENT, "          value: 'fast'\n", "          value: 'fast'\n        - name: LEVEL\n          value: debug\n"));
+  });
+
+  it('adds a key to a flow map and a nested map below an existing key', () => {
+    let out = editYaml(DEPLOYMENT, { op: 'set', path: ['metadata', 'labels', 'tier'], value: 'front' });
+    expect(out).toBe(withLine(DEPLOYMENT, 'labels: {app: web}', 'labels: { app: web, tier: front }'));
+    out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 1, 'resources', 'limits', 'cpu'], value: '500m' });
+    expect(out).toBe(DEPLOYMENT + '        resources:\n          limits:\n            cpu: 500m\n');
+    expect(out).not.toContain('!!omap');
+  });
+
+  it('deletes a key and a list item with their lines only', () => {
+    let out = editYaml(DEPLOYMENT, { op: 'delete', path: ['spec', 'template', 'spec', 'containers', 1] });
+    expect(out).toBe(withLine(DEPLOYMENT, '      - name: side\n        image: busybox\n', ''));
+    out = editYaml(DEPLOYMENT, { op: 'delete', path: ['spec', 'replicas'] });
+    expect(out).toBe(withLine(DEPLOYMENT, '  replicas: 3 # three for now\n', ''));
+  });
+
+  it('writes {} or [] when the last entry of a block map or list goes', () => {
+    let out = editYaml(DEPLOYMENT, { op: 'delete', path: ['spec', 'selector', 'matchLabels', 'app'] });
+    expect(out).toBe(withLine(DEPLOYMENT, '    matchLabels:\n      app: web\n', '    matchLabels: {}\n'));
+    out = editYaml(DEPLOYMENT, { op: 'delete', path: ['spec', 'template', 'spec', 'containers', 0, 'env', 0] });
+    expect(parse(out).spec.template.spec.containers[0].env).toEqual([]);
+    expect(out).toContain('# the sidecar follows');
+  });
+
+  it('moves a list item and leaves the comment between items in place', () => {
+    const out = editYaml(DEPLOYMENT, { op: 'move', path: ['spec', 'template', 'spec', 'containers'], from: 1, to: 0 });
+    const containers = parse(out).spec.template.spec.containers as Array<{ name: string }>;
+    expect(containers.map((c) => c.name)).toEqual(['side', 'web']);
+    expect(out.startsWith('# The web tier: keep this comment\n')).toBe(true);
+    expect(out).toContain('        # the sidecar follows\n');
+  });
+
+  it('fills an empty key and an explicit null with the collection asked for', () => {
+    const text = 'metadata:\n  labels:\n  annotations: null # none\nspec: {}\n';
+    let out = editYaml(text, { op: 'set', path: ['metadata', 'labels', 'a'], value: 'b' });
+    expect(out).toBe('metadata:\n  labels:\n    a: b\n  annotations: null # none\nspec: {}\n');
+    out = editYaml(text, { op: 'set', path: ['metadata', 'annotations', 'x'], value: 'y' });
+    expect(parse(out).metadata.annotations).toEqual({ x: 'y' });
+    out = editYaml(text, { op: 'set', path: ['spec', 'replicas'], value: 2 });
+    expect(out).toBe('metadata:\n  labels:\n  annotations: null # none\nspec: { replicas: 2 }\n');
+  });
+
+  it('indents new lists like the text does', () => {
+    const indented = 'spec:\n  containers:\n    - name: a\n';
+    expect(detectsFlushSequences(indented)).toBe(false);
+    expect(detectsFlushSequences(DEPLOYMENT)).toBe(true);
+    const out = editYaml(indented, { op: 'set', path: ['spec', 'containers', 0, 'args'], value: ['x', 'z'] });
+    expect(out).toBe('spec:\n  containers:\n    - name: a\n      args:\n        - x\n        - z\n');
+  });
+
+  it('keeps a text without a final newline without one', () => {
+    expect(editYaml('a: 1', { op: 'set', path: ['b'], value: 2 })).toBe('a: 1\nb: 2');
+  });
+
+  it('refuses a text that does not parse and a path through a scalar', () => {
+    expect(() => editYaml('a: [1', { op: 'set', path: ['a'], value: 1 })).toThrow(YamlEditError);
+    expect(() => editYaml('a: 1\n', { op: 'set', path: ['a', 'b'], value: 1 })).toThrow(YamlEditError);
+  });
+});

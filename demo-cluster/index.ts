@@ -16,6 +16,7 @@ import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
 import type { FaultRule } from './faults/faults.js';
+import { Storm } from './storm/storm.js';
 
 /** Knobs beyond the wire contract, for tests of time-dependent behavior. */
 export interface DemoClusterInternalOptions extends DemoClusterOptions {
@@ -65,6 +66,8 @@ export interface DemoClusterTlsHandle extends DemoClusterHandle {
   certificateAuthority: string;
   /** The fault injector when faultInjection (or faults) was given. */
   faults?: Faults;
+  /** The watch storm generator when storm was given. */
+  storm?: Storm;
   /** Watches (and log follows) open right now: a load test proves closed tabs leave none behind. */
   openWatchCount(): number;
 }
@@ -109,6 +112,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   };
   const faults = options.faultInjection || options.faults ? new Faults(store, options.faults ?? [], isLoopbackHost(host)) : undefined;
   if (faults) ctx.faults = faults;
+  const storm = options.storm ? new Storm(store) : undefined;
+  if (storm) ctx.storm = { generator: storm, listensOnLoopbackOnly: isLoopbackHost(host) };
   const cert = makeServingCert(host);
   const { listener, destroyConnections } = createApiServer(ctx, cert);
   await new Promise<void>((resolve, reject) => {
@@ -130,12 +135,14 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     httpsUrl: `https://${urlHost}:${port}`,
     certificateAuthority: cert.certPem,
     ...(faults ? { faults } : {}),
+    ...(storm ? { storm } : {}),
     port,
     tokens,
     openWatchCount: () => watches.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopActivity?.();
+        storm?.stop();
         stopCrdController();
         stopGarbageCollector();
         stopEventsMirror();

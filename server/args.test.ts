@@ -3,14 +3,14 @@ import { parseCliArgs, UsageError } from './args.js';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, help: false });
+    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, demoStorm: false, help: false });
   });
 
   it('reads every flag, in both --flag value and --flag=value forms', () => {
     expect(
       parseCliArgs([
         '--port', '8080', '--host=::1', '--kubeconfig', '/tmp/kc', '--context=prod', '--no-demo', '--open',
-        '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web', '--demo-faults',
+        '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web', '--demo-faults', '--demo-storm',
       ]),
     ).toEqual({
       port: 8080,
@@ -22,6 +22,7 @@ describe('parseCliArgs', () => {
       demoActivityMs: 0,
       demoSeedPods: 500,
       demoFaults: true,
+      demoStorm: true,
       staticDir: 'web',
       help: false,
     });

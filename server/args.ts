@@ -10,6 +10,7 @@ export interface CliArgs {
   demoActivityMs: number;
   demoSeedPods?: number;
   demoFaults: boolean;
+  demoStorm: boolean;
   staticDir?: string;
   tokenFile?: string;
   help: boolean;
@@ -36,6 +37,8 @@ Options:
   --demo-seed-pods N     number of pods to seed in the demo cluster
   --demo-faults          turn on the demo cluster's fault injection (for reliability tests): delays, 429/5xx
                          answers, dropped watches and compaction, set at /k8s/demo/-/demo/faults
+  --demo-storm           turn on the demo cluster's watch storm generator (for benchmarks): pod status writes
+                         at a set rate, started at /k8s/demo/-/demo/storm
   --static DIR           built web app to serve (default dist/web in the package)
   -h, --help             show this help
 `;
@@ -52,6 +55,7 @@ const FLAGS: Record<string, FlagKind> = {
   'demo-activity-ms': 'integer',
   'demo-seed-pods': 'integer',
   'demo-faults': 'boolean',
+  'demo-storm': 'boolean',
   static: 'string',
   'token-file': 'string',
   help: 'boolean',
@@ -59,7 +63,7 @@ const FLAGS: Record<string, FlagKind> = {
 
 /** Parses argv (without node and script); throws UsageError with a clear message on unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, help: false };
+  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, demoStorm: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-h') {
@@ -117,6 +121,9 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       break;
     case 'demo-faults':
       args.demoFaults = true;
+      break;
+    case 'demo-storm':
+      args.demoStorm = true;
       break;
     case 'static':
       args.staticDir = text;

@@ -61,6 +61,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
               activityIntervalMs: args.demoActivityMs,
               ...(args.demoSeedPods !== undefined ? { seed: { pods: args.demoSeedPods } } : {}),
               ...(args.demoFaults ? { faultInjection: true } : {}),
+              ...(args.demoStorm ? { storm: true } : {}),
             },
           }
         : false,

@@ -13,6 +13,8 @@ export interface DemoClusterOptions {
   seed?: { pods?: number; namespaces?: number };
   /** Turns on fault injection (the admin-only, loopback-only /-/demo/faults endpoint); off by default. */
   faultInjection?: boolean;
+  /** Turns on the watch storm generator (the admin-only, loopback-only /-/demo/storm endpoint); off by default. */
+  storm?: boolean;
 }
 
 export interface DemoClusterHandle {

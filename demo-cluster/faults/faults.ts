@@ -67,7 +67,7 @@ function parseRule(raw: unknown): FaultRule {
   return rule;
 }
 
-function isLoopback(address: string | undefined): boolean {
+export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
@@ -75,7 +75,7 @@ function isWatch(path: string, query: URLSearchParams): boolean {
   return queryFlag(query, 'watch') || /^\/apis?\/(.+\/)?watch\//.test(path);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');

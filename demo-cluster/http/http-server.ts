@@ -13,6 +13,8 @@ import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
 import { RESOURCE_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
 import type { Faults } from '../faults/faults.js';
+import type { Storm } from '../storm/storm.js';
+import { isStormPath, serveStormControl } from '../storm/storm-control.js';
 import { parseRequestPath } from './request-info.js';
 import type { OpenApi } from '../openapi/openapi.js';
 import { serveOpenApi } from '../openapi/serve.js';
@@ -30,6 +32,8 @@ export interface ApiServerContext extends RestContext {
   openapi: OpenApi;
   /** Fault injection (startDemoClusterWithOptions faultInjection); absent = off. */
   faults?: Faults;
+  /** The watch storm generator (startDemoClusterWithOptions storm); absent = off. */
+  storm?: { generator: Storm; listensOnLoopbackOnly: boolean };
 }
 
 /** /api, /api/v1 and /apis/G/V are go-restful routes (own 406 for text/html); /apis and /apis/G list the media types. */
@@ -111,6 +115,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
   const query = url.searchParams;
   try {
     const path = url.pathname;
+    if (ctx.storm && isStormPath(path)) return await serveStormControl(ctx.storm.generator, req, res, path, query, ctx.tokens, ctx.storm.listensOnLoopbackOnly);
     if (ctx.faults && (await ctx.faults.intercept(req, res, path, query, ctx.tokens))) return;
     if (PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });

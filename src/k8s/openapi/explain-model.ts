@@ -38,6 +38,8 @@ export interface ExplainField {
   preserveUnknownFields: boolean;
   embeddedResource: boolean;
   validations: ExplainValidation[];
+  /** JSON Schema bounds and checks of the field (`minimum`, `maximum`, `pattern`, `minLength`, `maxLength`, `minItems`, `maxItems`). */
+  limits: Partial<Record<'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems', number>> & { pattern?: string };
   /** The field (or its list items / map values) has properties to expand. */
   hasChildren: boolean;
 }
@@ -174,6 +176,7 @@ export function buildExplainModel(defs: Definitions, refPrefix: string, rootName
       validations: Array.isArray(validations)
         ? validations.filter(isSchema).flatMap((v) => (typeof v.rule === 'string' ? [{ rule: v.rule, message: str(v.message) }] : []))
         : [],
+      limits: limitsOf(schema, resolved),
       hasChildren: container !== null && isSchema(container.properties) && Object.keys(container.properties).length > 0,
     };
     return { field, container, definition, seen: definition === null ? parentSeen : new Set([...parentSeen, definition]) };
@@ -257,6 +260,19 @@ export function buildExplainModel(defs: Definitions, refPrefix: string, rootName
     resolve: resolvePath,
     search,
   };
+}
+
+const NUMERIC_LIMITS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+function limitsOf(field: Schema, resolved: Schema): ExplainField['limits'] {
+  const limits: ExplainField['limits'] = {};
+  for (const key of NUMERIC_LIMITS) {
+    const value = field[key] ?? resolved[key];
+    if (typeof value === 'number') limits[key] = value;
+  }
+  const pattern = str(field.pattern) ?? str(resolved.pattern);
+  if (pattern !== null) limits.pattern = pattern;
+  return limits;
 }
 
 /** Names close to the missing one: same prefix, containing it, or within a small edit distance; at most 5. */

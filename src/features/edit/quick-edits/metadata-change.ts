@@ -3,7 +3,7 @@
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject, shorten } from './change-target';
-import { ANNOTATIONS_MAX_BYTES, annotationsBytes, labelValueProblems, qualifiedNameProblems } from './qualified-name';
+import { ANNOTATIONS_MAX_BYTES, annotationsBytes, labelValueProblems, qualifiedNameProblems } from '../../../k8s/qualified-name';
 
 export type MetadataField = 'labels' | 'annotations';
 

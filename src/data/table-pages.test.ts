@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListTableOptions, TablePage } from '../k8s/list-table';
 import type { Table } from '../k8s/table';
-import { listTablePages, type ListProgress } from './table-pages';
+import { FIRST_PAGE_SIZE, listTablePages, NEXT_PAGE_SIZE, type ListProgress } from './table-pages';
 
 function page(rv: string, names: string[], token?: string): TablePage {
   const table: Table = {
@@ -70,5 +70,57 @@ describe('listTablePages', () => {
     });
     await expect(collect(fetchPage)).rejects.toBe(expired);
     expect(fetchPage).toHaveBeenCalledTimes(8);
+  });
+
+  it('asks for larger continue pages and requests the next page before the caller takes this one', async () => {
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => {
+      if (!o?.continue) return page('10', ['a'], 't1');
+      if (o.continue === 't1') return page('10', ['b', 'c'], 't2');
+      return page('10', ['d']);
+    });
+    const pages = listTablePages('demo', '/api/v1/pods', { fetchPage, pageSize: 1, nextPageSize: 3 });
+    const first = await pages.next();
+    expect(names(first.value as ListProgress)).toEqual(['a']);
+    // The continue request left while the first page was handed over.
+    expect(fetchPage.mock.calls.map(([, , o]) => [o?.limit, o?.continue])).toEqual([
+      [1, undefined],
+      [3, 't1'],
+    ]);
+    const second = await pages.next();
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+    const rest: ListProgress[] = [];
+    for await (const progress of pages) rest.push(progress);
+    expect(names(second.value as ListProgress)).toEqual(['a', 'b', 'c']);
+    expect(rest.map(names)).toEqual([['a', 'b', 'c', 'd']]);
+    // Earlier yields keep their rows: later pages never grow an array a caller already holds.
+    expect(names(first.value as ListProgress)).toEqual(['a']);
+  });
+
+  it('defaults to a 500-row first page and larger continue pages', async () => {
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => (o?.continue ? page('1', ['b']) : page('1', ['a'], 't')));
+    for await (const progress of listTablePages('demo', '/api/v1/pods', { fetchPage })) void progress;
+    expect(fetchPage.mock.calls.map(([, , o]) => o?.limit)).toEqual([FIRST_PAGE_SIZE, NEXT_PAGE_SIZE]);
+    expect(FIRST_PAGE_SIZE).toBe(500);
+    expect(NEXT_PAGE_SIZE).toBeGreaterThan(FIRST_PAGE_SIZE);
+  });
+
+  it('reports a failed prefetched page when it is reached, not as an unhandled rejection', async () => {
+    const boom = new KubeApiError({
+      code: 500,
+      reason: 'InternalError',
+      message: 'boom',
+      raw: { method: 'GET', url: '/api/v1/pods', httpStatus: 500, statusText: 'Internal Server Error', contentType: 'application/json', body: '', status: null },
+    });
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => {
+      if (!o?.continue) return page('10', ['a'], 't1');
+      throw boom;
+    });
+    const seen: ListProgress[] = [];
+    await expect(
+      (async () => {
+        for await (const progress of listTablePages('demo', '/api/v1/pods', { fetchPage, pageSize: 1 })) seen.push(progress);
+      })(),
+    ).rejects.toBe(boom);
+    expect(seen.map(names)).toEqual([['a']]);
   });
 });

@@ -1,10 +1,14 @@
-// A Table list in pages of 500 (like kubectl), yielded as they arrive, restarted whole when a continue token expires.
+// A Table list in pages (500 first for fast first rows, larger after, like kubectl's chunking), yielded as they
+// arrive, restarted whole when a continue token expires.
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListMeta } from '../k8s/object-meta';
 import { listTable, type TablePage } from '../k8s/list-table';
-import type { ListSelectors, Table } from '../k8s/table';
+import type { ListSelectors, Table, TableRow } from '../k8s/table';
 
-const PAGE_SIZE = 500;
+/** Rows of the first page: small, so the first rows show as soon as possible. */
+export const FIRST_PAGE_SIZE = 500;
+/** Rows of every later page: fewer round trips and fewer commits for big lists. */
+export const NEXT_PAGE_SIZE = 2500;
 const MAX_PAGES = 1000;
 const MAX_RESTARTS = 3;
 
@@ -20,7 +24,10 @@ export interface ListProgress {
 
 export interface ListPagesOptions extends ListSelectors {
   signal?: AbortSignal;
+  /** Rows of the first page (default FIRST_PAGE_SIZE). */
   pageSize?: number;
+  /** Rows of the continue pages (default NEXT_PAGE_SIZE, never below pageSize). */
+  nextPageSize?: number;
   /** Injected in tests. */
   fetchPage?: typeof listTable;
 }
@@ -30,38 +37,45 @@ function isExpiredContinue(error: unknown): boolean {
   return error instanceof KubeApiError && error.code === 410;
 }
 
+/** A page request started ahead; its failure is taken when it is awaited, never reported as unhandled. */
+function started(request: Promise<TablePage>): Promise<TablePage> {
+  request.catch(() => undefined);
+  return request;
+}
+
 /**
  * Lists a collection page by page, yielding the growing list after every page. Pages share the
- * first page's resourceVersion, which is what a following watch must start from. When a continue
- * token expires the whole list starts again (the next yield holds only the new first page), so a
- * caller never shows rows of two different snapshots as one list.
+ * first page's resourceVersion (the continue token pins it), which is what a following watch must
+ * start from. The next page is requested as soon as the token is known, before the caller handles
+ * this one, so the caller's work overlaps the wire. When a continue token expires the whole list
+ * starts again (the next yield holds only the new first page), so a caller never shows rows of two
+ * different snapshots as one list.
  */
 export async function* listTablePages(context: string, path: string, options: ListPagesOptions = {}): AsyncGenerator<ListProgress> {
   const fetchPage = options.fetchPage ?? listTable;
-  const limit = options.pageSize ?? PAGE_SIZE;
+  const firstLimit = options.pageSize ?? FIRST_PAGE_SIZE;
+  const nextLimit = Math.max(firstLimit, options.nextPageSize ?? (options.pageSize ?? NEXT_PAGE_SIZE));
   const selectors = { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, signal: options.signal };
+  const request = (token: string) => started(fetchPage(context, path, { ...selectors, limit: nextLimit, continue: token }));
   for (let restarts = 0; ; restarts++) {
-    const first: TablePage = await fetchPage(context, path, { ...selectors, limit });
-    const rows = [...first.table.rows];
+    const first: TablePage = await fetchPage(context, path, { ...selectors, limit: firstLimit });
+    let rows: readonly TableRow[] = first.table.rows;
     const warnings = [...first.warnings];
     const metadata: ListMeta = { resourceVersion: first.table.metadata.resourceVersion };
-    const snapshot = (complete: boolean): ListProgress => ({
-      table: { ...first.table, metadata, rows: complete ? rows : [...rows] },
-      warnings: [...warnings],
-      complete,
-      restarts,
-    });
+    // Each yield gets its own rows array (consumers memoize on identity); pages are joined once each.
+    const snapshot = (complete: boolean): ListProgress => ({ table: { ...first.table, metadata, rows }, warnings: [...warnings], complete, restarts });
     let token = first.table.metadata.continue;
     if (!token) {
       yield snapshot(true);
       return;
     }
+    let pending = request(token);
     yield snapshot(false);
     let expired = false;
-    for (let page = 1; token && page < MAX_PAGES; page++) {
+    for (let page = 1; pending && page < MAX_PAGES; page++) {
       let next: TablePage;
       try {
-        next = await fetchPage(context, path, { ...selectors, limit, continue: token });
+        next = await pending;
       } catch (error) {
         if (isExpiredContinue(error) && restarts < MAX_RESTARTS) {
           expired = true;
@@ -69,10 +83,13 @@ export async function* listTablePages(context: string, path: string, options: Li
         }
         throw error;
       }
-      for (const row of next.table.rows) rows.push(row);
-      for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);
       token = next.table.metadata.continue;
-      if (token) yield snapshot(false);
+      const ahead = token && page + 1 < MAX_PAGES ? request(token) : null;
+      rows = rows.concat(next.table.rows);
+      for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);
+      if (!ahead) break;
+      pending = ahead;
+      yield snapshot(false);
     }
     if (!expired) {
       yield snapshot(true);

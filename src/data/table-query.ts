@@ -21,10 +21,14 @@ export interface LiveTableData {
   restarts: number;
 }
 
+/** While pages stream in, the cache (and so the page) is written at most this often after the first page. */
+export const STREAM_COMMIT_MS = 250;
+
 /**
- * Lists every page; while nothing complete is cached (a first visit), each page is written to the
- * cache as it arrives so the first 500 rows show at once. A re-list over complete rows keeps them
- * on screen until the new list is whole, then swaps: never a mix of two snapshots.
+ * Lists every page; while nothing complete is cached (a first visit), the first page is written to
+ * the cache at once and later pages at most every STREAM_COMMIT_MS, so a big list renders a few
+ * times, not once per page. A re-list over complete rows keeps them on screen until the new list
+ * is whole, then swaps: never a mix of two snapshots.
  */
 async function fetchLiveTable(
   params: TableQueryParams,
@@ -34,13 +38,19 @@ async function fetchLiveTable(
   const cached = client.getQueryData<LiveTableData>(queryKey);
   const stream = !cached || !cached.complete;
   let last: LiveTableData | null = null;
+  let committed: { at: number; restarts: number } | null = null;
   for await (const progress of listTablePages(params.context, params.path, {
     labelSelector: params.labelSelector,
     fieldSelector: params.fieldSelector,
     signal,
   })) {
     last = progress;
-    if (!progress.complete && stream && !signal.aborted) client.setQueryData<LiveTableData>(queryKey, progress);
+    if (progress.complete || !stream || signal.aborted) continue;
+    const now = performance.now();
+    // A restart (expired continue token) replaces the rows at once: the old snapshot must not linger.
+    if (committed && now - committed.at < STREAM_COMMIT_MS && progress.restarts === committed.restarts) continue;
+    committed = { at: now, restarts: progress.restarts };
+    client.setQueryData<LiveTableData>(queryKey, progress);
   }
   if (!last) throw new Error('list ended without a page');
   return last;

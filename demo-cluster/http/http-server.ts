@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ApiError, internalError, methodNotAllowed, notAcceptable, restfulNotAcceptable, routeNotAcceptable, routeNotFound } from './errors.js';
+import { ApiError, badRequest, internalError, methodNotAllowed, notAcceptable, restfulNotAcceptable, routeNotAcceptable, routeNotFound } from './errors.js';
 import { authenticate, authorizePath, nonAuthProtocols } from '../auth/auth.js';
 import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
@@ -23,6 +23,8 @@ import type { RestContext } from '../rest/rest.js';
 import { baseHeaders, sendError, sendObject, sendPageNotFound } from './respond.js';
 import { createHash } from 'node:crypto';
 import type { Status } from '../resources/types.js';
+import { storageKey } from '../resources/registry.js';
+import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -154,7 +156,7 @@ function rejectUpgrade(socket: Duplex, code: number, status?: Status): void {
   socket.end(`HTTP/1.1 ${code} ${reason}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://x');
   const query = url.searchParams;
   try {
@@ -163,6 +165,22 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, req: Incomin
     const t = info.kind === 'resource' ? resolveType(ctx, info) : undefined;
     if (info.kind !== 'resource' || !t) {
       rejectUpgrade(socket, 404);
+      return;
+    }
+    if (t.resource === 'pods' && t.group === '' && (info.subresource === 'exec' || info.subresource === 'attach') && info.name !== undefined) {
+      // 1.31+ (AuthorizePodWebsocketUpgradeCreatePermission): a WebSocket GET must also be allowed to create.
+      const refused = authorizeRequest(user, 'create', info);
+      if (refused) throw refused;
+      const request = parseExecRequest(ctx.store.get(storageKey(t), info.namespace, info.name), info.name, info.subresource, query);
+      // kubectl falls back to SPDY only when the WebSocket handshake fails, which it does not here.
+      if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
+        throw badRequest(`the demo cluster serves ${info.subresource} over WebSocket only (v5.channel.k8s.io, v4.channel.k8s.io, channel.k8s.io), not ${req.headers.upgrade ?? 'plain HTTP'}`);
+      }
+      const offered = nonAuthProtocols(req.headers);
+      if (pickExecProtocol(offered) === null) {
+        throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [v5.channel.k8s.io v4.channel.k8s.io channel.k8s.io]`);
+      }
+      serveExec(execWss, req, socket, head, request, ctx.watches);
       return;
     }
     const verb = verbOf(req.method ?? 'GET', info, query);
@@ -261,7 +279,8 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
       return rest[0] ?? false;
     },
   });
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, wss, req, socket, head);
+  const execWss = createExecSocketServer();
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, wss, execWss, req, socket, head);
   httpServer.on('upgrade', onUpgrade);
   httpsServer.on('upgrade', onUpgrade);
   httpsServer.on('tlsClientError', (_err, socket) => socket.destroy());
@@ -283,7 +302,10 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
     });
     socket.on('error', () => socket.destroy());
   });
-  listener.on('close', () => wss.close());
+  listener.on('close', () => {
+    wss.close();
+    execWss.close();
+  });
   return {
     listener,
     destroyConnections() {

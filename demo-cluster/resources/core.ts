@@ -236,7 +236,9 @@ export const pods: ResourceType = {
   categories: ['all'],
   storageVersionHash: 'xPOwRZ+Yhw8=',
   subresources: [
+    { name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'] },
     { name: 'eviction', kind: 'Eviction', verbs: ['create'], group: 'policy', version: 'v1beta1' },
+    { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] },
     { name: 'log', kind: 'Pod', verbs: ['get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
   ],

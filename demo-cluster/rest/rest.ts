@@ -20,6 +20,7 @@ import type { WatchPlan, WatchSession } from '../store/watch.js';
 import { checkTypeMeta, createObject, deleteObject, updateObject } from './writes.js';
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
+import { parseExecRequest } from './pod-exec.js';
 import { checkBodyFields } from '../validation/field-validation.js';
 import { checkBodyTypes } from '../validation/type-check.js';
 import { checkWriteQuery, includeObjectParam, isDryRun } from '../http/request-options.js';
@@ -148,6 +149,12 @@ export async function handleResource(
     else scale = await patchScale(ctx, t, { namespace, name }, req, { manager, dryRun });
     sendObject(req, res, 200, scale, 'json', query);
     return;
+  }
+
+  if ((info.subresource === 'exec' || info.subresource === 'attach') && name !== undefined) {
+    // Checked like the upgrade would be, so a plain request tells why an upgrade would fail.
+    parseExecRequest(ctx.store.get(key, namespace, name), name, info.subresource, query);
+    throw badRequest('Upgrade request required');
   }
 
   if (info.subresource === 'log' && name !== undefined) {

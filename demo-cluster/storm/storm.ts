@@ -20,7 +20,7 @@ const FIRST_SEQUENCE = 100_000;
 const TICK_MS = 5;
 /** Emission log entries kept (sequence, pod, emittedAt); older ones are dropped. */
 const LOG_CAPACITY = 500_000;
-/** Storm-created pods kept alive while churning: beyond this each create is paired with a delete. */
+/** Storm-created pods kept alive while churning: at this count the storm deletes before it creates again. */
 const CHURN_POOL = 200;
 
 export interface StormSpec {
@@ -56,6 +56,9 @@ export interface StormProgress {
   /** The sequence number (restartCount) of the first event of this run and the next one to be used. */
   firstSequence: number;
   nextSequence: number;
+  /** Log index of this run's first event (read it with logSince) and of the next one. */
+  firstLogIndex: number;
+  nextLogIndex: number;
 }
 
 /** One emitted event: its sequence (the pod's new restartCount, or 0 for create/delete), pod, type and time. */
@@ -103,6 +106,7 @@ export class Storm {
   private perSecond: number[] = [];
   private sequence = FIRST_SEQUENCE;
   private firstSequence = FIRST_SEQUENCE;
+  private firstLogIndex = 0;
   private readonly log: StormLogEntry[] = [];
   private logOffset = 0;
   private targets: string[] = [];
@@ -133,6 +137,7 @@ export class Storm {
     this.lag = { now: 0, max: 0 };
     this.perSecond = [];
     this.firstSequence = this.sequence;
+    this.firstLogIndex = this.logOffset + this.log.length;
     this.timer = setInterval(() => this.tick(), TICK_MS);
     return this.progress();
   }
@@ -162,6 +167,8 @@ export class Storm {
       perSecond: [...this.perSecond],
       firstSequence: this.firstSequence,
       nextSequence: this.sequence,
+      firstLogIndex: this.firstLogIndex,
+      nextLogIndex: this.logOffset + this.log.length,
     };
   }
 
@@ -193,7 +200,8 @@ export class Storm {
     this.counts.emitted++;
     const churn = spec.churn ?? 0;
     if (churn > 0 && Math.random() < churn) {
-      if (this.created.length >= CHURN_POOL && Math.random() < 0.5) this.deleteOne(now);
+      // Below the pool size churn creates; at it, each create follows a delete, so the pod count stays level.
+      if (this.created.length >= CHURN_POOL) this.deleteOne(now);
       else this.createOne(spec, now);
       return;
     }

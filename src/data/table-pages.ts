@@ -59,7 +59,7 @@ export async function* listTablePages(context: string, path: string, options: Li
   const request = (token: string) => started(fetchPage(context, path, { ...selectors, limit: nextLimit, continue: token }));
   for (let restarts = 0; ; restarts++) {
     const first: TablePage = await fetchPage(context, path, { ...selectors, limit: firstLimit });
-    let rows: readonly TableRow[] = first.table.rows;
+    let rows: TableRow[] = first.table.rows;
     const warnings = [...first.warnings];
     const metadata: ListMeta = { resourceVersion: first.table.metadata.resourceVersion };
     // Each yield gets its own rows array (consumers memoize on identity); pages are joined once each.
@@ -72,7 +72,7 @@ export async function* listTablePages(context: string, path: string, options: Li
     let pending = request(token);
     yield snapshot(false);
     let expired = false;
-    for (let page = 1; pending && page < MAX_PAGES; page++) {
+    for (let page = 1; page < MAX_PAGES; page++) {
       let next: TablePage;
       try {
         next = await pending;

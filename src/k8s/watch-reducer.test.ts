@@ -205,3 +205,59 @@ describe('applyWatchEvent', () => {
     expect(names(next)).toEqual(['a']);
   });
 });
+
+/** The plain fold the indexed one must match: a linear search per row, splice on delete. */
+function referenceFold(rows: TableRow[], events: WireWatchEvent[]): TableRow[] {
+  const out = [...rows];
+  for (const event of events) {
+    const r = (event.object as Table).rows[0] as TableRow;
+    const key = (x: TableRow) => `${x.object?.metadata.namespace}/${x.object?.metadata.name}`;
+    let at = out.findIndex((x) => x.object?.metadata.uid === r.object?.metadata.uid);
+    if (at < 0) at = out.findIndex((x) => key(x) === key(r));
+    if (event.type === 'DELETED') {
+      if (at >= 0) out.splice(at, 1);
+    } else if (at >= 0) out[at] = r;
+    else out.push(r);
+  }
+  return out;
+}
+
+describe('applyWatchEvents across many folds (the index carried from fold to fold)', () => {
+  it('matches a plain linear fold for random batches of adds, updates, re-creations and deletes', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const start: Table = { ...configmaps, metadata: { resourceVersion: '1' }, rows: Array.from({ length: 40 }, (_, i) => row(`p${i}`, `u${i}-0`, '1')) };
+    let table = start;
+    let expected = start.rows;
+    let generation = 1;
+    for (let fold = 0; fold < 300; fold++) {
+      const batch: WireWatchEvent[] = [];
+      for (let n = random(6); n >= 0; n--) {
+        const name = `p${random(60)}`;
+        const live = expected.find((r) => r.object?.metadata.name === name);
+        const rv = String(++generation);
+        const kind = random(4);
+        // Same uid for updates and deletes; a new uid re-creates the name.
+        const uid = kind === 3 || !live ? `u-${name}-${rv}` : (live.object?.metadata.uid ?? '');
+        const type: WireWatchEvent['type'] = kind === 0 ? 'DELETED' : kind === 1 ? 'MODIFIED' : 'ADDED';
+        batch.push(tableEvent(type, row(name, uid, rv, [name, Number(rv), '1s']), rv));
+      }
+      table = updated(applyWatchEvents(table, batch));
+      expected = referenceFold(expected, batch);
+      expect(table.rows).toEqual(expected);
+    }
+  });
+
+  it('keeps earlier tables untouched: folding an old state again gives the same answer', () => {
+    const base: Table = { ...configmaps, metadata: { resourceVersion: '1' }, rows: [row('a', 'ua', '1'), row('b', 'ub', '1'), row('c', 'uc', '1')] };
+    const once = updated(applyWatchEvents(base, [tableEvent('DELETED', row('a', 'ua', '2'), '2')]));
+    updated(applyWatchEvents(once, [tableEvent('ADDED', row('d', 'ud', '3'), '3')]));
+    const again = updated(applyWatchEvents(base, [tableEvent('MODIFIED', row('c', 'uc', '4', ['c', 4, '1s']), '4')]));
+    expect(names(base)).toEqual(['a', 'b', 'c']);
+    expect(names(again)).toEqual(['a', 'b', 'c']);
+    expect(again.rows[2]?.cells[1]).toBe(4);
+  });
+});

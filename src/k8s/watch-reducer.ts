@@ -3,7 +3,8 @@ import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { isKubeStatus, type KubeStatus } from './kube-status';
 import { objectToRow } from './list-to-table';
 import { metadataOf } from './object-meta';
-import { isTable, rowMetadata, rowName, type Table, type TableRow } from './table';
+import { isTable, type Table, type TableRow } from './table';
+import { keepRowIndex, takeRowIndex, type TableRowIndex } from './table-row-index';
 
 export type WatchFoldResult =
   | { kind: 'updated'; table: Table }
@@ -28,42 +29,22 @@ function eventRows(event: WireWatchEvent, table: Table, now: number): { rows: Ta
  * Folds a batch of watch events. Unchanged rows keep their identity (cheap memoized rendering); a
  * row is never duplicated: ADDED of a known object replaces it, MODIFIED of an unknown one appends.
  * Stops at the first ERROR. resourceVersions are opaque: taken as given, never compared.
+ * Cost is O(events) plus one pointer copy of the rows: the uid and namespace/name index persists
+ * from one fold's rows to the next (table-row-index), so no fold walks every row's keys.
  */
 export function applyWatchEvents(state: Table, events: readonly WireWatchEvent[], now = Date.now()): WatchFoldResult {
   let table = state;
-  let rows: TableRow[] | null = null;
+  let index: TableRowIndex | null = null;
   let resourceVersion = state.metadata.resourceVersion;
-  // Lazily built lookups (uid -> position, namespace/name -> position); dropped when positions shift.
-  let lookup: { byUid: Map<string, number>; byName: Map<string, number> } | null = null;
-
-  const nameKey = (row: TableRow) => `${rowMetadata(row).namespace ?? ''}/${rowName(row, table.columnDefinitions)}`;
-  const positionOf = (current: TableRow[], row: TableRow): number | undefined => {
-    if (!lookup) {
-      const built = { byUid: new Map<string, number>(), byName: new Map<string, number>() };
-      current.forEach((r, i) => {
-        const uid = rowMetadata(r).uid;
-        if (uid) built.byUid.set(uid, i);
-        built.byName.set(nameKey(r), i);
-      });
-      lookup = built;
-    }
-    const uid = rowMetadata(row).uid;
-    const at = uid ? lookup.byUid.get(uid) : undefined;
-    if (at !== undefined) return at;
-    // namespace/name is unique at any resourceVersion: a row holding the name is this object's predecessor.
-    return lookup.byName.get(nameKey(row));
-  };
-
-  const remember = (row: TableRow, position: number) => {
-    if (!lookup) return;
-    const uid = rowMetadata(row).uid;
-    if (uid) lookup.byUid.set(uid, position);
-    lookup.byName.set(nameKey(row), position);
-  };
 
   const finish = (): Table => {
-    if (rows === null && resourceVersion === state.metadata.resourceVersion && table === state) return state;
-    return { ...table, metadata: { ...table.metadata, resourceVersion }, rows: rows ?? table.rows };
+    if (index === null) {
+      if (resourceVersion === state.metadata.resourceVersion && table === state) return state;
+      return { ...table, metadata: { ...table.metadata, resourceVersion } };
+    }
+    const rows = index.rowsAfterFold(state.rows);
+    keepRowIndex(rows, index);
+    return { ...table, metadata: { ...table.metadata, resourceVersion }, rows };
   };
 
   for (const event of events) {
@@ -79,20 +60,14 @@ export function applyWatchEvents(state: Table, events: readonly WireWatchEvent[]
       table = { ...table, columnDefinitions: columns };
     }
     for (const row of incoming) {
-      rows ??= [...table.rows];
-      const at = positionOf(rows, row);
+      index ??= takeRowIndex(state.rows, table.columnDefinitions);
+      const slot = index.find(row);
       if (event.type === 'DELETED') {
-        if (at === undefined) continue;
-        rows.splice(at, 1);
-        lookup = null;
-      } else if (at !== undefined) {
-        if (rowMetadata(rows[at] ?? row).uid !== rowMetadata(row).uid) {
-          lookup = null;
-        }
-        rows[at] = row;
+        if (slot !== undefined) index.remove(slot);
+      } else if (slot !== undefined) {
+        index.replace(slot, row);
       } else {
-        remember(row, rows.length);
-        rows.push(row);
+        index.append(row);
       }
     }
   }

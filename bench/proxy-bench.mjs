@@ -1,0 +1,106 @@
+// Proxy overhead: the pods Table list through kubeglass's proxy vs the same request sent straight to the API
+// server. The demo cluster runs alone (`kubeglass demo-cluster`, its own process like a real cluster) and
+// kubeglass reaches it over plain HTTP as it reaches the embedded one. Both clients send what a browser sends
+// (Chromium's User-Agent, the UI's Table Accept); the direct one sends the User-Agent the proxy forwards,
+// so the server does the same work on both paths and the ratio is the hop. Runs alternate, medians compared.
+// Run: npm run build && node bench/proxy-bench.mjs (PROXY_PODS, PROXY_RUNS to cut it).
+import http from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { browserUserAgent, figure, freePort, median, spawnUntilReady, TABLE_ACCEPT, writeResult } from './lib.mjs';
+
+const PODS = Number(process.env.PROXY_PODS ?? 10_000);
+const RUNS = Number(process.env.PROXY_RUNS ?? 15);
+const PAGE = 500;
+const LIMIT = 1.1;
+
+const agent = new http.Agent({ keepAlive: true });
+
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Request to last byte of every page; the continue token is read after the clock stops. */
+async function timeList(base, headers, { allPages }) {
+  let ms = 0;
+  let token = '';
+  let pages = 0;
+  let bytes = 0;
+  do {
+    const q = new URLSearchParams({ includeObject: 'Metadata', limit: String(PAGE) });
+    if (token) q.set('continue', token);
+    const t0 = performance.now();
+    const res = await get(`${base}/api/v1/pods?${q}`, headers);
+    ms += performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${base} list -> ${res.status} ${res.body.toString().slice(0, 200)}`);
+    bytes += res.body.length;
+    pages++;
+    token = allPages ? (JSON.parse(res.body.toString()).metadata?.continue ?? '') : '';
+  } while (token);
+  return { ms, pages, bytes };
+}
+
+async function compare(direct, proxied, allPages) {
+  const samples = { direct: [], proxied: [] };
+  let shape;
+  for (let run = 0; run <= RUNS; run++) {
+    // Alternate which path goes first so neither always gets the warmer caches.
+    const order = run % 2 ? ['direct', 'proxied'] : ['proxied', 'direct'];
+    for (const path of order) {
+      const target = path === 'direct' ? direct : proxied;
+      const result = await timeList(target.base, target.headers, { allPages });
+      if (run > 0) samples[path].push(result.ms); // run 0 warms both
+      shape = { pages: result.pages, bytes: result.bytes };
+    }
+  }
+  return { direct: median(samples.direct), proxied: median(samples.proxied), samples, ...shape };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'kubeglass-proxy-bench-'));
+const demoKubeconfig = join(work, 'demo.kubeconfig');
+const demoPort = await freePort();
+const demoUrl = `http://127.0.0.1:${demoPort}`;
+console.log(`seeding ${PODS} pods in a standalone demo cluster…`);
+const demo = await spawnUntilReady(['demo-cluster', '--port', String(demoPort), '--seed-pods', String(PODS), '--activity-ms', '0', '--write-kubeconfig', demoKubeconfig], {
+  url: demoUrl,
+  readyPath: '/readyz',
+});
+// kubeglass reaches the cluster over plain HTTP, as it reaches the embedded demo cluster.
+const config = parse(readFileSync(demoKubeconfig, 'utf8'));
+for (const c of config.clusters) c.cluster = { server: demoUrl };
+writeFileSync(demoKubeconfig, stringify(config));
+const adminToken = config.users.find((u) => u.name === 'demo-admin').user.token;
+const port = await freePort();
+const kubeglassUrl = `http://127.0.0.1:${port}`;
+const kubeglass = await spawnUntilReady(['--port', String(port), '--no-demo', '--kubeconfig', demoKubeconfig, '--context', 'demo'], { url: kubeglassUrl });
+
+try {
+  const userAgent = await browserUserAgent();
+  const direct = { base: demoUrl, headers: { accept: TABLE_ACCEPT, 'user-agent': `kubeglass (${userAgent})`, authorization: `Bearer ${adminToken}` } };
+  const proxied = { base: `${kubeglassUrl}/k8s/demo`, headers: { accept: TABLE_ACCEPT, 'user-agent': userAgent } };
+  const first = await compare(direct, proxied, false);
+  console.log(`first page: direct ${first.direct.toFixed(1)} ms, proxied ${first.proxied.toFixed(1)} ms (${first.bytes} bytes)`);
+  const all = await compare(direct, proxied, true);
+  console.log(`all ${all.pages} pages: direct ${all.direct.toFixed(1)} ms, proxied ${all.proxied.toFixed(1)} ms`);
+  const size = `${Math.round(PODS / 1000)}k`;
+  writeResult('proxy-bench', {
+    figures: [
+      figure({ figure: `proxy overhead list first page ${size}`, value: first.proxied, unit: 'ms', reference: first.direct, referenceName: 'same request to the API server', limit: LIMIT, target: 'ratio <= 1.1' }),
+      figure({ figure: `proxy overhead list all pages ${size}`, value: all.proxied, unit: 'ms', reference: all.direct, referenceName: 'same requests to the API server', limit: LIMIT, target: 'ratio <= 1.1' }),
+    ],
+    details: { pods: PODS, runs: RUNS, pageSize: PAGE, userAgent, firstPage: first, allPages: all },
+  });
+} finally {
+  await kubeglass.stop();
+  await demo.stop();
+}

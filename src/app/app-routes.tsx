@@ -18,6 +18,7 @@ import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
+import { PreloadEditor } from './preload-editor';
 import { navigate, useLocation } from './router/history';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
 import { matchRoute, type AppRoute } from './routes';
@@ -36,7 +37,12 @@ function pageAt(route: ApiPathRoute, search: string): ReactElement {
     case 'list':
       return <ResourceListPage key={key} context={context} apiPath={apiPath} path={path} search={search} onNavigate={navigate} />;
     case 'object':
-      return <ObjectPage key={key} context={context} apiPath={apiPath} path={path} slots={objectSlots(context, apiPath, path)} />;
+      return (
+        <>
+          <PreloadEditor />
+          <ObjectPage key={key} context={context} apiPath={apiPath} path={path} slots={objectSlots(context, apiPath, path)} />
+        </>
+      );
     case 'edit':
     case 'create': {
       // Both leave for the page they came from; the draft stays.

@@ -36,7 +36,11 @@ export interface ExecSession {
 const OPEN = 1;
 
 /** Opens the socket (offering v5 then v4) and wires it to the handlers. */
-export function openExecSession(url: string, handlers: ExecHandlers, connect: (url: string, protocols: string[]) => ExecSocket): ExecSession {
+export function openExecSession(
+  url: string,
+  handlers: ExecHandlers,
+  connect: (url: string, protocols: string[]) => ExecSocket = (u, protocols) => new WebSocket(u, protocols) as ExecSocket,
+): ExecSession {
   const socket = connect(url, [...EXEC_SUBPROTOCOLS]);
   socket.binaryType = 'arraybuffer';
   let opened = false;

@@ -33,6 +33,10 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { EditNoticeBanner, type EditNotice } from './edit-notice';
 import { ServerChangesBanner } from './server-changes-banner';
 import { WriteOutcomePanel } from './write-outcome-panel';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
+import { FormView } from './form/form-view';
+import { DRAFT_VIEWS, formRefusal, serverProblems, type DraftView } from './form/form-checks';
+import { FieldProblemsAlert } from './form/field-problems-alert';
 
 /** apiPath is the object's, e.g. /api/v1/namespaces/default/configmaps/c1. */
 export type EditPageProps = DraftScreenProps;
@@ -75,6 +79,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
 
   const [showServerDiff, setShowServerDiff] = useState(false);
   const [showManagedFields, setShowManagedFields] = useState(false);
+  const [view, setView] = useState<DraftView>('yaml');
 
   const { draft, notice, refusal, failure } = state;
   const base = draft?.origin;
@@ -130,8 +135,10 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
     if (!draft || saveRequest.inFlight() || !mayAct(updateAccess)) return;
     dispatch({ type: 'preview-closed' });
     const checked = checkEdit(draft.text, draft.origin);
-    if (!checked.ok) {
-      dispatch({ type: 'refused', refusal: checked.refusal });
+    // The form refuses what its schema checks find before anything is sent.
+    const refusal = checked.ok ? (view === 'form' ? formRefusal(kindSchema, checked.edited) : null) : checked.refusal;
+    if (!checked.ok || refusal) {
+      if (refusal) dispatch({ type: 'refused', refusal });
       return;
     }
     dispatch({ type: 'checked' });
@@ -145,8 +152,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const startPreview = () => {
     if (!draft) return;
     const checked = checkEdit(draft.text, draft.origin);
-    if (!checked.ok) {
-      dispatch({ type: 'refused', refusal: checked.refusal });
+    const refusal = checked.ok ? (view === 'form' ? formRefusal(kindSchema, checked.edited) : null) : checked.refusal;
+    if (!checked.ok || refusal) {
+      if (refusal) dispatch({ type: 'refused', refusal });
       return;
     }
     dispatch({ type: 'checked' });
@@ -273,6 +281,16 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             <span className="font-semibold">Not saved:</span> {refusal.message}
           </div>
         )}
+        {refusal?.kind === 'fields' && (
+          <FieldProblemsAlert
+            problems={refusal.problems}
+            outcome="Not saved"
+            onShow={(field) => {
+              setView('yaml');
+              onCauseClick(field);
+            }}
+          />
+        )}
         {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
         {saveError !== null && (
           <div className="border-b border-red-200 p-3">
@@ -293,6 +311,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
         <WarningList warnings={warnings} testId="save-warnings" />
       </div>
 
+      {draft && !preview && !conflict && !showServerDiff && (
+        <div className="shrink-0 px-4 pt-1.5">
+          <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />
+        </div>
+      )}
       <div className="min-h-0 flex-1 p-2">
         {!draft && query.error ? (
           <EditErrorPanel error={query.error} title={`Getting ${path.resource} ${name}`} onCauseClick={() => {}} />
@@ -328,6 +351,16 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
               <DiffEditor key={`server-${live.metadata.resourceVersion ?? ''}`} original={editableYaml(base)} modified={editableYaml(live)} label={`Server changes to ${kind} ${name}`} />
             </div>
           </div>
+        ) : view === 'form' ? (
+          <FormView
+            text={text}
+            kindSchema={kindSchema}
+            onChange={onChange}
+            readOnlyReason={updateAccess.state === 'denied' ? (accessTitle(updateAccess, `update ${path.resource} "${name}"`) ?? 'You may not update it') : null}
+            serverProblems={serverProblems(saveError)}
+            serverObject={live ?? base}
+            label={`Form of ${kind} ${name}`}
+          />
         ) : (
           <DraftCodeEditor
             CodeEditor={CodeEditor}

@@ -1,0 +1,43 @@
+// One field of the form, drawn by its kind: a group of fields, a list, a map, embedded YAML or a scalar control.
+import { useId } from 'react';
+import { useFormContext, type FieldRenderProps } from './form-context';
+import { FieldShell } from './field-shell';
+import { ListField } from './list-field';
+import { MapField } from './map-field';
+import { ObjectGroup } from './object-group';
+import { ScalarControl } from './scalar-control';
+import { YamlValueField } from './yaml-value-field';
+
+export function FormFieldView({ field, path, at, value }: FieldRenderProps) {
+  const { edit, problems } = useFormContext();
+  const id = useId();
+  const unset = field.required ? null : () => edit({ op: 'delete', path });
+  switch (field.kind) {
+    case 'object':
+      return <ObjectGroup field={field} path={path} at={at} value={value} onUnset={unset} />;
+    case 'list':
+      return <ListField field={field} path={path} at={at} value={value} onUnset={unset} />;
+    case 'map':
+      return <MapField field={field} path={path} at={at} value={value} onUnset={unset} />;
+    case 'yaml':
+      return (
+        <FieldShell field={field} controlId={id} at={at} onUnset={unset}>
+          <YamlValueField id={id} label={field.name} path={path} value={value} />
+        </FieldShell>
+      );
+    default:
+      return (
+        <FieldShell field={field} controlId={id} at={at} onUnset={unset}>
+          <ScalarControl
+            id={id}
+            kind={field.kind}
+            field={field}
+            label={field.name}
+            value={value}
+            invalid={(problems.get(at)?.length ?? 0) > 0}
+            onValue={(v) => edit(v === undefined ? { op: 'delete', path } : { op: 'set', path, value: v })}
+          />
+        </FieldShell>
+      );
+  }
+}

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DEPLOYMENT_GVK, fixtureKindSchema } from '../../../k8s/openapi/openapi-test-support';
+import type { FormProblem } from '../../../k8s/openapi/form-validate';
+import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
+import { FormView } from './form-view';
+
+cleanUpAfterEach();
+
+const schema = fixtureKindSchema(DEPLOYMENT_GVK);
+
+const YAML = `# web tier
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels:
+    app: web # who
+spec:
+  replicas: 2 # two
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.19
+        env:
+        - name: MODE
+          value: fast
+`;
+
+/** The draft text as the YAML view holds it. */
+function latestText(): string {
+  return (screen.getByRole('textbox', { name: 'yaml' }) as HTMLTextAreaElement).value;
+}
+
+function Harness({ initial = YAML, readOnlyReason = null, serverProblems = [] }: { initial?: string; readOnlyReason?: string | null; serverProblems?: FormProblem[] }) {
+  const [text, setText] = useState(initial);
+  return (
+    <>
+      <FormView text={text} kindSchema={schema} onChange={setText} readOnlyReason={readOnlyReason} serverProblems={serverProblems} label="Form of Deployment web" />
+      <textarea aria-label="yaml" value={text} onChange={(e) => setText(e.target.value)} />
+    </>
+  );
+}
+
+describe('FormView', () => {
+  it('writes a changed replicas, image and env value into the YAML and keeps the comments', () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'replicas' }), { target: { value: '4' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'image' }), { target: { value: 'nginx:1.21' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'value' }), { target: { value: 'slow' } });
+    expect(latestText()).toBe(YAML.replace('replicas: 2', 'replicas: 4').replace('nginx:1.19', 'nginx:1.21').replace('value: fast', 'value: slow'));
+  });
+
+  it('titles containers by name, adds a label and follows a label added in the YAML', () => {
+    render(<Harness />);
+    expect(screen.getByRole('group', { name: 'containers: web' })).toBeTruthy();
+    const labels = screen.getAllByRole('group', { name: 'labels' })[0] as HTMLElement;
+    fireEvent.change(within(labels).getByRole('textbox', { name: 'New labels key' }), { target: { value: 'tier' } });
+    fireEvent.click(within(labels).getByRole('button', { name: 'Add labels entry' }));
+    expect(latestText()).toContain('  labels:\n    app: web # who\n    tier: ""\n');
+    fireEvent.change(screen.getByRole('textbox', { name: 'yaml' }), { target: { value: latestText().replace('tier: ""', 'tier: front') } });
+    expect((screen.getByRole('textbox', { name: 'tier' }) as HTMLInputElement).value).toBe('front');
+  });
+
+  it('refuses a bad label key as it is typed and writes nothing', () => {
+    render(<Harness />);
+    const labels = screen.getAllByRole('group', { name: 'labels' })[0] as HTMLElement;
+    fireEvent.change(within(labels).getByRole('textbox', { name: 'New labels key' }), { target: { value: 'bad key!' } });
+    expect(within(labels).getByRole('alert').textContent).toMatch(/name part must consist of/);
+    expect((within(labels).getByRole('button', { name: 'Add labels entry' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(latestText()).toBe(YAML);
+  });
+
+  it('shows an invalid quantity on its field with the apiserver wording', () => {
+    const text = YAML.replace('        image: nginx:1.19\n', '        image: nginx:1.19\n        resources:\n          limits:\n            cpu: 500m\n');
+    render(<Harness initial={text} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'cpu' }), { target: { value: '1GB' } });
+    expect(latestText()).toContain('cpu: 1GB');
+    const problems = screen.getByText(/quantities must match the regular expression/);
+    expect(problems.textContent).toContain('spec.template.spec.containers[0].resources.limits[cpu]');
+  });
+
+  it('finds a field by name and focuses it, expanding its group', () => {
+    render(<Harness />);
+    fireEvent.click(within(screen.getByRole('group', { name: 'containers: web' })).getAllByRole('button', { expanded: true })[0] as HTMLElement);
+    expect(screen.queryByRole('textbox', { name: 'image' })).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find field' }), { target: { value: 'image' } });
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Find field' }), { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'image' }));
+  });
+
+  it('lists unset optional fields under Add field and adds one', () => {
+    render(<Harness />);
+    const add = screen.getByRole('combobox', { name: 'Add field to spec' });
+    expect(within(add).getByRole('option', { name: 'paused' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'paused' })).toBeNull();
+    fireEvent.change(add, { target: { value: 'paused' } });
+    expect(latestText()).toContain('  paused: false\n');
+    expect(screen.getByRole('switch', { name: 'paused' })).toBeTruthy();
+  });
+
+  it('goes read-only with the parse error while the YAML does not parse', () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'yaml' }), { target: { value: `${YAML.replace('replicas: 2', 'replicas: 5')}  bad: [\n` } });
+    expect(screen.getByTestId('form-parse-error').textContent).toMatch(/read-only until the YAML parses: line \d+/);
+    const replicas = screen.getByRole('textbox', { name: 'replicas' }) as HTMLInputElement;
+    expect(replicas.disabled).toBe(true);
+    // The last text that parsed is what the form shows.
+    expect(replicas.value).toBe('2');
+  });
+
+  it('is read-only with the reason when the user may not update, and shows server causes on their field', () => {
+    render(<Harness readOnlyReason="You may not update deployments" serverProblems={[{ field: 'spec.replicas', message: 'Invalid value: -1: must be greater than or equal to 0' }]} />);
+    expect(screen.getByTestId('form-read-only').textContent).toContain('You may not update deployments');
+    expect((screen.getByRole('textbox', { name: 'image' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('spec.replicas: Invalid value: -1: must be greater than or equal to 0')).toBeTruthy();
+  });
+});

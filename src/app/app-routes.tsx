@@ -13,6 +13,9 @@ import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel'
 import { ExplainPage } from '../features/explain/explain-page';
 import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
 import type { RawRequestTools } from '../features/inspect/raw-request/raw-request-tools';
+import { LogsAction } from '../features/logs/logs-action';
+import { PodLogPage } from '../features/logs/pod-log-page';
+import { WorkloadLogPage } from '../features/logs/workload-log-page';
 import { ObjectPage, type ObjectPageSlots } from '../features/object/object-page';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
@@ -56,7 +59,10 @@ function pageAt(route: ApiPathRoute, search: string): ReactElement {
 function objectSlots(context: string, apiPath: string, path: ApiPath): ObjectPageSlots {
   return {
     actions: (object) => (
-      <DeleteAction context={context} apiPath={apiPath} path={path} object={object} onDeleted={() => navigate(toUiPath(context, collectionPath(gvrOf(path), path.namespace)))} />
+      <>
+        <LogsAction context={context} path={path} object={object} />
+        <DeleteAction context={context} apiPath={apiPath} path={path} object={object} onDeleted={() => navigate(toUiPath(context, collectionPath(gvrOf(path), path.namespace)))} />
+      </>
     ),
     panels: (object) => (
       <>
@@ -107,6 +113,18 @@ export function AppRoutes() {
       return (
         <AppLayout context={route.context} path={null}>
           <ExplainPage key={route.context} context={route.context} search={route.search} />
+        </AppLayout>
+      );
+    case 'pod-log':
+      return (
+        <AppLayout context={route.context} path={route.path}>
+          <PodLogPage key={`${route.context}${route.path.namespace ?? ''}/${route.path.name ?? ''}`} context={route.context} path={route.path} search={route.search} onReplaceUrl={replaceUrl} />
+        </AppLayout>
+      );
+    case 'workload-logs':
+      return (
+        <AppLayout context={route.context} path={null}>
+          <WorkloadLogPage key={route.context} context={route.context} search={route.search} onReplaceUrl={replaceUrl} />
         </AppLayout>
       );
     case 'not-found':

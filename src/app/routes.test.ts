@@ -34,7 +34,7 @@ describe('matchRoute', () => {
   it('opens the editor for an object URL with ?edit=1, not for collections or subresources', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps/c1', '?edit=1')).toMatchObject({ kind: 'edit', apiPath: '/api/v1/namespaces/fx/configmaps/c1' });
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps/c1', '?edit=0')).toMatchObject({ kind: 'object' });
-    expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/p/log', '?edit=1')).toMatchObject({ kind: 'object' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/p/status', '?edit=1')).toMatchObject({ kind: 'object' });
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/configmaps', '?edit=1')).toMatchObject({ kind: 'list' });
   });
 
@@ -50,6 +50,17 @@ describe('matchRoute', () => {
   it('tells objects from collections', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/fx/pods/web-abc12')).toMatchObject({ kind: 'object', path: { name: 'web-abc12' } });
     expect(matchRoute('/c/demo/api/v1/namespaces/kube-system')).toMatchObject({ kind: 'object', path: { resource: 'namespaces', name: 'kube-system' } });
+  });
+
+  it('opens the log view at a pod\'s log subresource and the workload logs at /-/logs', () => {
+    expect(matchRoute('/c/demo/api/v1/namespaces/demo/pods/web-1/log', '?container=web&follow=true')).toMatchObject({
+      kind: 'pod-log',
+      context: 'demo',
+      path: { resource: 'pods', name: 'web-1', subresource: 'log' },
+      search: '?container=web&follow=true',
+    });
+    expect(matchRoute('/c/demo/-/logs', '?namespace=demo&labelSelector=app%3Dweb')).toEqual({ kind: 'workload-logs', context: 'demo', search: '?namespace=demo&labelSelector=app%3Dweb' });
+    expect(matchRoute('/c/demo/api/v1/namespaces/demo/pods/web-1/status')).toMatchObject({ kind: 'object' });
   });
 
   it('does not match other paths', () => {

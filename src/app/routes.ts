@@ -16,6 +16,10 @@ export type AppRoute =
   | { kind: 'request'; context: string; search: string }
   /** /c/{context}/-/explain?resource=deployments.apps&field=spec.strategy: the API's own reference. */
   | { kind: 'explain'; context: string; search: string }
+  /** A pod's log subresource (/c/{context}/api/v1/namespaces/{ns}/pods/{name}/log?container=...): the log view. */
+  | { kind: 'pod-log'; context: string; path: ApiPath; search: string }
+  /** /c/{context}/-/logs?namespace=&labelSelector=&kind=&name=: the logs of every pod a workload selects. */
+  | { kind: 'workload-logs'; context: string; search: string }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -27,9 +31,11 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (ui.apiPath === '/-/access') return { kind: 'access', context: ui.context, namespace: new URLSearchParams(search).get('namespace') || null };
   if (ui.apiPath === '/-/request') return { kind: 'request', context: ui.context, search };
   if (ui.apiPath === '/-/explain') return { kind: 'explain', context: ui.context, search };
+  if (ui.apiPath === '/-/logs') return { kind: 'workload-logs', context: ui.context, search };
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
   const params = new URLSearchParams(search);
+  if (path.group === '' && path.resource === 'pods' && path.subresource === 'log' && path.name !== null) return { kind: 'pod-log', context: ui.context, path, search };
   if (!isCollection(path)) {
     const edit = params.get('edit') === '1' && path.subresource === null;
     return { kind: edit ? 'edit' : 'object', context: ui.context, apiPath: ui.apiPath, path };

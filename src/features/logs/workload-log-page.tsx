@@ -1,0 +1,86 @@
+// Logs of every pod a workload selects (/c/{context}/-/logs?namespace=&labelSelector=&kind=&name=): the pods are
+// a live list, so a pod that comes (a rollout, a restart) gets its stream and one that goes keeps its lines.
+import { useEffect } from 'react';
+import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { useLiveTable } from '../../data/use-live-table';
+import { podLogQueryFromSearch, podLogSearch, type PodLogQuery } from '../../k8s/logs';
+import { buildApiPath, collectionPath, toUiPath } from '../../k8s/paths';
+import { LogScreen } from './log-screen';
+import type { LogSource } from './use-log-streams';
+
+export interface WorkloadLogPageProps {
+  context: string;
+  search: string;
+  onReplaceUrl: (to: string) => void;
+}
+
+const KEPT = ['namespace', 'labelSelector', 'kind', 'name', 'workload'] as const;
+
+/** The URL of a workload's logs (for links from its page). */
+export function workloadLogsUrl(context: string, w: { namespace: string; labelSelector: string; kind: string; name: string; workloadPath: string; container?: string }): string {
+  const q = new URLSearchParams({ namespace: w.namespace, labelSelector: w.labelSelector, kind: w.kind, name: w.name, workload: w.workloadPath });
+  if (w.container) q.set('container', w.container);
+  return `/c/${encodeURIComponent(context)}/-/logs?${q.toString()}`;
+}
+
+export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPageProps) {
+  const params = new URLSearchParams(search);
+  const namespace = params.get('namespace') ?? '';
+  const labelSelector = params.get('labelSelector') ?? '';
+  const kind = params.get('kind') ?? 'Workload';
+  const name = params.get('name') ?? '';
+  const workloadPath = params.get('workload') ?? '';
+  const query = podLogQueryFromSearch(search);
+  const container = query.container;
+  const podsPath = collectionPath({ group: '', version: 'v1', resource: 'pods' }, namespace);
+  const pods = useLiveTable({ context, path: podsPath, labelSelector: labelSelector || undefined });
+  const podNames = (pods.query.data?.table.rows ?? []).map((r) => r.object?.metadata?.name ?? '').filter((n) => n !== '');
+
+  useEffect(() => {
+    document.title = `${kind} ${name} logs · ${context} — Kubeglass`;
+  }, [kind, name, context]);
+
+  // A new array each render is fine: the streams are keyed by what the sources say, not by identity.
+  const sources: LogSource[] = podNames.map((pod) => ({
+    label: container ? `${pod}/${container}` : pod,
+    podPath: buildApiPath({ group: '', version: 'v1', namespace, resource: 'pods', name: pod, subresource: null }),
+    container,
+  }));
+
+  const replace = (q: PodLogQuery) => {
+    const extra: Record<string, string> = {};
+    for (const k of KEPT) {
+      const v = params.get(k);
+      if (v !== null) extra[k] = v;
+    }
+    onReplaceUrl(`/c/${encodeURIComponent(context)}/-/logs${podLogSearch(q, extra)}`);
+  };
+
+  return (
+    <article aria-labelledby="log-title" className="flex h-full min-h-0 flex-col">
+      <header className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-4 py-2">
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{kind} logs</span>
+        <h1 id="log-title" className="font-mono text-sm font-semibold text-slate-900" data-testid="log-title">
+          {workloadPath ? (
+            <a href={toUiPath(context, workloadPath)} className="text-indigo-700 hover:underline">
+              {name}
+            </a>
+          ) : (
+            name
+          )}
+        </h1>
+        <span className="text-xs text-slate-500">in {namespace}</span>
+        <a href={`${toUiPath(context, podsPath)}?labelSelector=${encodeURIComponent(labelSelector)}`} className="font-mono text-[11px] text-indigo-700 hover:underline" data-testid="log-pod-count">
+          {podNames.length} {podNames.length === 1 ? 'pod' : 'pods'} · {labelSelector || 'every pod'}
+        </a>
+      </header>
+      {pods.query.error ? (
+        <div className="p-4">
+          <KubeErrorPanel error={pods.query.error} title={`Listing the pods of ${kind} ${name}`} />
+        </div>
+      ) : (
+        <LogScreen context={context} sources={sources} query={query} onQueryChange={replace} downloadName={name} />
+      )}
+    </article>
+  );
+}

@@ -31,6 +31,9 @@ import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 import { writeOutcome } from '../write-outcome';
 import { WriteOutcomePanel } from '../write-outcome-panel';
+import { FormView } from '../form/form-view';
+import { FieldProblemsAlert } from '../form/field-problems-alert';
+import { DRAFT_VIEWS, formRefusal, serverProblems, type DraftView } from '../form/form-checks';
 
 /** apiPath is the collection's, e.g. /apis/apps/v1/namespaces/default/deployments. */
 export interface CreatePageProps extends DraftScreenProps {
@@ -93,6 +96,9 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
   if (state.draft === null && first && templatesReady) dispatch({ type: 'opened', origin: first.id, text: templateText(first), restored: false });
 
   const [pendingTemplate, setPendingTemplate] = useState<string | null>(null);
+  const [view, setView] = useState<DraftView>('yaml');
+  // The last refusal of fields came from the form's schema checks (not from the object's identity).
+  const [refusedByForm, setRefusedByForm] = useState(false);
 
   const { draft, refusal, failure } = state;
   const text = draft?.text ?? '';
@@ -157,6 +163,13 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       dispatch({ type: 'refused', refusal: checked.kind === 'yaml' ? { kind: 'yaml', problems: checked.problems } : { kind: 'fields', problems: checked.problems } });
       return;
     }
+    // The form refuses what its schema checks find before anything is sent.
+    const formProblems = view === 'form' ? formRefusal(schema, checked.object) : null;
+    setRefusedByForm(formProblems !== null);
+    if (formProblems) {
+      dispatch({ type: 'refused', refusal: formProblems });
+      return;
+    }
     dispatch({ type: 'checked' });
     const post: CreatePost = { dryRun, object: checked.object, collectionPath: checked.collectionPath, text: draft.text };
     if (!dryRun) setSentCreate(post);
@@ -208,6 +221,17 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     );
   } else if (preview?.shown) {
     body = <CreatePreview preview={preview.data} seq={preview.seq} stale={preview.data.text !== text} DiffEditor={DiffEditor} />;
+  } else if (view === 'form') {
+    body = (
+      <FormView
+        text={text}
+        kindSchema={schema}
+        onChange={onChange}
+        readOnlyReason={createAccess.state === 'denied' ? (accessTitle(createAccess, `create ${path.resource}`) ?? 'You may not create it') : null}
+        serverProblems={serverProblems(error)}
+        label={`Form of the new ${kindLabel}`}
+      />
+    );
   } else {
     body = (
       <DraftCodeEditor
@@ -296,7 +320,17 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           </div>
         )}
         <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not sent" onReveal={revealAt} />
-        {objectProblems.length > 0 && (
+        {refusedByForm && (
+          <FieldProblemsAlert
+            problems={objectProblems}
+            outcome="Not sent"
+            onShow={(field) => {
+              setView('yaml');
+              onCauseClick(field);
+            }}
+          />
+        )}
+        {objectProblems.length > 0 && !refusedByForm && (
           <div role="alert" data-testid="object-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
             <span className="font-semibold">Not sent: this is not a {kindLabel} this page can create.</span>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
@@ -340,6 +374,11 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           </div>
         )}
         <WarningList warnings={warnings} testId="create-warnings" />
+        {draft && !previewShown && (
+          <div className="border-b border-slate-200 px-4 py-1.5">
+            <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />
+          </div>
+        )}
         {preview && draft && (
           <div className="border-b border-slate-200 px-4 py-1.5">
             <SegmentedTabs label="Create view" options={VIEWS} value={previewShown ? 'preview' : 'yaml'} onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })} />

@@ -9,13 +9,14 @@ import { qualifiedName, resourceByGvr } from '../../k8s/discovery/resource-index
 import { explainHref } from '../../k8s/openapi/explain-target';
 import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
+import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
 import { RowFilter } from './filter-rows';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
 import { SelectorBar } from './selector-bar';
 import { RowSorter, sortKindOf, type SortSpec } from './sort-rows';
-import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
+import { parseNumericCellKey, visibleColumns } from './visible-columns';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
 import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
@@ -92,13 +93,15 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
     [onNavigate, context, apiPath, view],
   );
 
-  // Columns: numeric-looking string columns right-align; recomputed only when that set changes.
-  const numericKey = useMemo(() => numericCellKey(rows, definitions?.length ?? 0), [rows, definitions]);
+  // Columns: numeric-looking string columns right-align, widths follow the longest text; both are gathered
+  // once per row object and recomputed only when their keys change, not on every page or watch frame.
+  const [columnStats] = useState(() => new ColumnStats());
+  const { numericKey, longestKey } = useMemo(() => columnStats.update(rows, definitions?.length ?? 0), [columnStats, rows, definitions]);
   const columns = useMemo(
     () => visibleColumns(definitions ?? [], { wide: view.wide, showNamespace, numericCells: parseNumericCellKey(numericKey) }),
     [definitions, view.wide, showNamespace, numericKey],
   );
-  const widths = useMemo(() => columnWidths(rows, columns), [rows, columns]);
+  const widths = useMemo(() => columnWidths(columns, parseLongestKey(longestKey)), [columns, longestKey]);
 
   // Sort, then filter: both keep per-row caches, so a watch frame costs a merge and one pass.
   const [sorter] = useState(() => new RowSorter());

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../testing/fixtures';
 import { POD_COLUMNS, POD_WIDE_COLUMNS } from '../../testing/recorded-pod-columns';
-import type { Table } from '../../k8s/table';
-import { numericCellKey, parseNumericCellKey, visibleColumns } from './visible-columns';
+import type { Table, TableRow } from '../../k8s/table';
+import { ColumnStats } from './column-stats';
+import { parseNumericCellKey, visibleColumns } from './visible-columns';
+
+const numericCellKey = (rows: TableRow[], count: number) => new ColumnStats().update(rows, count).numericKey;
 
 const pods = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
 const configmaps = readJsonFixture<Table>('tables/api__v1__configmaps.json');

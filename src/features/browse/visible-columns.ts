@@ -53,19 +53,6 @@ export function visibleColumns(definitions: readonly TableColumnDefinition[], op
   return columns;
 }
 
-/**
- * Cell indexes holding only numbers in every row, as a stable string key ("1,3") so that
- * column layouts are recomputed only when it changes, not on every watch event.
- */
-export function numericCellKey(rows: readonly { cells: readonly unknown[] }[], columnCount: number): string {
-  if (rows.length === 0) return '';
-  const numeric: number[] = [];
-  for (let i = 0; i < columnCount; i++) {
-    if (rows.every((row) => typeof row.cells[i] === 'number')) numeric.push(i);
-  }
-  return numeric.join(',');
-}
-
 export function parseNumericCellKey(key: string): Set<number> {
   return new Set(key ? key.split(',').map(Number) : []);
 }

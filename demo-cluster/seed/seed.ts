@@ -12,6 +12,7 @@ import { allocateClusterIp } from '../resources/core-extra.js';
 import { makeCronJob, makeDaemonSet, makeDeployment, makeJob, makeService, makeStatefulSet } from './seed-workloads.js';
 import { seedClusterObjects, seedPodEvents } from './seed-cluster.js';
 import { templateHash } from '../controllers/controllers.js';
+import { seedPowerPlants } from './seed-power-plants.js';
 
 const NS = storageKey({ group: '', resource: 'namespaces' });
 const PODS = storageKey({ group: '', resource: 'pods' });
@@ -111,6 +112,7 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
   for (const cm of CONFIGMAPS) store.seed(CMS, makeConfigMap(cm.name, cm.namespace, cm.data, now - 20 * HOUR));
 
   seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);
+  seedPowerPlants(store, now);
   for (const p of SYSTEM_PODS) {
     store.seed(PODS, makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() }));
   }

@@ -5,6 +5,7 @@ import { selfsubjectreviews } from '../auth/self-subject-review.js';
 import { customresourcedefinitions } from './crd-type.js';
 import { eventsV1 } from './events-v1.js';
 import { configmaps, namespaces, pods } from './core.js';
+import { nodeMetricsType, podMetricsType } from './metrics.js';
 import { events, nodes, secrets, serviceaccounts, services } from './core-extra.js';
 import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';
 import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } from './workloads.js';
@@ -59,5 +60,7 @@ export function defaultRegistry(): Registry {
     .add(clusterroles)
     .add(rolebindings)
     .add(clusterrolebindings)
-    .add(customresourcedefinitions);
+    .add(customresourcedefinitions)
+    .add(nodeMetricsType)
+    .add(podMetricsType);
 }

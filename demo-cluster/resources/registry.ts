@@ -99,6 +99,8 @@ export interface ResourceType extends DiscoveryFacts {
    * follows that version, and conformance against 1.20.2 has nothing to compare it with.
    */
   beyondRecorded?: string;
+  /** Read-only types computed from stored objects on every get/list (metrics.k8s.io); `objects` lists a storage key. */
+  computed?(objects: (storageKey: string) => KubeObject[]): KubeObject[];
 }
 
 /** The API version string of a type: "v1" or "apps/v1". */

@@ -164,6 +164,20 @@ export async function handleResource(
     return;
   }
 
+  if (t.computed && (verb === 'get' || verb === 'list')) {
+    const rep = negotiated(req.headers.accept, verb === 'list');
+    const filter = buildFilter(t, namespace, query);
+    const items = t.computed((k) => [...ctx.store.collection(k).objects.values()]).filter((o) => filter.matches(o));
+    if (verb === 'list') {
+      sendRepresentation(req, res, query, 200, t, rep, undefined, { items, resourceVersion: '' });
+      return;
+    }
+    const found = items.find((o) => o.metadata.name === name);
+    if (!found) throw notFound(t.group, t.resource, name ?? '');
+    sendRepresentation(req, res, query, 200, t, rep, found, undefined);
+    return;
+  }
+
   switch (verb) {
     case 'get': {
       const rep = negotiated(req.headers.accept, info.subresource === undefined);

@@ -10,6 +10,7 @@ import { EditPage } from '../features/edit/edit-page';
 import { monacoEditors } from '../features/edit/lazy-editors';
 import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
 import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
+import { ExecPanel } from '../features/exec/exec-panel';
 import { ExplainPage } from '../features/explain/explain-page';
 import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
 import type { RawRequestTools } from '../features/inspect/raw-request/raw-request-tools';
@@ -55,7 +56,9 @@ function pageAt(route: ApiPathRoute, search: string): ReactElement {
   }
 }
 
-/** What the object page shows from the edit feature: Delete beside Edit, deletion state, quick edits, managed fields. */
+const isPod = (path: ApiPath) => path.group === '' && path.resource === 'pods' && path.name !== null && path.subresource === null;
+
+/** What the object page shows from other features: Logs and Delete beside Edit, deletion state, quick edits, the pod terminal, managed fields. */
 function objectSlots(context: string, apiPath: string, path: ApiPath): ObjectPageSlots {
   return {
     actions: (object) => (
@@ -68,6 +71,7 @@ function objectSlots(context: string, apiPath: string, path: ApiPath): ObjectPag
       <>
         <DeletionStatus object={object} />
         <QuickEditsPanel context={context} apiPath={apiPath} object={object} editors={monacoEditors} />
+        {isPod(path) && <ExecPanel context={context} pod={object} />}
         <ManagedFieldsSection object={object} />
       </>
     ),

@@ -81,6 +81,34 @@ describe('/-/ws watch multiplexer', () => {
     ]);
   });
 
+  it('batch: events that arrive together leave in one {"id","events"} frame, in order, before the close', async () => {
+    send({ op: 'watch', id: 'b', context: 'fake', path: '/api/v1/pods', batch: true });
+    await waitUntil(() => watches.has('/api/v1/pods'), 3000, 'upstream watch');
+    const res = watches.get('/api/v1/pods');
+    const sent = [event('ADDED', 'a', '11'), event('MODIFIED', 'a', '12'), event('MODIFIED', 'a', '13'), event('DELETED', 'a', '14')];
+    // Three events in one chunk (one read, one frame), then one more and the end.
+    res?.write(sent.slice(0, 3).map(line).join(''));
+    await waitUntil(() => received.messages.length === 1, 3000, 'the first batch');
+    expect(received.messages[0]).toEqual({ id: 'b', events: sent.slice(0, 3) });
+    res?.end(line(sent[3]));
+    await waitUntil(() => received.messages.some((m) => (m as { closed?: boolean }).closed === true), 3000, 'the close');
+    const messages = received.messages as { id: string; events?: unknown[]; closed?: boolean }[];
+    expect(messages.at(-1)).toEqual({ id: 'b', closed: true, status: null });
+    expect(messages.slice(0, -1).every((m) => m.id === 'b' && Array.isArray(m.events))).toBe(true);
+    expect(messages.slice(0, -1).flatMap((m) => m.events)).toEqual(sent);
+  });
+
+  it('batch: events before a line that is not a watch event are still delivered, then the 502 close', async () => {
+    send({ op: 'watch', id: 'b', context: 'fake', path: '/api/v1/pods', batch: true });
+    await waitUntil(() => watches.has('/api/v1/pods'), 3000, 'upstream watch');
+    const good = event('ADDED', 'a', '11');
+    watches.get('/api/v1/pods')?.write(`${line(good)}{"not":"an event"}\n`);
+    expect(await received.waitFor(2)).toEqual([
+      { id: 'b', events: [good] },
+      { id: 'b', closed: true, status: expect.objectContaining({ code: 502, message: 'watch b: the upstream sent something that is not a watch event' }) },
+    ]);
+  });
+
   it('asks for plain objects when as=Object', async () => {
     send({ op: 'watch', id: 'o', context: 'fake', path: '/api/v1/namespaces' });
     await waitUntil(() => upstream.requests.length === 1, 3000, 'upstream watch');
@@ -189,6 +217,13 @@ describe('parseClientMessage', () => {
       op: 'watch',
       request: { op: 'watch', id: '1', context: 'c', path: '/apis/apps/v1/deployments', query: { allowWatchBookmarks: 'true' }, as: 'Object' },
     });
+  });
+
+  it('keeps batch: true, leaves false out, and refuses anything else', () => {
+    const watch = { op: 'watch', id: '1', context: 'c', path: '/api/v1/pods' };
+    expect(parseClientMessage(JSON.stringify({ ...watch, batch: true }))).toEqual({ op: 'watch', request: { ...watch, query: {}, batch: true } });
+    expect(parseClientMessage(JSON.stringify({ ...watch, batch: false }))).toEqual({ op: 'watch', request: { ...watch, query: {} } });
+    expect(parseClientMessage(JSON.stringify({ ...watch, batch: 'yes' }))).toMatchObject({ id: '1', error: { code: 400, message: 'invalid watch message "1" on /-/ws: "batch" must be true or false' } });
   });
 });
 

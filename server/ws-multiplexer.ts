@@ -52,7 +52,7 @@ export function parseClientMessage(
   const bad = (why: string) => ({ id, error: makeStatus(400, `invalid ${String(op)} message "${id}" on /-/ws: ${why}`) });
   if (op === 'unwatch') return { op, id };
   if (op !== 'watch') return bad('"op" must be "watch" or "unwatch"');
-  const { context, path, query, as } = fields;
+  const { context, path, query, as, batch } = fields;
   if (typeof context !== 'string' || context === '') return bad('"context" must be a non-empty string');
   if (typeof path !== 'string' || !PATH_PATTERN.test(path)) {
     return bad('"path" must be an API path starting with "/" without query string (put parameters in "query")');
@@ -65,8 +65,10 @@ export function parseClientMessage(
   const queryEntries = Object.entries((query ?? {}) as Record<string, unknown>);
   if (queryEntries.some(([, value]) => typeof value !== 'string')) return bad('"query" values must be strings');
   if (as !== undefined && as !== 'Table' && as !== 'Object') return bad('"as" must be "Table" or "Object"');
+  if (batch !== undefined && typeof batch !== 'boolean') return bad('"batch" must be true or false');
   const request: WatchRequest = { op, id, context, path, query: Object.fromEntries(queryEntries) as Record<string, string> };
   if (as !== undefined) request.as = as as WatchAs;
+  if (batch === true) request.batch = true;
   return { op, request };
 }
 
@@ -82,6 +84,10 @@ interface ActiveWatch {
   request?: ClientRequest;
   response?: IncomingMessage;
   done: boolean;
+  /** The client takes {"id","events":[...]}: the events that arrive within one event-loop turn leave in one frame. */
+  batch: boolean;
+  /** Batched event lines waiting for the end of this turn. */
+  pending: string[];
 }
 
 /** One /-/ws connection: its watches, keepalive and backpressure. */
@@ -89,6 +95,7 @@ class WatchSession {
   private readonly watches = new Map<string, ActiveWatch>();
   private congested = false;
   private drainTimer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Immediate | undefined;
   private readonly pingTimer: NodeJS.Timeout;
   private alive = true;
 
@@ -149,7 +156,7 @@ class WatchSession {
       this.sendClosed(id, makeStatus(429, `too many watches on one /-/ws socket (limit ${this.options.maxWatchesPerSocket})`));
       return;
     }
-    const watch: ActiveWatch = { id, done: false };
+    const watch: ActiveWatch = { id, done: false, batch: request.batch === true, pending: [] };
     this.watches.set(id, watch);
     void this.openUpstream(watch, target, request);
   }
@@ -217,9 +224,31 @@ class WatchSession {
         return;
       }
       // The line is valid JSON: splice it in verbatim instead of re-serializing the (possibly large) object.
-      this.send(`{"id":${JSON.stringify(watch.id)},"event":${line}}`);
+      if (watch.batch) {
+        watch.pending.push(line);
+        this.flushSoon();
+      } else this.send(`{"id":${JSON.stringify(watch.id)},"event":${line}}`);
     }
     this.checkBackpressure();
+  }
+
+  /**
+   * Batched watches send what arrived during this event-loop turn as one frame (kube-apiserver flushes each
+   * event by itself): in a storm the tab handles one message, one task and one parse per few events.
+   */
+  private flushSoon(): void {
+    this.flushTimer ??= setImmediate(() => {
+      this.flushTimer = undefined;
+      for (const watch of this.watches.values()) this.flushPending(watch);
+      this.checkBackpressure();
+    });
+  }
+
+  private flushPending(watch: ActiveWatch): void {
+    if (watch.pending.length === 0) return;
+    const lines = watch.pending;
+    watch.pending = [];
+    this.send(`{"id":${JSON.stringify(watch.id)},"events":[${lines.join(',')}]}`);
   }
 
   private relayError(watch: ActiveWatch, response: IncomingMessage, code: number): void {
@@ -234,6 +263,8 @@ class WatchSession {
     if (this.watches.get(watch.id) === watch) this.watches.delete(watch.id);
     watch.request?.destroy();
     watch.response?.destroy();
+    // Events that arrived before the end still go first.
+    this.flushPending(watch);
     this.sendClosed(watch.id, status);
   }
 
@@ -274,6 +305,7 @@ class WatchSession {
   dispose(): void {
     clearInterval(this.pingTimer);
     clearInterval(this.drainTimer);
+    if (this.flushTimer !== undefined) clearImmediate(this.flushTimer);
     for (const id of [...this.watches.keys()]) this.abortWatch(id);
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../testing/fake-socket';
 import { DEFAULT_MAX_BACKOFF_MS, defaultWatchUrl, WatchClient, type WatchClosedHandler, type WatchEventHandler } from './watch-client';
+import { metadataOf } from './object-meta';
 
 function setup() {
   const sockets: FakeSocket[] = [];
@@ -46,7 +47,7 @@ const podsParams = {
   as: 'Table' as const,
 };
 
-function podEvent(type: 'ADDED' | 'MODIFIED' | 'BOOKMARK', rv: string) {
+function podEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', rv: string) {
   return { type, object: { kind: 'Table', metadata: { resourceVersion: rv }, rows: [] } };
 }
 
@@ -72,7 +73,7 @@ describe('WatchClient', () => {
     expect(last().sent).toEqual([]);
     last().open();
     expect(client.getState()).toBe('open');
-    expect(last().sent).toEqual([{ op: 'watch', id: 'w1', ...podsParams }]);
+    expect(last().sent).toEqual([{ op: 'watch', id: 'w1', ...podsParams, batch: true }]);
   });
 
   it('multiplexes events by id and stops delivering after unsubscribe', () => {
@@ -90,6 +91,25 @@ describe('WatchClient', () => {
     expect(last().sent.at(-1)).toEqual({ op: 'unwatch', id: 'w1' });
     last().deliver({ id: 'w1', event: podEvent('MODIFIED', '103') });
     expect(a).toHaveBeenCalledTimes(1);
+  });
+
+  it('delivers a batch of events in order, resumes from its last resourceVersion, and drops the rest once a handler stops the watch', () => {
+    const { client, last } = setup();
+    const seen: string[] = [];
+    let stop = (): void => {};
+    stop = client.watch(podsParams, (event) => {
+      seen.push(`${event.type} ${String(metadataOf(event.object)?.resourceVersion)}`);
+      if (event.type === 'DELETED') stop();
+    }, () => {});
+    last().open();
+    last().deliver({ id: 'w1', events: [podEvent('ADDED', '201'), podEvent('MODIFIED', '202')] });
+    expect(seen).toEqual(['ADDED 201', 'MODIFIED 202']);
+    last().drop();
+    vi.runOnlyPendingTimers();
+    last().open();
+    expect(last().sent).toEqual([{ op: 'watch', id: 'w1', ...podsParams, query: { ...podsParams.query, resourceVersion: '202' }, batch: true }]);
+    last().deliver({ id: 'w1', events: [podEvent('DELETED', '203'), podEvent('ADDED', '204')] });
+    expect(seen).toEqual(['ADDED 201', 'MODIFIED 202', 'DELETED 203']);
   });
 
   it('reports a closed watch with its Status and forgets it', () => {
@@ -129,7 +149,7 @@ describe('WatchClient', () => {
     last().open();
     expect(client.getState()).toBe('open');
     expect(last().sent).toEqual([
-      { op: 'watch', id: 'w1', ...podsParams, query: { resourceVersion: '110', allowWatchBookmarks: 'true' } },
+      { op: 'watch', id: 'w1', ...podsParams, query: { resourceVersion: '110', allowWatchBookmarks: 'true' }, batch: true },
     ]);
     expect(states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
   });

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TABLE_ACCEPT } from '../../wire/ws-protocol';
+import { FIRST_PAGE_SIZE } from '../data/table-pages';
+import { listTable } from '../k8s/list-table';
+import { matchRoute } from './routes';
+import { stubFetch } from '../testing/stub-fetch';
+import { cleanUpAfterEach } from '../testing/clean-up-after-each';
+import { adoptPreloadedFirstPage } from './first-page-preload';
+
+cleanUpAfterEach();
+afterEach(() => {
+  delete window.__kubeglassFirstPage;
+  window.history.replaceState(null, '', '/');
+});
+
+const preloadScript = readFileSync(join(process.cwd(), 'public/preload-list.js'), 'utf8');
+const tableBody = (name: string) =>
+  JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '7' }, columnDefinitions: [], rows: [{ cells: [name], object: { metadata: { name } } }] });
+
+/** Runs public/preload-list.js at a UI URL; returns what it asked for (null: nothing). */
+function preloadAt(url: string): { url: string; accept: string | null } | null {
+  window.history.replaceState(null, '', url);
+  const fetch = stubFetch(() => new Response(tableBody('preloaded')));
+  new Function(preloadScript)();
+  const call = fetch.mock.calls[0];
+  if (!call) return null;
+  return { url: call[0], accept: new Headers(call[1]?.headers).get('accept') };
+}
+
+/** The URL of the app's own first request for the list at a UI URL. */
+async function appFirstRequest(url: string): Promise<string | null> {
+  const [pathname, search = ''] = url.split('?');
+  const route = matchRoute(pathname ?? '', search ? `?${search}` : '');
+  if (route.kind !== 'list') return null;
+  const fetch = stubFetch(() => new Response(tableBody('app')));
+  await listTable(route.context, route.apiPath, { labelSelector: route.labelSelector?.trim(), fieldSelector: route.fieldSelector?.trim(), limit: FIRST_PAGE_SIZE });
+  return fetch.mock.calls[0]?.[0] ?? null;
+}
+
+describe('public/preload-list.js', () => {
+  it.each([
+    '/c/demo/api/v1/pods',
+    '/c/demo/api/v1/namespaces/default/pods',
+    '/c/demo/api/v1/namespaces',
+    '/c/demo/apis/apps/v1/namespaces/kube-system/deployments/',
+    '/c/my%20ctx/apis/fx.example.com/v1/widgets?labelSelector=app%3Dweb%2Ctier+in+(a%2Cb)&fieldSelector=status.phase%3DRunning&sort=Name',
+  ])('asks for exactly the first page the app asks for at %s', async (url) => {
+    const preloaded = preloadAt(url);
+    const app = await appFirstRequest(url);
+    expect(app).not.toBeNull();
+    expect(preloaded).toEqual({ url: app, accept: TABLE_ACCEPT });
+  });
+
+  it.each(['/c/demo/api/v1/namespaces/default/pods/web-1', '/c/demo/api/v1/namespaces/default', '/c/demo/api/v1/pods?create=1', '/c/demo/-/access', '/'])(
+    'asks for nothing at %s (not a list)',
+    (url) => {
+      expect(preloadAt(url)).toBeNull();
+    },
+  );
+});
+
+describe('adoptPreloadedFirstPage', () => {
+  it("answers the app's first request for that URL from the preload, once, and passes every other request through", async () => {
+    preloadAt('/c/demo/api/v1/pods');
+    const network = stubFetch(() => new Response(tableBody('network')));
+    adoptPreloadedFirstPage();
+    const first = await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE });
+    expect(first.table.rows[0]?.cells).toEqual(['preloaded']);
+    expect(network).not.toHaveBeenCalled();
+    // The same request again goes to the network: a preload answers once.
+    const again = await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE });
+    expect(again.table.rows[0]?.cells).toEqual(['network']);
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a request with another URL or Accept to the network', async () => {
+    preloadAt('/c/demo/api/v1/pods');
+    const network = stubFetch(() => new Response(tableBody('network')));
+    adoptPreloadedFirstPage();
+    const other = await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE, labelSelector: 'app=x' });
+    expect(other.table.rows[0]?.cells).toEqual(['network']);
+    await fetch('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=500', { headers: { Accept: 'application/json' } });
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects with an abort when the claiming request is aborted, and does nothing without a preload', async () => {
+    preloadAt('/c/demo/api/v1/pods');
+    stubFetch(() => new Response(tableBody('network')));
+    adoptPreloadedFirstPage();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const before = window.fetch;
+    adoptPreloadedFirstPage();
+    expect(window.fetch).toBe(before);
+    vi.unstubAllGlobals();
+  });
+});

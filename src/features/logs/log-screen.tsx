@@ -17,6 +17,8 @@ export interface LogScreenProps {
   picker?: ReactNode;
   /** Name of the downloaded file's first part (the pod or workload). */
   downloadName: string;
+  /** What is being looked at (a container, all of them): a new one clears the lines. */
+  view: string;
 }
 
 const TAILS: [string, number | undefined][] = [['all', undefined], ['100', 100], ['1000', 1000], ['10000', 10000]];
@@ -25,8 +27,8 @@ const SINCES: [string, number | undefined][] = [['all time', undefined], ['5 min
 const checkboxLabel = 'inline-flex items-center gap-1 text-xs text-slate-700';
 const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
-export function LogScreen({ context, sources, query, onQueryChange, picker, downloadName }: LogScreenProps) {
-  const { buffer, version, states } = useLogStreams(context, sources, query);
+export function LogScreen({ context, sources, query, onQueryChange, picker, downloadName, view }: LogScreenProps) {
+  const { buffer, version, states } = useLogStreams(context, sources, query, view);
   const [wrap, setWrap] = useState(false);
   const [searchText, setSearchText] = useState('');
   const search = useDeferredValue(searchText);

@@ -38,7 +38,6 @@ export function LogViewer({ lines, version, wrap, showTimestamps, showSource, se
   const [view, setView] = useState({ scrollTop: 0, height: 0, width: 0 });
   const [charWidth, setCharWidth] = useState(FALLBACK_CHAR_WIDTH);
   const [spanCache] = useState(() => new Map<number, AnsiSpan[]>());
-  const programmatic = useRef(false);
 
   useLayoutEffect(() => {
     const probe = probeRef.current;
@@ -49,12 +48,10 @@ export function LogViewer({ lines, version, wrap, showTimestamps, showSource, se
     const el = scrollRef.current;
     if (!el) return;
     const read = () => setView((v) => (v.scrollTop === el.scrollTop && v.height === el.clientHeight && v.width === el.clientWidth ? v : { scrollTop: el.scrollTop, height: el.clientHeight, width: el.clientWidth }));
+    // Position alone says whether the user left the bottom: growth fires no scroll event, and the view's own
+    // scroll to the bottom lands at the bottom.
     const onScroll = () => {
       read();
-      if (programmatic.current) {
-        programmatic.current = false;
-        return;
-      }
       onScrolledAway(el.scrollHeight - el.scrollTop - el.clientHeight > ROW_HEIGHT * 2);
     };
     read();
@@ -84,20 +81,14 @@ export function LogViewer({ lines, version, wrap, showTimestamps, showSource, se
     const el = scrollRef.current;
     if (!el || !stickToBottom) return;
     const bottom = el.scrollHeight - el.clientHeight;
-    if (el.scrollTop !== bottom) {
-      programmatic.current = true;
-      el.scrollTop = bottom;
-    }
+    if (el.scrollTop !== bottom) el.scrollTop = bottom;
   }, [stickToBottom, totalRows, view.height]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || currentLine === null) return;
     const top = (layout.tops[currentLine] ?? 0) * ROW_HEIGHT;
-    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
-      programmatic.current = true;
-      el.scrollTop = Math.max(0, top - el.clientHeight / 2);
-    }
+    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2);
     // Only a new current match moves the view, not new lines.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentLine]);

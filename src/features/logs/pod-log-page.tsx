@@ -107,7 +107,7 @@ export function PodLogPage({ context, path, search, onReplaceUrl }: PodLogPagePr
           <KubeErrorPanel error={podQuery.error} title={`Getting pod ${name}`} />
         </div>
       ) : (
-        <LogScreen context={context} sources={sources} query={query} onQueryChange={(q) => replace(q)} picker={picker} downloadName={name} />
+        <LogScreen context={context} sources={sources} query={query} onQueryChange={(q) => replace(q)} picker={picker} downloadName={name} view={all ? '*' : chosen} />
       )}
     </article>
   );

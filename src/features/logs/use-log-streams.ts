@@ -87,12 +87,15 @@ class StreamSet {
   }
 }
 
-/** Streams every source with `query` (its container replaced by each source's). */
-export function useLogStreams(context: string, sources: LogSource[], query: PodLogQuery): LogStreams {
+/**
+ * Streams every source with `query` (its container replaced by each source's). A new `view` (another container
+ * picked) starts afresh like new options; sources coming and going within one view keep the lines shown.
+ */
+export function useLogStreams(context: string, sources: LogSource[], query: PodLogQuery, view: string): LogStreams {
   const sourcesKey = JSON.stringify(sources);
   // What the server is asked: shown timestamps are the view's business (streams always ask for them).
   const queryKey = JSON.stringify({ ...query, timestamps: false, container: '' });
-  const setKey = `${context}\n${queryKey}`;
+  const setKey = `${context}\n${queryKey}\n${view}`;
   // New options, new buffer: every stream starts afresh.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- setKey is what makes it new
   const buffer = useMemo(() => new LogBuffer(), [setKey]);

@@ -79,7 +79,7 @@ export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPa
           <KubeErrorPanel error={pods.query.error} title={`Listing the pods of ${kind} ${name}`} />
         </div>
       ) : (
-        <LogScreen context={context} sources={sources} query={query} onQueryChange={replace} downloadName={name} />
+        <LogScreen context={context} sources={sources} query={query} onQueryChange={replace} downloadName={name} view={container} />
       )}
     </article>
   );

@@ -1,0 +1,152 @@
+// Pod and workload logs in Chromium against the embedded demo cluster: lines, follow without a reload, the
+// container picker (init containers too, all interleaved), search, download, pause on scroll-up, errors.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { kubectl } from '../support/kubectl.js';
+
+const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
+const k = (args: string[], input?: string) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args], input === undefined ? {} : { input });
+const SHOTS = 'test-results/logs';
+
+async function runPod(name: string): Promise<void> {
+  const created = await k(['-n', 'default', 'run', name, '--image=nginx:1.27', '--restart=Never']);
+  expect(created.code, created.stderr).toBe(0);
+  const ready = await k(['-n', 'default', 'wait', `pod/${name}`, '--for=condition=Ready', '--timeout=20s']);
+  expect(ready.code, ready.stderr).toBe(0);
+}
+
+const lineCount = async (page: Page) => Number((await page.getByTestId('log-line-count').innerText()).replace(/[^0-9]/g, ''));
+
+test('a pod log opens from the pod page, shows lines and follows new ones without a reload', async ({ page }) => {
+  const name = `logs-${Date.now()}`;
+  await runPod(name);
+  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}`);
+  const link = page.getByTestId('logs-link');
+  // Offered once the access review says yes (a loaded machine may take a while).
+  await expect(link).toHaveAttribute('href', `/c/demo/api/v1/namespaces/default/pods/${name}/log`, { timeout: 15_000 });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/pods/${name}/log$`));
+  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  await expect(page.getByTestId('log-line').first()).toContainText('Configuration complete');
+
+  // Follow: the URL holds it, and lines arrive while the page stays the same document.
+  await page.getByTestId('log-follow').check();
+  await expect(page).toHaveURL(/follow=true/);
+  await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
+  await expect(page.getByTestId('log-following')).toBeVisible();
+  const before = await lineCount(page);
+  await expect.poll(() => lineCount(page), { timeout: 8_000 }).toBeGreaterThan(before + 1);
+  expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  // The newest line is in view (the view sticks to the bottom while following).
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
+
+  await page.getByTestId('log-timestamps').check();
+  await expect(page).toHaveURL(/timestamps=true/);
+  await expect(page.getByTestId('log-line').last()).toContainText(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z /);
+  await page.screenshot({ path: `${SHOTS}/pod-log-follow.png` });
+});
+
+test('scrolling up pauses the follow; the resume button jumps back to the newest line', async ({ page }) => {
+  const name = `logs-pause-${Date.now()}`;
+  await runPod(name);
+  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}/log?follow=true`);
+  await expect(page.getByTestId('log-following')).toBeVisible();
+  await expect.poll(() => lineCount(page)).toBeGreaterThan(3);
+  const viewer = page.getByTestId('log-viewer');
+  await viewer.hover();
+  await page.mouse.wheel(0, -400);
+  await expect(page.getByTestId('log-resume')).toBeVisible();
+  await page.getByTestId('log-resume').click();
+  await expect(page.getByTestId('log-resume')).toBeHidden();
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
+});
+
+test('the container picker lists init containers; all containers interleave with a prefix', async ({ page }) => {
+  const name = `logs-multi-${Date.now()}`;
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      initContainers: [{ name: 'setup', image: 'busybox:1.32' }],
+      containers: [
+        { name: 'app', image: 'ghcr.io/kubeglass/demo-api:0.4.1' },
+        { name: 'proxy', image: 'nginx:1.19' },
+      ],
+    },
+  };
+  const created = await k(['create', '--validate=false', '-f', '-'], JSON.stringify(pod));
+  expect(created.code, created.stderr).toBe(0);
+  const ready = await k(['-n', 'default', 'wait', `pod/${name}`, '--for=condition=Ready', '--timeout=20s']);
+  expect(ready.code, ready.stderr).toBe(0);
+
+  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}/log`);
+  const picker = page.getByTestId('log-container');
+  await expect(picker.locator('option')).toHaveText(['setup (init)', 'app', 'proxy', 'All containers']);
+  // No container named: the first regular one, as kubectl picks it.
+  await expect(picker).toHaveValue('app');
+  await expect(page.getByTestId('log-line').last()).toContainText('[app]');
+
+  await picker.selectOption('proxy');
+  await expect(page).toHaveURL(/container=proxy/);
+  await expect(page.getByTestId('log-line').last()).toContainText('HTTP/1.1');
+
+  await picker.selectOption('setup');
+  await expect(page.getByTestId('log-line').last()).toContainText('setup: done, exiting with code 0');
+
+  await picker.selectOption({ label: 'All containers' });
+  await expect(page).toHaveURL(/all=true/);
+  const viewer = page.getByTestId('log-viewer');
+  await expect(viewer).toContainText('[proxy] ');
+  await expect(viewer).toContainText('[app] ');
+  // The init container ran first: its lines are at the top, before the others'.
+  await expect(page.getByTestId('log-line').first()).toContainText('[setup] ');
+  await page.screenshot({ path: `${SHOTS}/all-containers.png` });
+});
+
+test('search counts and marks matches; download saves the lines shown', async ({ page }) => {
+  const name = `logs-search-${Date.now()}`;
+  await runPod(name);
+  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}/log?tailLines=100`);
+  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  const total = await lineCount(page);
+  expect(total).toBeGreaterThan(0);
+  await page.getByTestId('log-search').fill('http/1.1');
+  // Every access line holds one "HTTP/1.1"; the first line (nginx start-up) may be in the tail or not.
+  await expect(page.getByTestId('log-match-count')).toContainText(/^\d+ match/);
+  const count = Number((await page.getByTestId('log-match-count').innerText()).split(' ')[0]);
+  expect(count).toBeGreaterThanOrEqual(total - 1);
+  await expect(page.locator('[data-match="true"]').first()).toHaveText('HTTP/1.1');
+  await page.getByTestId('log-search').fill('no such text anywhere');
+  await expect(page.getByTestId('log-match-count')).toHaveText('0 matches');
+  await page.getByTestId('log-search').fill('');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-download').click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}_${name}_.*\\.log$`));
+  const file = readFileSync(await download.path(), 'utf8');
+  expect(file.trimEnd().split('\n')).toHaveLength(total);
+  expect(file).not.toContain('\u001b');
+});
+
+test('a container that cannot start shows the Status the API answered', async ({ page }) => {
+  const list = await k(['get', 'pods', '-n', 'shop', '-l', 'app=payments', '-o', 'jsonpath={.items[0].metadata.name}']);
+  expect(list.code, list.stderr).toBe(0);
+  await page.goto(`/c/demo/api/v1/namespaces/shop/pods/${list.stdout}/log`);
+  const error = page.getByTestId('log-error');
+  await expect(error).toContainText('BadRequest');
+  await expect(error).toContainText(`container "payments" in pod "${list.stdout}" is waiting to start: trying and failing to pull image`);
+  await page.screenshot({ path: `${SHOTS}/waiting-error.png` });
+});
+
+test("a Deployment's Logs show every pod it selects, prefixed by pod", async ({ page }) => {
+  await page.goto('/c/demo/apis/apps/v1/namespaces/demo/deployments/web');
+  const link = page.getByTestId('logs-link');
+  await expect(link).toHaveAttribute('href', /\/c\/demo\/-\/logs\?namespace=demo&labelSelector=app%3Dweb/, { timeout: 15_000 });
+  await link.click();
+  await expect(page.getByTestId('log-pod-count')).toHaveText(/^3 pods · app=web$/);
+  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  const pods = (await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[*].metadata.name}'])).stdout.split(' ');
+  // Each pod's stream lands on its own; the newest lines of all three are interleaved at the bottom.
+  for (const pod of pods) await expect(page.getByTestId('log-viewer')).toContainText(`[${pod}] `);
+  await page.screenshot({ path: `${SHOTS}/deployment-logs.png` });
+});

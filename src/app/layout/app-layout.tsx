@@ -13,6 +13,7 @@ import { useUiStore } from '../../stores/ui-store';
 import { contextLandingPath, contextNamespace } from '../default-paths';
 import { interceptLinkClicks, navigate } from '../router/history';
 import { ConnectionIndicator } from './connection-indicator';
+import { ThemePicker } from './theme-picker';
 import { ContextPicker } from './context-picker';
 import { NamespacePicker } from './namespace-picker';
 
@@ -76,7 +77,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             href={toUiPath(context, `/-/access?namespace=${encodeURIComponent(namespace ?? contextNamespace(info))}`)}
             data-testid="access-link"
             title="What may I do in this namespace? (SelfSubjectRulesReview)"
-            className="text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+            className="whitespace-nowrap text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
           >
             Access
           </a>
@@ -84,11 +85,12 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             href={toUiPath(context, '/-/request')}
             data-testid="raw-request-link"
             title="Send one request to this context's API by hand (a link can hold it)"
-            className="text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+            className="whitespace-nowrap text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
           >
             Raw request
           </a>
           <RequestConsoleButton />
+          <ThemePicker />
           <ConnectionIndicator />
         </div>
       </header>

@@ -50,6 +50,10 @@ describe('editYaml', () => {
     expect(parse(out).spec.template.spec.containers[0].env[0].value).toBe("it's");
   });
 
+  it('writes a string plainly over the "" of a key just added', () => {
+    expect(editYaml('a: ""\n', { op: 'set', path: ['a'], value: 'grid' })).toBe('a: grid\n');
+  });
+
   it('quotes a string that YAML 1.1 would read as another type', () => {
     const out = editYaml(DEPLOYMENT, { op: 'set', path: ['spec', 'template', 'spec', 'containers', 1, 'image'], value: 'yes' });
     expect(out).toContain('image: "yes"');

@@ -98,7 +98,8 @@ function inlineable(value: unknown): boolean {
 function replaceScalar(ctx: Ctx, node: Scalar, value: unknown): string {
   const [start, end] = rangeOf(node);
   let written = inlineText(value);
-  if (typeof value === 'string' && !value.includes('\n')) {
+  // An empty string was quoted only because it is empty (a key just added): the new text is written plainly.
+  if (typeof value === 'string' && !value.includes('\n') && node.value !== '') {
     if (node.type === Scalar.QUOTE_DOUBLE) written = JSON.stringify(value);
     else if (node.type === Scalar.QUOTE_SINGLE) written = `'${value.replace(/'/g, "''")}'`;
   }

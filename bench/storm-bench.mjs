@@ -4,7 +4,8 @@
 // (emit time written by the generator -> the row's Restarts cell changed, stamped at the next animation
 // frame), frame times, long tasks, backlog growth, and the cost of 20 lists on the one /-/ws against one.
 // Run alone: npm run build && node bench/storm-bench.mjs
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { WebSocket } from 'ws';
 import { freePort, launchChromium, percentile, median, spawnUntilReady, NO_CONTEXTS_KUBECONFIG, writeResult, figure } from './lib.mjs';
 /* global document, window, requestAnimationFrame, MutationObserver -- page callbacks run in the browser */
 
@@ -16,12 +17,13 @@ const FOCUS_SHARE = Number(process.env.STORM_FOCUS_SHARE ?? 0.2);
 /** Each phase of the 1-vs-20 comparison (one, twenty, one again). */
 const PHASE_SECONDS = Number(process.env.STORM_PHASE_SECONDS ?? 8);
 const WINDOW_MS = 5000;
+/** STORM_BATCH=0: the page's watches ask for one event per message (the app asks for batches), for a before/after in one build. */
+const BATCH = process.env.STORM_BATCH !== '0';
 /** STORM_PROFILE=1: a CPU profile of the tab over the first PROFILE_SECONDS of the storm, summarized in details. */
 const PROFILE = process.env.STORM_PROFILE === '1';
 const PROFILE_SECONDS = Number(process.env.STORM_PROFILE_SECONDS ?? 8);
-/** STORM_SERVER_PROFILE=1: kubeglass runs with --cpu-prof; its samples during the storm are summarized (the 1-vs-20 phases are skipped). */
+/** STORM_SERVER_PROFILE=1: kubeglass runs with --inspect and is CPU-profiled over the same window as the tab. */
 const SERVER_PROFILE = process.env.STORM_SERVER_PROFILE === '1';
-const SERVER_PROFILE_DIR = 'test-results/storm-server-profile';
 
 /** Quiet collections watched besides the pods list in the 20-lists phase (19 = 20 lists with the pods list). */
 const OTHER_LISTS = [
@@ -63,17 +65,38 @@ async function waitStormDone(url) {
   }
 }
 
+/** A CDP session to a Node process's inspector (kubeglass started with --inspect). */
+async function nodeInspector(port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let next = 0;
+  const waiting = new Map();
+  socket.onmessage = (m) => {
+    const message = JSON.parse(m.data);
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  };
+  return {
+    send: (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = ++next;
+        waiting.set(id, resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
 /** Self time by function (name, file, line) of a CDP CPU profile, largest first. */
-function profileSummary(profile, top = 30, lastMs = Infinity) {
+function profileSummary(profile, top = 30) {
   const self = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const dt = new Map();
-  const from = profile.endTime - lastMs * 1000;
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i] ?? 0;
-    if (at >= from) dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  });
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   let total = 0;
   for (const [id, us] of dt) {
     const { callFrame: f } = byId.get(id);
@@ -93,13 +116,17 @@ function cpuSeconds(pid) {
 }
 
 /** Installed before the app: keeps the app's own /-/ws socket reachable, so the bench can add watches to it. */
-function captureWatchSocket() {
+function captureWatchSocket(batch) {
   const Native = window.WebSocket;
   window.__benchSockets = [];
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       if (String(args[0]).includes('/-/ws')) window.__benchSockets.push(this);
+    }
+
+    send(data) {
+      super.send(batch ? data : String(data).replace(',"batch":true', ''));
     }
   };
 }
@@ -179,9 +206,9 @@ async function costOver(cdp, pid, seconds) {
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 process.stdout.write(`seeding ${PODS} pods… `);
-if (SERVER_PROFILE) rmSync(SERVER_PROFILE_DIR, { recursive: true, force: true });
+const inspectPort = SERVER_PROFILE ? await freePort() : 0;
 const server = await spawnUntilReady(['--port', String(port), '--demo-seed-pods', String(PODS), '--demo-activity-ms', '0', '--demo-storm'], {
-  env: { KUBECONFIG: NO_CONTEXTS_KUBECONFIG, ...(SERVER_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_PROFILE_DIR}` } : {}) },
+  env: { KUBECONFIG: NO_CONTEXTS_KUBECONFIG, ...(SERVER_PROFILE ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}) },
   url,
 });
 console.log('up');
@@ -189,7 +216,7 @@ const browser = await launchChromium();
 let result;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript(captureWatchSocket);
+  await page.addInitScript(captureWatchSocket, BATCH);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${url}/c/demo/api/v1/pods`);
@@ -214,6 +241,12 @@ try {
   console.log(`storm: ${RATE}/s for ${SECONDS}s into ${total} pods, ${FOCUS_SHARE * 100}% on the ${visible.length} rows on screen`);
   const cpuBefore = cpuSeconds(server.pid);
   const tabBefore = await tabBusySeconds(cdp);
+  const inspector = SERVER_PROFILE ? await nodeInspector(inspectPort) : undefined;
+  if (inspector) {
+    await inspector.send('Profiler.enable');
+    await inspector.send('Profiler.setSamplingInterval', { interval: 500 });
+    await inspector.send('Profiler.start');
+  }
   if (PROFILE) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -221,11 +254,19 @@ try {
   }
   const started = await storm(url, 'POST', { eventsPerSecond: RATE, seconds: SECONDS, focus: visible, focusShare: FOCUS_SHARE });
   let profile;
+  if (PROFILE || inspector) await new Promise((r) => setTimeout(r, PROFILE_SECONDS * 1000));
   if (PROFILE) {
-    await new Promise((r) => setTimeout(r, PROFILE_SECONDS * 1000));
     ({ profile } = await cdp.send('Profiler.stop'));
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/storm-bench.cpuprofile', JSON.stringify(profile));
+  }
+  let serverProfile;
+  if (inspector) {
+    const { profile: p } = await inspector.send('Profiler.stop');
+    inspector.close();
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/storm-server.cpuprofile', JSON.stringify(p));
+    serverProfile = { seconds: PROFILE_SECONDS, file: 'test-results/storm-server.cpuprofile', selfTime: profileSummary(p) };
   }
   const progress = await waitStormDone(url);
   await page.waitForTimeout(1500); // let the last events land
@@ -263,15 +304,13 @@ try {
     if (inSecond.length > 0) perSecondMedian.push([s, median(inSecond)]);
   }
 
-  const serverStopAt = performance.now();
-  if (SERVER_PROFILE) await server.stop();
   // 1 list vs 20 lists on the one /-/ws, storm running: A (one), B (twenty), A again; cost = tab busy + server CPU.
   let one1 = null;
   let twenty = null;
   let one2 = null;
   let otherEvents = 0;
   let costStorm = null;
-  if (!SERVER_PROFILE) {
+  if (!SERVER_PROFILE && !PROFILE) {
     console.log(`cost of 1 vs 20 lists: ${PHASE_SECONDS}s phases one / twenty / one`);
     await storm(url, 'POST', { eventsPerSecond: RATE, seconds: PHASE_SECONDS * 3 + 10 });
     await page.waitForTimeout(2000);
@@ -299,12 +338,7 @@ try {
     costStorm = await storm(url, 'DELETE');
   }
   const one = one1 && one2 ? (one1.totalPerSecond + one2.totalPerSecond) / 2 : null;
-  let serverProfile;
-  if (SERVER_PROFILE) {
-    const file = readdirSync(SERVER_PROFILE_DIR).find((f) => f.endsWith('.cpuprofile'));
-    const stormWindowMs = progress.elapsedMs + 1500 + (performance.now() - serverStopAt);
-    if (file) serverProfile = { file: `${SERVER_PROFILE_DIR}/${file}`, lastMs: stormWindowMs, selfTime: profileSummary(JSON.parse(readFileSync(`${SERVER_PROFILE_DIR}/${file}`, 'utf8')), 30, stormWindowMs) };
-  }
+
 
   const achieved = progress.achievedPerSecond;
   const p95 = percentile(latencies, 0.95);
@@ -347,6 +381,7 @@ try {
       seconds: SECONDS,
       focusRows: visible.length,
       focusShare: FOCUS_SHARE,
+      watchBatch: BATCH,
       generator: { emitted: progress.emitted, achievedPerSecond: achieved, maxLagEvents: progress.maxLagEvents, maxLagMs: progress.maxLagMs, perSecond: progress.perSecond, startedStatus: started.running },
       latency: {
         samples: latencies.length,

@@ -47,11 +47,13 @@ test('a pod log opens from the pod page, shows lines and follows new ones withou
 });
 
 test('scrolling up pauses the follow; the resume button jumps back to the newest line', async ({ page }) => {
-  const name = `logs-pause-${Date.now()}`;
-  await runPod(name);
-  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}/log?follow=true`);
+  // A seeded web pod has run for half an hour: lines enough to scroll.
+  const web = await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']);
+  expect(web.code, web.stderr).toBe(0);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${web.stdout}/log?follow=true`);
   await expect(page.getByTestId('log-following')).toBeVisible();
-  await expect.poll(() => lineCount(page)).toBeGreaterThan(3);
+  await expect.poll(() => lineCount(page)).toBeGreaterThan(100);
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
   const viewer = page.getByTestId('log-viewer');
   await viewer.hover();
   await page.mouse.wheel(0, -400);

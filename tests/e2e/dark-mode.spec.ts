@@ -59,6 +59,14 @@ test.describe('with the system in dark mode', () => {
     expect(await luminanceOf(page, ROOT, 'background-color')).toBeLessThan(0.05);
     await expectReadable(page, 'main', ROOT);
     await page.screenshot({ path: `${SHOTS}/object-dark.png` });
+
+    // Monaco draws its own colors: its theme follows the scheme, and the picker.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    const editor = page.getByTestId('monaco-editor').locator('.monaco-editor').first();
+    await expect(editor).toHaveClass(/vs-dark/, { timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/edit-dark.png` });
+    await page.getByTestId('theme-picker').selectOption('light');
+    await expect(editor).not.toHaveClass(/vs-dark/);
   });
 });
 

@@ -1,9 +1,19 @@
 // Monaco implementations of CodeEditor and DiffEditor (this module is the lazily loaded chunk).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { CodeEditorProps, DiffEditorProps } from './code-editor';
+import { useColorScheme } from '../../stores/theme-store';
 import { setupMonaco, setYamlSchemas } from './monaco-setup';
 
 const OWNER = 'kubeglass';
+
+/** Monaco's theme is one per page: every editor sets it from the color scheme in effect (a picker change included). */
+function useMonacoTheme(): string {
+  const theme = useColorScheme() === 'dark' ? 'vs-dark' : 'vs';
+  useEffect(() => {
+    setupMonaco().editor.setTheme(theme);
+  }, [theme]);
+  return theme;
+}
 
 const COMMON_OPTIONS = {
   automaticLayout: true,
@@ -33,6 +43,7 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
   // The text at mount only: while typing, the parent's value trails the model and must never be written back
   // over newer keystrokes. The parent replaces the text (merge, discard) by remounting with a new key.
   const initialValue = useRef(value);
+  const theme = useRef(useMonacoTheme());
 
   useEffect(() => {
     const monaco = setupMonaco();
@@ -40,7 +51,7 @@ export function MonacoCodeEditor({ value, onChange, onSave, markers, reveal, lab
     const modelUri = monaco.Uri.parse(uri);
     monaco.editor.getModel(modelUri)?.dispose();
     const model = monaco.editor.createModel(initialValue.current, 'yaml', modelUri);
-    const editor = monaco.editor.create(host.current, { ...COMMON_OPTIONS, model, ariaLabel: label });
+    const editor = monaco.editor.create(host.current, { ...COMMON_OPTIONS, theme: theme.current, model, ariaLabel: label });
     editorRef.current = editor;
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => callbacks.current.onSave());
     const sub = model.onDidChangeContent(() => callbacks.current.onChange(model.getValue()));
@@ -94,6 +105,7 @@ export function MonacoDiffEditor({ original, modified, onChange, onSave, label }
     callbacks.current = { onChange, onSave };
   });
   const initial = useRef({ original, modified, editable: onChange !== undefined });
+  const theme = useRef(useMonacoTheme());
 
   useEffect(() => {
     const monaco = setupMonaco();
@@ -105,6 +117,7 @@ export function MonacoDiffEditor({ original, modified, onChange, onSave, label }
       originalEditable: false,
       readOnly: !initial.current.editable,
       renderSideBySide: true,
+      theme: theme.current,
       ariaLabel: label,
     });
     diff.setModel({ original: originalModel, modified: modifiedModel });

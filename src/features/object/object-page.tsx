@@ -9,6 +9,7 @@ import { useLiveObject } from '../../data/object-live';
 import type { KubeObject } from '../../k8s/kube-object';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { ConditionsTable, conditionsOf } from './conditions-table';
+import { ChildObjects } from './child-objects';
 import { ContainerStatusPanel } from './container-status-panel';
 import { CopyButton } from '../../components/ui/copy-button';
 import { EventsTable } from './events-table';
@@ -166,6 +167,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             </Section>
             {!data?.deleted && slots?.panels?.(object)}
             {path.group === '' && path.resource === 'pods' && path.subresource === null && <ContainerStatusPanel pod={object} />}
+            {!data?.deleted && <ChildObjects context={context} path={path} object={object} />}
             {conditions.length > 0 && (
               <Section title="Conditions">
                 <ConditionsTable conditions={conditions} />

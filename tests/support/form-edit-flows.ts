@@ -119,6 +119,9 @@ export async function form422Flow(page: Page, t: EditTarget, name: string): Prom
   const problem = page.locator('[data-testid="form-field-problems"][data-field="spec.replicas"]');
   await expect(problem).toContainText('Invalid value: -1: must be greater than or equal to 0');
   await expect(field(page, 'replicas')).toHaveValue('-1');
+  // The cause in the error panel leads to its form field.
+  await page.getByTestId('save-error').getByRole('button', { name: 'spec.replicas', exact: true }).click();
+  await expect(field(page, 'replicas')).toBeFocused();
   await page.screenshot({ path: `${t.shots}-form-422.png` });
   expect((await getJson(t, 'deployment', name)).spec.replicas).toBe(1);
 }

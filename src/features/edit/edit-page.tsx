@@ -174,7 +174,13 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   };
 
   const revealAt = (line: number, column: number) => dispatch({ type: 'revealed', line, column });
+  // In the form, a cause shows its field; in the YAML view, its line.
+  const [formReveal, setFormReveal] = useState<{ field: string; seq: number } | null>(null);
   const onCauseClick = (field: string) => {
+    if (view === 'form') {
+      setFormReveal((old) => ({ field, seq: (old?.seq ?? 0) + 1 }));
+      return;
+    }
     const line = lineOfFieldPath(text, field);
     if (line !== null) revealAt(line, 1);
   };
@@ -285,10 +291,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <FieldProblemsAlert
             problems={refusal.problems}
             outcome="Not saved"
-            onShow={(field) => {
-              setView('yaml');
-              onCauseClick(field);
-            }}
+            onShow={onCauseClick}
           />
         )}
         {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
@@ -360,6 +363,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             serverProblems={serverProblems(saveError)}
             serverObject={live ?? base}
             label={`Form of ${kind} ${name}`}
+            reveal={formReveal}
           />
         ) : (
           <DraftCodeEditor

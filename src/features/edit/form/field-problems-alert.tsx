@@ -16,7 +16,7 @@ export function FieldProblemsAlert({ problems, outcome, onShow }: FieldProblemsA
       <ul className="mt-1 space-y-0.5 text-xs">
         {problems.map((p) => (
           <li key={`${p.field} ${p.message}`}>
-            <button type="button" className="font-mono underline" title="Show this field in the YAML" onClick={() => onShow(p.field)}>
+            <button type="button" className="font-mono underline" title="Show this field" onClick={() => onShow(p.field)}>
               {p.field}
             </button>
             : {p.message}

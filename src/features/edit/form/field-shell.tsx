@@ -41,9 +41,9 @@ export function FieldInfo({ field }: { field: FormField }) {
         aria-expanded={open}
         title={field.description}
         onClick={() => setOpen((v) => !v)}
-        className="rounded px-1 text-xs text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border border-slate-300 font-serif text-[10px] italic leading-none text-slate-500 hover:border-slate-500 hover:text-slate-800"
       >
-        ⓘ
+        i
       </button>
       {open && (
         <div className="basis-full whitespace-pre-wrap rounded bg-slate-50 px-2 py-1 text-xs text-slate-600" data-testid="field-description">

@@ -11,7 +11,9 @@ import { YamlValueField } from './yaml-value-field';
 export function FormFieldView({ field, path, at, value }: FieldRenderProps) {
   const { edit, problems } = useFormContext();
   const id = useId();
-  const unset = field.required ? null : () => edit({ op: 'delete', path });
+  // The object's identity (apiVersion, kind, metadata, its name and namespace) is never unset from the form.
+  const identity = path.length === 1 ? ['apiVersion', 'kind', 'metadata'].includes(String(path[0])) : path.length === 2 && path[0] === 'metadata' && (path[1] === 'name' || path[1] === 'namespace');
+  const unset = field.required || identity ? null : () => edit({ op: 'delete', path });
   switch (field.kind) {
     case 'object':
       return <ObjectGroup field={field} path={path} at={at} value={value} onUnset={unset} />;

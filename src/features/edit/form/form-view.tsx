@@ -27,6 +27,8 @@ export interface FormViewProps {
   /** The object as on the server: its status and server-set metadata, shown read-only on demand. */
   serverObject?: KubeObject | null;
   label: string;
+  /** A field to show and focus (a cause clicked in the error panel); `seq` changes per request. */
+  reveal?: { field: string; seq: number } | null;
 }
 
 /** A value for a CSS attribute selector in double quotes (CSS.escape is not everywhere, e.g. jsdom). */
@@ -55,7 +57,7 @@ function serverSetPart(object: KubeObject): Record<string, unknown> {
   return object.status === undefined ? { metadata } : { metadata, status: object.status };
 }
 
-export function FormView({ text, kindSchema, onChange, readOnlyReason, serverProblems, serverObject, label }: FormViewProps) {
+export function FormView({ text, kindSchema, onChange, readOnlyReason, serverProblems, serverObject, label, reveal = null }: FormViewProps) {
   const read = useMemo(() => readYaml(text), [text]);
   // While the text does not parse, the form shows (read-only) the last text that did.
   const [lastGood, setLastGood] = useState<unknown>(null);
@@ -86,6 +88,13 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
     target?.scrollIntoView?.({ block: 'center' });
     target?.focus();
   }, [found]);
+
+  useEffect(() => {
+    if (!reveal || !formRef.current) return;
+    const target = formRef.current.querySelector(`[data-form-field="${cssString(reveal.field)}"]`)?.querySelector<HTMLElement>('input, select, textarea');
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus();
+  }, [reveal]);
 
   if (kindSchema === undefined) {
     return (

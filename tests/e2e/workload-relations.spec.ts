@@ -15,7 +15,10 @@ test("a Deployment's page lists its ReplicaSet and its pods, and follows a scale
   const replicaSets = page.locator('[data-testid="child-list"][data-title="ReplicaSets"]');
   const pods = page.locator('[data-testid="child-list"][data-title="Pods"]');
   await expect(replicaSets.getByTestId('child-row')).toHaveCount(1, { timeout: 15_000 });
-  await expect(replicaSets.getByTestId('child-revision')).toHaveText('revision 1');
+  // The revision is the ReplicaSet's deployment.kubernetes.io/revision annotation, when its controller set one.
+  const revision = (await k('-n', 'default', 'get', 'rs', '-l', `app=${name}`, '-o', 'jsonpath={.items[0].metadata.annotations.deployment\\.kubernetes\\.io/revision}')).stdout;
+  if (revision !== '') await expect(replicaSets.getByTestId('child-revision')).toHaveText(`revision ${revision}`);
+  await expect(replicaSets.getByTestId('child-row')).toContainText('Desired 1');
   await expect(pods.getByTestId('child-row')).toHaveCount(1, { timeout: 15_000 });
   const podNames = (await k('-n', 'default', 'get', 'pods', '-l', `app=${name}`, '-o', 'jsonpath={.items[*].metadata.name}')).stdout.split(' ');
   await expect(pods.getByTestId('child-row')).toHaveAttribute('data-name', podNames[0] ?? '');
@@ -38,13 +41,36 @@ test("a Deployment's page lists its ReplicaSet and its pods, and follows a scale
 });
 
 test('a crash-looping pod shows its waiting reason, restarts and last exit code', async ({ page }) => {
-  const worker = await k('-n', 'demo', 'get', 'pods', '-l', 'app=worker', '-o', 'jsonpath={.items[0].metadata.name}');
-  expect(worker.code, worker.stderr).toBe(0);
-  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${worker.stdout}`);
-  const container = page.locator('[data-testid="container-status"][data-container="worker"]');
-  // The demo's activity moves it between CrashLoopBackOff and a short run; the last run's exit stays.
-  await expect(container.getByTestId('container-last-state')).toContainText('exit code 1', { timeout: 15_000 });
-  await expect(container.getByTestId('container-restarts')).toHaveText(/^[1-9]\d* restarts?$/);
+  const name = `crash-${Date.now()}`;
+  expect((await k('-n', 'default', 'run', name, '--image=busybox:1.32', '--restart=Always')).code).toBe(0);
+  expect((await k('-n', 'default', 'wait', `pod/${name}`, '--for=condition=Ready', '--timeout=20s')).code).toBe(0);
+  await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}`);
+  const container = page.locator(`[data-testid="container-status"][data-container="${name}"]`);
+  await expect(container.getByTestId('container-state')).toContainText('running');
+  // The kubelet reports a crash: the panel follows the pod's watch.
+  const status = {
+    status: {
+      containerStatuses: [
+        {
+          name,
+          ready: false,
+          restartCount: 4,
+          image: 'docker.io/library/busybox:1.32',
+          imageID: 'docker.io/library/busybox@sha256:feed',
+          state: { waiting: { reason: 'CrashLoopBackOff', message: `back-off 1m20s restarting failed container=${name}` } },
+          lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:05Z' } },
+        },
+      ],
+    },
+  };
+  const patched = await k('-n', 'default', 'patch', 'pod', name, '--subresource=status', '--type=merge', '-p', JSON.stringify(status));
+  expect(patched.code, patched.stderr).toBe(0);
+  await expect(container.getByTestId('container-state')).toContainText('waiting: CrashLoopBackOff');
+  await expect(container.getByTestId('container-state')).toContainText(`back-off 1m20s restarting failed container=${name}`);
+  await expect(container.getByTestId('container-last-state')).toContainText('terminated: Error');
+  await expect(container.getByTestId('container-last-state')).toContainText('exit code 1');
+  await expect(container.getByTestId('container-restarts')).toHaveText('4 restarts');
+  await expect(container.getByTestId('container-image')).toContainText('docker.io/library/busybox@sha256:feed');
   await page.getByTestId('containers-section').screenshot({ path: `${SHOTS}/crashloop-container.png` });
 });
 

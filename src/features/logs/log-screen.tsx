@@ -177,7 +177,7 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
         )}
       </div>
       <div className="flex shrink-0 items-center gap-3 border-t border-slate-200 px-4 py-1 text-[11px] text-slate-500" data-testid="log-status">
-        <span data-testid="log-line-count">{buffer.lines.length.toLocaleString('en-US')} lines</span>
+        <span data-testid="log-line-count">{buffer.lines.length.toLocaleString('en-US')} {buffer.lines.length === 1 ? 'line' : 'lines'}</span>
         {buffer.dropped > 0 && <span>({buffer.dropped.toLocaleString('en-US')} oldest dropped to stay fluid)</span>}
         {following && !reconnecting && <span className="text-emerald-700" data-testid="log-following">following</span>}
         {reconnecting && <span className="text-amber-700">reconnecting, resuming after the last line</span>}

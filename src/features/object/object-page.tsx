@@ -11,6 +11,7 @@ import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { ConditionsTable, conditionsOf } from './conditions-table';
 import { ChildObjects } from './child-objects';
 import { ContainerStatusPanel } from './container-status-panel';
+import { PodUsage } from './pod-usage';
 import { CopyButton } from '../../components/ui/copy-button';
 import { EventsTable } from './events-table';
 import { kubectlGetCommand } from './kubectl-command';
@@ -167,6 +168,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             </Section>
             {!data?.deleted && slots?.panels?.(object)}
             {path.group === '' && path.resource === 'pods' && path.subresource === null && <ContainerStatusPanel pod={object} />}
+            {path.group === '' && path.resource === 'pods' && path.subresource === null && <PodUsage context={context} pod={object} />}
             {!data?.deleted && <ChildObjects context={context} path={path} object={object} />}
             {conditions.length > 0 && (
               <Section title="Conditions">

@@ -76,6 +76,19 @@ describe('pods/log', () => {
     expect(new Set(times).size).toBe(times.length);
   });
 
+  it('a followed log ends when its pod is deleted, as the kubelet ends it when the container stops', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'follow-end', namespace: 'default' }, spec: { nodeName: 'demo-node-1', containers: [{ name: 'c', image: 'nginx:1.19' }] } };
+    expect((await api('/api/v1/namespaces/default/pods', { method: 'POST', body: pod })).status).toBe(201);
+    const status = { phase: 'Running', startTime: new Date(Date.now() - 5000).toISOString(), containerStatuses: [{ name: 'c', ready: true, restartCount: 0, image: 'nginx:1.19', imageID: '', state: { running: { startedAt: new Date(Date.now() - 5000).toISOString() } }, lastState: {} }] };
+    await api('/api/v1/namespaces/default/pods/follow-end/status', { method: 'PATCH', contentType: 'application/merge-patch+json', body: { status } });
+    const c = cluster.handle;
+    const res = await fetch(c.url + logPath('default', 'follow-end', 'follow=true'), { headers: { Authorization: `Bearer ${c.tokens.admin}` } });
+    const body = res.text();
+    await api('/api/v1/namespaces/default/pods/follow-end?gracePeriodSeconds=0', { method: 'DELETE' });
+    const text = await Promise.race([body, new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the followed log did not end')), 5000))]);
+    expect(text.trimEnd().split('\n').length).toBeGreaterThanOrEqual(4);
+  });
+
   it('previous=true reads the last terminated run; a container that never terminated has none', async () => {
     const worker = await podNamed('demo', 'worker-');
     const previous = await api(logPath('demo', worker, 'previous=true'));

@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest, failure, invalid } from '../http/errors.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
+import { storageKey } from '../resources/registry.js';
+import type { Store } from '../store/store.js';
 import { closableSession } from '../store/watch.js';
 import type { WatchSession } from '../store/watch.js';
 import { containerLog, finishedLog, LOG_RETENTION_MS, rfc3339Nano, type LogLine } from './pod-log-lines.js';
@@ -135,7 +137,7 @@ function render(l: LogLine, timestamps: boolean): string {
 
 /** Answers GET .../pods/NAME/log. */
 export function podLogs(
-  ctx: { watches: Set<WatchSession> },
+  ctx: { watches: Set<WatchSession>; store: Store },
   req: IncomingMessage,
   res: ServerResponse,
   pod: KubeObject,
@@ -204,8 +206,22 @@ export function podLogs(
   const upcoming = next;
   let pending = upcoming();
   let timer: NodeJS.Timeout | undefined;
+  // The kubelet's stream ends when the container stops: here, when the pod is deleted or restarted.
+  const followed = container;
+  const stillRunning = (p: KubeObject): boolean => {
+    try {
+      return sourceOf(p, followed, false).kind === 'running';
+    } catch {
+      return false;
+    }
+  };
+  const unsubscribe = ctx.store.subscribe(storageKey({ group: '', resource: 'pods' }), (event) => {
+    if (event.object.metadata.uid !== pod.metadata.uid) return;
+    if (event.type === 'DELETED' || !stillRunning(event.object)) session.close();
+  });
   const session = closableSession(() => {
     clearTimeout(timer);
+    unsubscribe();
     ctx.watches.delete(session);
     if (!res.writableEnded) res.end();
   });

@@ -134,3 +134,14 @@ describe('fetchJson records', () => {
     expect(requestRecorder.getSnapshot()[0]).toMatchObject({ path: '/api', status: 0, reason: 'NetworkError', failure: 'Failed to fetch', responseBody: null });
   });
 });
+
+describe('recordBody byte counts', () => {
+  it('counts UTF-8 bytes as TextEncoder would: ASCII, two- and three-byte characters, surrogate pairs and lone surrogates', () => {
+    for (const text of ['plain', 'é', 'ü€', '😀x', 'a\uD800b', '\uDC00', 'x😀😀é€'.repeat(50)]) {
+      expect(recordBody(text, 1 << 20).bytes).toBe(new TextEncoder().encode(text).byteLength);
+    }
+    const cut = recordBody('€'.repeat(100), 10);
+    expect(cut).toMatchObject({ truncated: true, bytes: 300 });
+    expect(new TextEncoder().encode(cut.text.replace(/\uFFFD$/, '')).byteLength).toBeLessThanOrEqual(10);
+  });
+});

@@ -191,7 +191,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   );
   const hidden = base ? hiddenFields(base) : [];
   const conflict = notice?.kind === 'conflict' ? notice : null;
-  const dirty = draft !== null && base !== undefined && text !== editableYaml(base);
+  // Once per base, not per keystroke (a 10-container Pod's YAML takes milliseconds to write).
+  const baseYaml = useMemo(() => (base ? editableYaml(base) : null), [base]);
+  const dirty = draft !== null && baseYaml !== null && text !== baseYaml;
   const saveError = failure?.error ?? null;
   const warnings = notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : [];
 

@@ -1,5 +1,5 @@
 // One field of the form, drawn by its kind: a group of fields, a list, a map, embedded YAML or a scalar control.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useFormContext, type FieldRenderProps } from './form-context';
 import { FieldShell } from './field-shell';
 import { ListField } from './list-field';
@@ -8,7 +8,7 @@ import { ObjectGroup } from './object-group';
 import { ScalarControl } from './scalar-control';
 import { YamlValueField } from './yaml-value-field';
 
-export function FormFieldView({ field, path, at, value }: FieldRenderProps) {
+function FieldByKind({ field, path, at, value }: FieldRenderProps) {
   const { edit, problems } = useFormContext();
   const id = useId();
   // The object's identity (apiVersion, kind, metadata, its name and namespace) is never unset from the form.
@@ -43,3 +43,6 @@ export function FormFieldView({ field, path, at, value }: FieldRenderProps) {
       );
   }
 }
+
+/** A field, re-rendered only when its schema, place or value changed (`at` names the place; the path follows it). */
+export const FormFieldView = memo(FieldByKind, (a, b) => a.field === b.field && a.at === b.at && a.value === b.value);

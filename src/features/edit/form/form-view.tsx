@@ -1,7 +1,7 @@
 // The Form view of a draft: the kind's schema drawn as fields over the same YAML text the YAML view edits. Every
 // change is an edit of that text (yaml-edit), so comments, order and formatting elsewhere stay, and Save, Preview,
 // kept drafts and the conflict merge see one draft. A text that does not parse keeps the form read-only.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { buildFormModel, type FormField } from '../../../k8s/openapi/form-model';
 import { validateObject, type FormProblem } from '../../../k8s/openapi/form-validate';
@@ -10,10 +10,11 @@ import { editYaml, type YamlEdit } from '../../../k8s/yaml-edit';
 import { readYaml } from '../../../k8s/yaml-read';
 import { toYaml } from '../editable-object';
 import { FindField } from './find-field';
-import { FormContext, type FormContextValue } from './form-context';
+import { FormContext, type FieldRenderProps, type FormContextValue } from './form-context';
 import { locateSchemaPath, pathKey } from './form-paths';
 import { FormFieldView } from './form-field';
 import { ObjectFields } from './object-group';
+import { shareUnchanged } from './share-unchanged';
 
 export interface FormViewProps {
   text: string;
@@ -35,6 +36,8 @@ export interface FormViewProps {
 function cssString(value: string): string {
   return value.replace(/["\\]/g, '\\$&');
 }
+
+const renderField = (props: FieldRenderProps) => <FormFieldView {...props} />;
 
 function problemMap(problems: FormProblem[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -58,11 +61,17 @@ function serverSetPart(object: KubeObject): Record<string, unknown> {
 }
 
 export function FormView({ text, kindSchema, onChange, readOnlyReason, serverProblems, serverObject, label, reveal = null }: FormViewProps) {
-  const read = useMemo(() => readYaml(text), [text]);
-  // While the text does not parse, the form shows (read-only) the last text that did.
-  const [lastGood, setLastGood] = useState<unknown>(null);
-  if (read.ok && read.value !== lastGood) setLastGood(read.value);
-  const value = read.ok ? read.value : lastGood;
+  const parsed = useMemo(() => readYaml(text), [text]);
+  // While the text does not parse, the form shows (read-only) the last text that did. What a keystroke did not
+  // change keeps its identity, so the memoized fields below skip it.
+  const [lastGood, setLastGood] = useState<unknown>(parsed.ok ? parsed.value : null);
+  const [lastRead, setLastRead] = useState(parsed);
+  if (parsed !== lastRead) {
+    setLastRead(parsed);
+    if (parsed.ok) setLastGood(shareUnchanged(lastGood, parsed.value));
+  }
+  const read = parsed;
+  const value = lastGood;
   const model = useMemo(() => (kindSchema ? buildFormModel(kindSchema) : null), [kindSchema]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [editError, setEditError] = useState<string | null>(null);
@@ -71,7 +80,24 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
   const formRef = useRef<HTMLDivElement>(null);
 
   const schemaProblems = useMemo(() => (model && read.ok ? validateObject(model, read.value) : []), [model, read]);
-  const problems = useMemo(() => problemMap([...serverProblems, ...schemaProblems]), [serverProblems, schemaProblems]);
+  // The same problems keep the same map (the fields re-render only when what they show changed).
+  const problemsKey = JSON.stringify([serverProblems, schemaProblems]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content, not by the arrays' identity
+  const problems = useMemo(() => problemMap([...serverProblems, ...schemaProblems]), [problemsKey]);
+  // Edits read the latest text and onChange from a box set after each render: the context (and every field under it) stays the same object.
+  const [latest] = useState(() => new Map([['draft', { text, onChange }]]));
+  useLayoutEffect(() => {
+    latest.set('draft', { text, onChange });
+  });
+  const toggle = useCallback(
+    (key: string) =>
+      setCollapsed((old) => {
+        const next = new Set(old);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
   const parseProblem = read.ok ? null : (read.problems[0] ?? { line: 1, column: 1, message: 'The YAML does not parse.' });
   const readOnly = parseProblem ? 'The YAML does not parse' : readOnlyReason;
 
@@ -89,6 +115,34 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
     target?.focus();
   }, [found]);
 
+  const edit = useCallback(
+    (...edits: YamlEdit[]) => {
+      const draft = latest.get('draft');
+      if (readOnly !== null || !draft) return;
+      const { text: current, onChange: write } = draft;
+      try {
+        write(edits.reduce((t, e) => editYaml(t, e), current));
+        setEditError(null);
+      } catch (error) {
+        setEditError(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [readOnly, latest],
+  );
+  const formContext = useMemo<FormContextValue | null>(
+    () =>
+      model && {
+        model,
+        renderField,
+        problems,
+        readOnly,
+        collapsed,
+        toggle,
+        edit,
+      },
+    [model, problems, readOnly, collapsed, toggle, edit],
+  );
+
   useEffect(() => {
     if (!reveal || !formRef.current) return;
     const target = formRef.current.querySelector(`[data-form-field="${cssString(reveal.field)}"]`)?.querySelector<HTMLElement>('input, select, textarea');
@@ -103,7 +157,7 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
       </p>
     );
   }
-  if (model === null) {
+  if (model === null || formContext === null) {
     return (
       <p role="alert" data-testid="form-no-schema" className="p-2 text-sm text-amber-900">
         The cluster publishes no OpenAPI schema for this kind, so there is no form: edit it in the YAML view.
@@ -111,28 +165,6 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
     );
   }
 
-  const context: FormContextValue = {
-    model,
-    renderField: (props) => <FormFieldView {...props} />,
-    problems,
-    readOnly,
-    collapsed,
-    toggle: (key) =>
-      setCollapsed((old) => {
-        const next = new Set(old);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      }),
-    edit: (...edits: YamlEdit[]) => {
-      if (readOnly !== null) return;
-      try {
-        onChange(edits.reduce((t, e) => editYaml(t, e), text));
-        setEditError(null);
-      } catch (error) {
-        setEditError(error instanceof Error ? error.message : String(error));
-      }
-    },
-  };
 
   const onFound = (field: FormField) => {
     const located = locateSchemaPath(value, field.schemaPath);
@@ -146,7 +178,7 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
   };
 
   return (
-    <FormContext.Provider value={context}>
+    <FormContext.Provider value={formContext}>
       <div className="flex h-full min-h-0 flex-col" aria-label={label} role="form">
         <div className="flex shrink-0 flex-wrap items-center gap-3 border-b border-slate-200 pb-1.5">
           <FindField model={model} onFound={onFound} />

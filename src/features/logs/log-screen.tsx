@@ -6,7 +6,7 @@ import { logFileName, type PodLogQuery } from '../../k8s/logs';
 import { logText } from './log-buffer';
 import { searchLines } from './log-search';
 import { LogViewer } from './log-viewer';
-import { useLogStreams, type LogSource } from './use-log-streams';
+import { useLogStreams, type LogSource, type SourceState } from './use-log-streams';
 
 export interface LogScreenProps {
   context: string;
@@ -26,6 +26,17 @@ const SINCES: [string, number | undefined][] = [['all time', undefined], ['5 min
 
 const checkboxLabel = 'inline-flex items-center gap-1 text-xs text-slate-700';
 const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+
+/**
+ * A 404 naming something other than the pod: kube-apiserver looked up the pod's node to reach its kubelet and
+ * did not find it (1.20 words it as `pods "<node>" not found`).
+ */
+function nodeHint(s: SourceState, podPath: string | undefined): string | undefined {
+  const pod = podPath?.split('/').pop();
+  const named = s.error?.details?.name;
+  if (s.error?.code !== 404 || !named || named === pod) return undefined;
+  return `The pod exists: "${named}" is its node, which the API server could not find to reach a kubelet, so no log can be read.`;
+}
 
 export function LogScreen({ context, sources, query, onQueryChange, picker, downloadName, view }: LogScreenProps) {
   const { buffer, version, states } = useLogStreams(context, sources, query, view);
@@ -146,7 +157,7 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
             error={s.error}
             title={`${s.state === 'reconnecting' ? 'Reconnecting to' : 'Reading'} the log of ${label}`}
             testId="log-error"
-            footer={s.state === 'reconnecting' ? 'Kubeglass tries again by itself and resumes after the last line shown.' : undefined}
+            footer={s.state === 'reconnecting' ? 'Kubeglass tries again by itself and resumes after the last line shown.' : nodeHint(s, sources.find((x) => x.label === label)?.podPath)}
           />
         </div>
       ))}

@@ -28,6 +28,7 @@ test('a pod on a node with no kubelet: the Status error of the apiserver, clearl
     const error = page.getByTestId('log-error');
     await expect(error).toContainText('NotFound');
     await expect(error).toContainText('pods "node-x" not found');
+    await expect(error).toContainText('"node-x" is its node, which the API server could not find');
     // A refusal is not retried: no reconnect loop against a server that said no.
     await expect(page.getByTestId('log-status')).not.toContainText('reconnecting');
     await page.screenshot({ path: `${SHOTS}/no-kubelet.png` });

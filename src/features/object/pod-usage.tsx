@@ -17,8 +17,9 @@ function UsageCell({ u, format, testId }: { u: ResourceUsage; format: (n: number
     <td className="py-1 pr-4 align-top" data-testid={testId}>
       <div className="font-mono text-xs text-slate-800">
         {u.usage === null ? '—' : format(u.usage)}
+        {percent !== null && ' '}
         {percent !== null && (
-          <span className={over ? 'ml-1 text-red-700' : 'ml-1 text-slate-500'}>
+          <span className={over ? 'text-red-700' : 'text-slate-500'}>
             ({percent}% of {share?.of})
           </span>
         )}

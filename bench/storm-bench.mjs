@@ -359,7 +359,7 @@ try {
       target: 'ratio <= 1.3',
     }),
     {
-      ...figure({ figure: 'watch storm achieved rate', value: achieved, unit: 'events/s', limit: RATE, target: `>= ${RATE} events/s` }),
+      ...figure({ figure: 'watch storm achieved rate', value: achieved, unit: 'events/s', limit: RATE, target: `>= ${RATE} events/s (within 0.5%: timer granularity)` }),
       met: achieved >= RATE * 0.995,
     },
     ...(twenty === null || one === null ? [] : [figure({

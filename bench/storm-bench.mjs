@@ -22,6 +22,8 @@ const BATCH = process.env.STORM_BATCH !== '0';
 /** STORM_PROFILE=1: a CPU profile of the tab over the first PROFILE_SECONDS of the storm, summarized in details. */
 const PROFILE = process.env.STORM_PROFILE === '1';
 const PROFILE_SECONDS = Number(process.env.STORM_PROFILE_SECONDS ?? 8);
+/** STORM_TRACE=1: a Chromium performance trace over the same window: main-thread self time by event (script, style, layout, paint). */
+const TRACE = process.env.STORM_TRACE === '1';
 /** STORM_SERVER_PROFILE=1: kubeglass runs with --inspect and is CPU-profiled over the same window as the tab. */
 const SERVER_PROFILE = process.env.STORM_SERVER_PROFILE === '1';
 
@@ -105,6 +107,24 @@ function profileSummary(profile, top = 30) {
     total += us;
   }
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn, us]) => ({ fn, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
+}
+
+/** Self time of the renderer main thread's trace events by name (a child's time is not its parent's). */
+function traceSummary(trace, top = 20) {
+  const events = JSON.parse(trace.toString('utf8')).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const slices = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const self = new Map();
+  const stack = [];
+  for (const e of slices) {
+    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
+    stack.push(e);
+  }
+  const total = [...self.values()].reduce((a, b) => a + Math.max(0, b), 0);
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
 }
 
 /** CPU seconds (user + system) of a process so far, from /proc (no dependency). */
@@ -252,9 +272,11 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
+  if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
   const started = await storm(url, 'POST', { eventsPerSecond: RATE, seconds: SECONDS, focus: visible, focusShare: FOCUS_SHARE });
   let profile;
-  if (PROFILE || inspector) await new Promise((r) => setTimeout(r, PROFILE_SECONDS * 1000));
+  if (PROFILE || inspector || TRACE) await new Promise((r) => setTimeout(r, PROFILE_SECONDS * 1000));
+  const tabTrace = TRACE ? { seconds: PROFILE_SECONDS, selfTime: traceSummary(await browser.stopTracing()) } : undefined;
   if (PROFILE) {
     ({ profile } = await cdp.send('Profiler.stop'));
     mkdirSync('test-results', { recursive: true });
@@ -310,7 +332,7 @@ try {
   let one2 = null;
   let otherEvents = 0;
   let costStorm = null;
-  if (!SERVER_PROFILE && !PROFILE) {
+  if (!SERVER_PROFILE && !PROFILE && !TRACE) {
     console.log(`cost of 1 vs 20 lists: ${PHASE_SECONDS}s phases one / twenty / one`);
     await storm(url, 'POST', { eventsPerSecond: RATE, seconds: PHASE_SECONDS * 3 + 10 });
     await page.waitForTimeout(2000);
@@ -399,6 +421,7 @@ try {
       longTasks: { count: longTasks.length, totalMs: longTasks.reduce((a, [, d]) => a + d, 0), longestMs: Math.max(0, ...longTasks.map(([, d]) => d)) },
       duringStorm: { tabBusyPerSecond: stormTab / (progress.elapsedMs / 1000), serverCpuPerSecond: stormCpu / (progress.elapsedMs / 1000) },
       ...(serverProfile ? { serverProfile } : {}),
+      ...(tabTrace ? { tabTrace } : {}),
       ...(profile ? { tabProfile: { seconds: PROFILE_SECONDS, file: 'test-results/storm-bench.cpuprofile', selfTime: profileSummary(profile) } } : {}),
       lists: {
         how: `one: the UI's pods list (Table watch over /-/ws); twenty: plus ${OTHER_LISTS.length} Table watches of other collections sent on the app's own /-/ws socket (quiet during the storm; their events are parsed by the app's watch client and dropped as unknown ids)`,

@@ -11,7 +11,21 @@ import type { KubeObject } from '../../k8s/kube-object';
 import { commandArgv, execContainers, type CommandChoice } from './exec-targets';
 import type { TerminalHandle } from './terminal-view';
 
-const TerminalView = lazy(() => import('./terminal-view').then((m) => ({ default: m.TerminalView })));
+// A chunk that fails to load (kubeglass was updated and rebuilt meanwhile) must not blank the page.
+const TerminalView = lazy(() =>
+  import('./terminal-view').then(
+    (m) => ({ default: m.TerminalView }),
+    (error: unknown) => ({
+      default: function TerminalUnavailable() {
+        return (
+          <p role="alert" className="text-xs text-red-700" data-testid="exec-terminal-unavailable">
+            The terminal could not be loaded ({error instanceof Error ? error.message : String(error)}). Reload the page and try again.
+          </p>
+        );
+      },
+    }),
+  ),
+);
 
 type Phase =
   | { kind: 'idle' }

@@ -102,7 +102,14 @@ test('the container picker lists init containers; all containers interleave with
   await expect(viewer).toContainText('[proxy] ');
   await expect(viewer).toContainText('[app] ');
   // The init container ran first: its lines are at the top, before the others'.
-  await expect(page.getByTestId('log-line').first()).toContainText('[setup] ');
+  await expect(page.getByTestId('log-line').first()).toHaveText('[setup] setup starting (pid 1)');
+  // Each line under its own container's prefix (a line is never shown under another's).
+  for (const line of await page.getByTestId('log-line').allInnerTexts()) {
+    const [, prefix, body] = /^\[(\w+)\] (.*)$/.exec(line) ?? [];
+    if (body?.includes('HTTP/1.1')) expect(prefix).toBe('proxy');
+    const tagged = /\[(setup|app)\] /.exec(body ?? '');
+    if (tagged) expect(prefix).toBe(tagged[1]);
+  }
   await page.screenshot({ path: `${SHOTS}/all-containers.png` });
 });
 

@@ -3,7 +3,7 @@ import { parseAnsi, stripAnsi, type AnsiSpan } from '../../k8s/ansi';
 import { timeKey, type LogLine } from '../../k8s/logs';
 
 export interface BufferedLine {
-  /** Stable across appends: the React key. */
+  /** Unique for the page's life: the React key and the spans cache key. */
   id: number;
   /** The stream's label ("web", "web-1/nginx"), shown as a `[label]` prefix when several streams merge. */
   source: string;
@@ -18,11 +18,13 @@ export interface BufferedLine {
 /** Lines kept at most; the oldest go first (the view says so). */
 export const MAX_LINES = 200_000;
 
+/** Ids are unique across buffers: views cache a line's spans by id, and a new buffer must not reuse an old id. */
+let nextLineId = 0;
+
 export class LogBuffer {
   lines: BufferedLine[] = [];
   /** Lines dropped from the top to stay under the cap. */
   dropped = 0;
-  private nextId = 0;
   constructor(private readonly cap = MAX_LINES) {}
 
   /**
@@ -32,7 +34,7 @@ export class LogBuffer {
   add(source: string, batch: LogLine[]): void {
     for (const l of batch) {
       const key = l.ts === null ? '' : (timeKey(l.ts) ?? '');
-      const line: BufferedLine = { id: this.nextId++, source, ts: l.ts, key, text: l.text, plain: stripAnsi(l.text) };
+      const line: BufferedLine = { id: nextLineId++, source, ts: l.ts, key, text: l.text, plain: stripAnsi(l.text) };
       let at = this.lines.length;
       if (key !== '') while (at > 0 && (this.lines[at - 1]?.key ?? '') > key) at--;
       if (at === this.lines.length) this.lines.push(line);

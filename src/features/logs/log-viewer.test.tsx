@@ -33,6 +33,18 @@ describe('LogViewer', () => {
     expect(screen.getByTestId('log-line').textContent).toBe('2026-01-01T00:00:01Z [web] INFO ready');
   });
 
+  it('a new buffer (another container picked) never shows the spans of the old one', () => {
+    const first = new LogBuffer();
+    first.add('app', [{ ts: '2026-01-01T00:00:01Z', text: 'from app' }]);
+    const props = { version: 1, wrap: false, showTimestamps: false, showSource: false, search: '', currentLine: null, stickToBottom: false, onScrolledAway: () => {} };
+    const { rerender } = render(<LogViewer lines={first.lines} {...props} />);
+    expect(screen.getByTestId('log-line').textContent).toBe('from app');
+    const second = new LogBuffer();
+    second.add('setup', [{ ts: '2026-01-01T00:00:01Z', text: 'from setup' }]);
+    rerender(<LogViewer lines={second.lines} {...props} version={2} />);
+    expect(screen.getByTestId('log-line').textContent).toBe('from setup');
+  });
+
   it('renders only a window of 100,000 lines', () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => ({ ts: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), text: `line ${i}` }));
     viewer(lines);

@@ -142,6 +142,7 @@ test('a container that cannot start shows the Status the API answered', async ({
   const error = page.getByTestId('log-error');
   await expect(error).toContainText('BadRequest');
   await expect(error).toContainText(`container "payments" in pod "${list.stdout}" is waiting to start: trying and failing to pull image`);
+  await expect(error).toContainText('The kubelet has no log for this: the container has not run');
   await page.screenshot({ path: `${SHOTS}/waiting-error.png` });
 });
 

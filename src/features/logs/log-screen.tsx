@@ -31,11 +31,17 @@ const button = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs tex
  * A 404 naming something other than the pod: kube-apiserver looked up the pod's node to reach its kubelet and
  * did not find it (1.20 words it as `pods "<node>" not found`).
  */
-function nodeHint(s: SourceState, podPath: string | undefined): string | undefined {
+function logHint(s: SourceState, podPath: string | undefined): string | undefined {
   const pod = podPath?.split('/').pop();
   const named = s.error?.details?.name;
-  if (s.error?.code !== 404 || !named || named === pod) return undefined;
-  return `The pod exists: "${named}" is its node, which the API server could not find to reach a kubelet, so no log can be read.`;
+  if (s.error?.code === 404 && named && named !== pod) {
+    return `The pod exists: "${named}" is its node, which the API server could not find to reach a kubelet, so no log can be read.`;
+  }
+  // The kubelet's refusals come back as 400s: nothing is wrong with the request, the container has no log (yet).
+  if (s.error?.code === 400 && /is waiting to start|previous terminated container|is terminated/.test(s.error.message)) {
+    return 'The kubelet has no log for this: the container has not run (or has no previous run). Its state is on the pod page, under Containers.';
+  }
+  return undefined;
 }
 
 export function LogScreen({ context, sources, query, onQueryChange, picker, downloadName, view }: LogScreenProps) {
@@ -157,7 +163,7 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
             error={s.error}
             title={`${s.state === 'reconnecting' ? 'Reconnecting to' : 'Reading'} the log of ${label}`}
             testId="log-error"
-            footer={s.state === 'reconnecting' ? 'Kubeglass tries again by itself and resumes after the last line shown.' : nodeHint(s, sources.find((x) => x.label === label)?.podPath)}
+            footer={s.state === 'reconnecting' ? 'Kubeglass tries again by itself and resumes after the last line shown.' : logHint(s, sources.find((x) => x.label === label)?.podPath)}
           />
         </div>
       ))}

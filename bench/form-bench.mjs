@@ -112,7 +112,7 @@ const browser = await launchChromium();
 try {
   const targets = [
     { name: 'Deployment', path: await firstDeployment(server.url, userAgent), field: 'replicas', index: 0 },
-    { name: 'Pod with 10 containers', path: await createTenContainerPod(server.url, userAgent), field: 'image', index: 9 },
+    { name: 'Pod with 10 containers', path: await createTenContainerPod(server.url, userAgent), field: 'image', index: 2 },
     { name: 'PowerPlant (deep CRD)', path: '/c/demo/apis/energy.kubeglass.dev/v1/namespaces/demo/powerplants/riverside', field: 'watts', index: 0 },
   ];
   const figures = [];

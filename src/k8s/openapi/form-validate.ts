@@ -115,44 +115,61 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Every problem the schema finds in an object (status and server-set fields skipped); at most `limit`. */
-export function validateObject(model: FormModel, object: unknown, limit = 200): FormProblem[] {
-  const problems: FormProblem[] = [];
-  const add = (field: string, message: string) => {
-    if (problems.length < limit) problems.push({ field, message });
+/** Problems found under one object or list, by the field path and schema path it sits at. */
+export type ValidationCache = WeakMap<object, Map<string, FormProblem[]>>;
+
+/**
+ * Every problem the schema finds in an object (status and server-set fields skipped); at most `limit`. With a
+ * cache, subtrees met before (the same object at the same place) are not walked again: a keystroke re-checks the
+ * path it changed.
+ */
+export function validateObject(model: FormModel, object: unknown, limit = 200, cache?: ValidationCache): FormProblem[] {
+  const scalar = (field: FormField, kind: FormField['kind'], item: unknown, at: string, out: FormProblem[]) => {
+    for (const message of valueProblems({ ...field, kind, limits: {} }, item)) out.push({ field: at, message });
   };
-  const walkChildren = (schemaPath: string[], value: Record<string, unknown>, fieldPath: string) => {
+  const walkChildren = (schemaPath: string[], value: Record<string, unknown>, fieldPath: string): FormProblem[] => {
+    const key = `${fieldPath}\u0000${schemaPath.join('.')}`;
+    const hit = cache?.get(value)?.get(key);
+    if (hit) return hit;
+    const out: FormProblem[] = [];
     for (const child of model.children(schemaPath)) {
       if (child.serverSet) continue;
       const at = fieldPath ? `${fieldPath}.${child.name}` : child.name;
       const v = value[child.name];
       if (v === undefined || v === null) {
-        if (child.required && child.kind !== 'object') add(at, 'Required value');
+        // A default fills the field in before validation (CRD structural defaulting).
+        if (child.required && child.kind !== 'object' && child.defaultValue === undefined) out.push({ field: at, message: 'Required value' });
         continue;
       }
-      walk(child, v, at);
+      out.push(...walk(child, v, at));
     }
+    if (cache) {
+      let byPlace = cache.get(value);
+      if (!byPlace) cache.set(value, (byPlace = new Map()));
+      byPlace.set(key, out);
+    }
+    return out;
   };
-  const walk = (field: FormField, value: unknown, fieldPath: string) => {
-    for (const message of valueProblems(field, value)) add(fieldPath, message);
-    if (field.kind === 'object' && isObject(value)) walkChildren(field.schemaPath, value, fieldPath);
+  const walk = (field: FormField, value: unknown, fieldPath: string): FormProblem[] => {
+    const out: FormProblem[] = valueProblems(field, value).map((message) => ({ field: fieldPath, message }));
+    if (field.kind === 'object' && isObject(value)) out.push(...walkChildren(field.schemaPath, value, fieldPath));
     if (field.kind === 'list' && Array.isArray(value)) {
       value.forEach((item, i) => {
         const at = `${fieldPath}[${i}]`;
-        if (field.itemKind === 'object' && isObject(item)) walkChildren(field.schemaPath, item, at);
-        else if (field.itemKind) for (const message of valueProblems({ ...field, kind: field.itemKind, limits: {} }, item)) add(at, message);
+        if (field.itemKind === 'object' && isObject(item)) out.push(...walkChildren(field.schemaPath, item, at));
+        else if (field.itemKind) scalar(field, field.itemKind, item, at, out);
       });
     }
     if (field.kind === 'map' && isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
         const at = `${fieldPath}[${key}]`;
         const meta = metadataEntryProblems(field.schemaPath, key, item);
-        for (const message of [...meta.key, ...meta.value]) add(at, message);
-        if (field.itemKind === 'object' && isObject(item)) walkChildren(field.schemaPath, item, at);
-        else if (field.itemKind) for (const message of valueProblems({ ...field, kind: field.itemKind, limits: {} }, item)) add(at, message);
+        for (const message of [...meta.key, ...meta.value]) out.push({ field: at, message });
+        if (field.itemKind === 'object' && isObject(item)) out.push(...walkChildren(field.schemaPath, item, at));
+        else if (field.itemKind) scalar(field, field.itemKind, item, at, out);
       }
     }
+    return out;
   };
-  if (isObject(object)) walkChildren([], object, '');
-  return problems;
+  return isObject(object) ? walkChildren([], object, '').slice(0, limit) : [];
 }

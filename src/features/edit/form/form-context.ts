@@ -1,5 +1,5 @@
 // What every control of one form shares: how to write an edit into the draft, the problems by field path, and
-// the view state (collapsed groups, what the last "Find field" asked to focus).
+// the view state (groups opened or closed by the user).
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FormField, FormModel } from '../../../k8s/openapi/form-model';
 import type { YamlEdit, YamlPath } from '../../../k8s/yaml-edit';
@@ -12,8 +12,9 @@ export interface FormContextValue {
   problems: ReadonlyMap<string, string[]>;
   /** Why nothing can be changed (the YAML does not parse, no permission), or null. */
   readOnly: string | null;
-  collapsed: ReadonlySet<string>;
-  toggle: (key: string) => void;
+  /** Groups the user opened or closed (by path key); the others show as they are by default. */
+  opened: ReadonlyMap<string, boolean>;
+  setOpen: (key: string, open: boolean) => void;
   /** Draws one field (passed down rather than imported: groups hold fields that hold groups). */
   renderField: (props: FieldRenderProps) => ReactNode;
 }

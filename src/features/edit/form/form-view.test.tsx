@@ -98,6 +98,15 @@ describe('FormView', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'image' }));
   });
 
+  it('opens the first three list items and shows the others by title until opened', () => {
+    const four = YAML.replace('      containers:\n', '      containers:\n' + ['a', 'b', 'c'].map((n) => `      - name: ${n}\n        image: busybox\n`).join(''));
+    render(<Harness initial={four} />);
+    expect(screen.getAllByRole('textbox', { name: 'image' })).toHaveLength(3);
+    const fourth = screen.getByRole('group', { name: 'containers: web' });
+    fireEvent.click(within(fourth).getByRole('button', { expanded: false }));
+    expect(screen.getAllByRole('textbox', { name: 'image' })).toHaveLength(4);
+  });
+
   it('lists unset optional fields under Add field and adds one', () => {
     render(<Harness />);
     const add = screen.getByRole('combobox', { name: 'Add field to spec' });

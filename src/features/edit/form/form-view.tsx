@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { buildFormModel, type FormField } from '../../../k8s/openapi/form-model';
-import { validateObject, type FormProblem } from '../../../k8s/openapi/form-validate';
+import { validateObject, type FormProblem, type ValidationCache } from '../../../k8s/openapi/form-validate';
 import type { KindSchema } from '../../../k8s/openapi';
 import { editYaml, type YamlEdit } from '../../../k8s/yaml-edit';
 import { readYaml } from '../../../k8s/yaml-read';
@@ -15,6 +15,7 @@ import { locateSchemaPath, pathKey } from './form-paths';
 import { FormFieldView } from './form-field';
 import { ObjectFields } from './object-group';
 import { shareUnchanged } from './share-unchanged';
+import { applyEdit } from './apply-edit';
 
 export interface FormViewProps {
   text: string;
@@ -61,7 +62,9 @@ function serverSetPart(object: KubeObject): Record<string, unknown> {
 }
 
 export function FormView({ text, kindSchema, onChange, readOnlyReason, serverProblems, serverObject, label, reveal = null }: FormViewProps) {
-  const parsed = useMemo(() => readYaml(text), [text]);
+  // What the form's own last edit wrote: its value is known without parsing the text again.
+  const [known, setKnown] = useState<{ text: string; value: unknown } | null>(null);
+  const parsed = useMemo(() => (known !== null && known.text === text ? { ok: true as const, value: known.value } : readYaml(text)), [text, known]);
   // While the text does not parse, the form shows (read-only) the last text that did. What a keystroke did not
   // change keeps its identity, so the memoized fields below skip it.
   const [lastGood, setLastGood] = useState<unknown>(parsed.ok ? parsed.value : null);
@@ -73,31 +76,24 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
   const read = parsed;
   const value = lastGood;
   const model = useMemo(() => (kindSchema ? buildFormModel(kindSchema) : null), [kindSchema]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [editError, setEditError] = useState<string | null>(null);
   const [found, setFound] = useState<{ at: string; set: boolean; name: string; seq: number } | null>(null);
   const [showServerSet, setShowServerSet] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
 
-  const schemaProblems = useMemo(() => (model && read.ok ? validateObject(model, read.value) : []), [model, read]);
+  const [validationCache] = useState<ValidationCache>(() => new WeakMap());
+  const schemaProblems = useMemo(() => (model && read.ok ? validateObject(model, value, 200, validationCache) : []), [model, read, value, validationCache]);
   // The same problems keep the same map (the fields re-render only when what they show changed).
   const problemsKey = JSON.stringify([serverProblems, schemaProblems]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content, not by the arrays' identity
   const problems = useMemo(() => problemMap([...serverProblems, ...schemaProblems]), [problemsKey]);
   // Edits read the latest text and onChange from a box set after each render: the context (and every field under it) stays the same object.
-  const [latest] = useState(() => new Map([['draft', { text, onChange }]]));
+  const [latest] = useState(() => new Map([['draft', { text, onChange, value: read.ok ? value : undefined }]]));
   useLayoutEffect(() => {
-    latest.set('draft', { text, onChange });
+    latest.set('draft', { text, onChange, value: read.ok ? value : undefined });
   });
-  const toggle = useCallback(
-    (key: string) =>
-      setCollapsed((old) => {
-        const next = new Set(old);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      }),
-    [],
-  );
+  const setOpen = useCallback((key: string, open: boolean) => setOpened((old) => new Map(old).set(key, open)), []);
   const parseProblem = read.ok ? null : (read.problems[0] ?? { line: 1, column: 1, message: 'The YAML does not parse.' });
   const readOnly = parseProblem ? 'The YAML does not parse' : readOnlyReason;
 
@@ -119,9 +115,11 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
     (...edits: YamlEdit[]) => {
       const draft = latest.get('draft');
       if (readOnly !== null || !draft) return;
-      const { text: current, onChange: write } = draft;
+      const { text: current, onChange: write, value: before } = draft;
       try {
-        write(edits.reduce((t, e) => editYaml(t, e), current));
+        const written = edits.reduce((t, e) => editYaml(t, e), current);
+        setKnown({ text: written, value: edits.reduce((v, e) => applyEdit(v, e), before) });
+        write(written);
         setEditError(null);
       } catch (error) {
         setEditError(error instanceof Error ? error.message : String(error));
@@ -136,11 +134,11 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
         renderField,
         problems,
         readOnly,
-        collapsed,
-        toggle,
+        opened,
+        setOpen,
         edit,
       },
-    [model, problems, readOnly, collapsed, toggle, edit],
+    [model, problems, readOnly, opened, setOpen, edit],
   );
 
   useEffect(() => {
@@ -169,9 +167,9 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
   const onFound = (field: FormField) => {
     const located = locateSchemaPath(value, field.schemaPath);
     // Expand every group on the way.
-    setCollapsed((old) => {
-      const next = new Set(old);
-      for (let i = 0; i <= located.path.length; i++) next.delete(pathKey(located.path.slice(0, i)));
+    setOpened((old) => {
+      const next = new Map(old);
+      for (let i = 0; i <= located.path.length; i++) next.set(pathKey(located.path.slice(0, i)), true);
       return next;
     });
     setFound({ at: atOf(located.path), set: located.set, name: field.name, seq: (found?.seq ?? 0) + 1 });

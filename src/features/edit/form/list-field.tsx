@@ -18,6 +18,9 @@ export interface ListFieldProps {
   onUnset: (() => void) | null;
 }
 
+/** Items drawn open at first: a Pod with ten containers shows three, the others by their titles. */
+const OPEN_ITEMS = 3;
+
 const SMALL = 'rounded border border-slate-200 px-1 text-[11px] text-slate-600 hover:bg-slate-100 disabled:opacity-40';
 
 function itemTitle(field: FormField, item: unknown, index: number): string {
@@ -45,10 +48,10 @@ function ScalarItem({ field, path, at, item, label }: { field: FormField; path: 
 }
 
 export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
-  const { edit, readOnly, collapsed, toggle } = useFormContext();
+  const { edit, readOnly, opened, setOpen } = useFormContext();
   const items = Array.isArray(value) ? value : [];
   const key = pathKey(path);
-  const open = !collapsed.has(key);
+  const open = opened.get(key) ?? true;
   const editable = readOnly === null;
   const actions = (index: number, title: string) =>
     editable && (
@@ -67,7 +70,7 @@ export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
   return (
     <section role="group" aria-label={field.name} className="my-1" data-form-field={at}>
       <div className="flex flex-wrap items-center gap-x-2">
-        <button type="button" aria-expanded={open} onClick={() => toggle(key)} className="font-mono text-xs font-semibold text-slate-800">
+        <button type="button" aria-expanded={open} onClick={() => setOpen(key, !open)} className="font-mono text-xs font-semibold text-slate-800">
           {open ? '▾' : '▸'} {field.name}
         </button>
         {field.required && <span className="text-xs text-red-600">*</span>}
@@ -89,7 +92,7 @@ export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
             const itemPath = [...path, index];
             const itemAt = `${at}[${index}]`;
             return field.itemKind === 'object' ? (
-              <ObjectGroup key={index} field={field} title={title} path={itemPath} at={itemAt} value={item} onUnset={null} actions={actions(index, title)} />
+              <ObjectGroup key={index} field={field} title={title} openByDefault={index < OPEN_ITEMS} path={itemPath} at={itemAt} value={item} onUnset={null} actions={actions(index, title)} />
             ) : (
               <div key={index} className="flex items-center gap-1 py-0.5" data-form-field={itemAt}>
                 <div className="min-w-0 flex-1">

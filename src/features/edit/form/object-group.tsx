@@ -18,6 +18,8 @@ export interface ObjectGroupProps {
   title?: string;
   /** Drawn in place of the Unset button (a list item's Move and Remove). */
   actions?: ReactNode;
+  /** Shown open until the user closes it (list items past the first few start closed). */
+  openByDefault?: boolean;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -87,15 +89,15 @@ export function ObjectFields({ schemaPath, path, at, value }: { schemaPath: stri
   );
 }
 
-export function ObjectGroup({ field, path, at, value, onUnset, title, actions }: ObjectGroupProps) {
-  const { collapsed, toggle, readOnly } = useFormContext();
+export function ObjectGroup({ field, path, at, value, onUnset, title, actions, openByDefault = true }: ObjectGroupProps) {
+  const { opened, setOpen, readOnly } = useFormContext();
   const key = pathKey(path);
-  const open = !collapsed.has(key);
+  const open = opened.get(key) ?? openByDefault;
   const name = title ?? field.name;
   return (
     <section role="group" aria-label={name} className="my-1 rounded border border-slate-200" data-form-field={at}>
       <div className="flex flex-wrap items-center gap-x-2 bg-slate-50 px-2 py-0.5">
-        <button type="button" aria-expanded={open} onClick={() => toggle(key)} className="font-mono text-xs font-semibold text-slate-800">
+        <button type="button" aria-expanded={open} onClick={() => setOpen(key, !open)} className="font-mono text-xs font-semibold text-slate-800">
           {open ? '▾' : '▸'} {name}
         </button>
         {field.required && <span className="text-xs text-red-600" title="Required">*</span>}

@@ -292,6 +292,9 @@ try {
   }
   const progress = await waitStormDone(url);
   await page.waitForTimeout(1500); // let the last events land
+  // The rows on screen show the storm's Restarts values (100000 and up): look at it.
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: 'test-results/storm-bench.png' });
   const stormCpu = cpuSeconds(server.pid) - cpuBefore;
   const stormTab = (await tabBusySeconds(cdp)) - tabBefore;
   const probe = await page.evaluate(() => {

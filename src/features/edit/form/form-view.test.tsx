@@ -103,7 +103,7 @@ describe('FormView', () => {
     render(<Harness initial={four} />);
     expect(screen.getAllByRole('textbox', { name: 'image' })).toHaveLength(3);
     const fourth = screen.getByRole('group', { name: 'containers: web' });
-    fireEvent.click(within(fourth).getByRole('button', { expanded: false }));
+    fireEvent.click(within(fourth).getByRole('button', { name: '▸ containers: web', expanded: false }));
     expect(screen.getAllByRole('textbox', { name: 'image' })).toHaveLength(4);
   });
 

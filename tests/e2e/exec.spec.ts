@@ -36,9 +36,9 @@ test('a shell runs echo and shows its output; exit 3 shows the exit code', async
     await page.goto(`/c/demo/api/v1/namespaces/default/pods/${pod}`);
     const panel = page.getByTestId('exec-panel');
     await expect(panel.getByTestId('exec-command')).toHaveValue('sh');
-    await expect(panel.getByTestId('exec-open')).toHaveAttribute('data-access', 'allowed');
+    await expect(panel.getByTestId('exec-open')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
     await panel.getByTestId('exec-open').click();
-    await expect(panel.getByTestId('exec-status')).toHaveText('Connected (v5.channel.k8s.io)');
+    await expect(panel.getByTestId('exec-status')).toHaveText('Connected (v5.channel.k8s.io)', { timeout: 15_000 });
     await expect(screen(page)).toContainText('/ #');
     await typeLine(page, 'echo hello');
     await expect.poll(async () => (await screen(page).innerText()).split('\n').map((l) => l.trimEnd())).toContain('hello');
@@ -63,7 +63,7 @@ test('the terminal follows a dark color scheme', async ({ page }) => {
     await page.goto(`/c/demo/api/v1/namespaces/default/pods/${pod}`);
     const panel = page.getByTestId('exec-panel');
     await panel.getByTestId('exec-open').click();
-    await expect(panel.getByTestId('exec-status')).toHaveText('Connected (v5.channel.k8s.io)');
+    await expect(panel.getByTestId('exec-status')).toHaveText('Connected (v5.channel.k8s.io)', { timeout: 15_000 });
     await typeLine(page, 'ls /etc');
     await expect(screen(page)).toContainText('os-release');
     await expect(page.getByTestId('exec-terminal')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
@@ -83,7 +83,7 @@ test('a custom command that is not there ends with the runtime error explained',
     await panel.getByTestId('exec-command').selectOption('custom');
     await panel.getByTestId('exec-custom-command').fill('python3 -V');
     await panel.getByTestId('exec-open').click();
-    await expect(panel.getByTestId('exec-status')).toContainText('Ended: Internal error occurred');
+    await expect(panel.getByTestId('exec-status')).toContainText('Ended: Internal error occurred', { timeout: 15_000 });
     await expect(panel.getByTestId('exec-error').getByTestId('error-reason')).toHaveText('InternalError');
     await expect(panel.getByTestId('exec-error').getByTestId('error-message')).toContainText('exec: "python3": executable file not found in $PATH');
   } finally {
@@ -96,7 +96,7 @@ test('the viewer may not exec: the button says why before anything is tried', as
   await page.goto(`/c/demo-viewer/api/v1/namespaces/default/pods/${pods.stdout}`);
   await expect(page.getByTestId('object-name')).toHaveText(pods.stdout, { timeout: 15_000 });
   const open = page.getByTestId('exec-panel').getByTestId('exec-open');
-  await expect(open).toHaveAttribute('data-access', 'denied');
+  await expect(open).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
   await expect(open).toHaveAttribute('aria-disabled', 'true');
   await expect(open).toHaveAttribute('title', /create pods\/exec/);
 });

@@ -125,6 +125,16 @@ describe('the exec upgrade through /k8s/{context}', () => {
     expect(await rawUpgradeStatus(execPath(['ls']), { Origin: kg.url, Cookie: cookie })).toBe(101);
   });
 
+  it('attach streams the main process output until the client leaves', async () => {
+    const path = `/k8s/demo/api/v1/namespaces/${pod.namespace}/pods/${pod.name}/attach?stdout=true`;
+    const attempt = await connectWebSocket(`${ws}${path}`, { Origin: kg.url, Cookie: cookie }, ['v5.channel.k8s.io']);
+    if (!('ws' in attempt)) throw new Error(`refused: ${attempt.status} ${attempt.body}`);
+    const [first] = await attempt.received.waitFor(1, 5000);
+    expect(String(first).charCodeAt(0)).toBe(1);
+    expect(String(first).slice(1)).toMatch(/^\d{4}-\d\d-\d\dT\S+ \S+: tick 1\n$/);
+    attempt.ws.close();
+  });
+
   it('relays the cluster refusal as a Status (a missing container)', async () => {
     const attempt = await connectWebSocket(`${ws}${execPath(['ls'])}&container=nope`, { Origin: kg.url, Cookie: cookie }, ['v5.channel.k8s.io']);
     expect(attempt).toMatchObject({ status: 400 });

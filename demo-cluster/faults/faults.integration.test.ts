@@ -27,7 +27,7 @@ describe('fault injection control', () => {
 
   it('needs the admin token', async () => {
     expect((await api('/-/demo/faults', { token: cluster.handle.tokens.viewer })).status).toBe(403);
-    expect((await api('/-/demo/faults')).body).toEqual({ rules: [] });
+    expect((await api('/-/demo/faults')).body).toEqual({ rules: [], watches: [] });
   });
 
   it('answers loopback clients over TLS too (kubectl, the Python client), with the admin token', async () => {
@@ -121,6 +121,11 @@ describe('watch faults', () => {
     await createIn('configmaps', 'before-drop');
     await w.next((e) => e.object?.metadata?.name === 'before-drop', 'the configmap made before the drop');
     const other = await openWatch(cluster.handle, '/api/v1/namespaces/default/secrets?watch=1');
+    // The open watches are listed, so a test can wait for one before cutting it.
+    await expect.poll(async () => ((await api('/-/demo/faults')).body as { watches: string[] }).watches.sort()).toEqual([
+      '/api/v1/namespaces/default/configmaps',
+      '/api/v1/namespaces/default/secrets',
+    ]);
     const dropped = await api('/-/demo/faults/drop-watches', { method: 'POST', body: { path: 'configmaps' } });
     expect(dropped.body).toEqual({ dropped: 1 });
     expect(await w.ended).toBe('error');

@@ -129,6 +129,16 @@ test('search counts and marks matches; download saves the lines shown', async ({
   await expect(page.getByTestId('log-match-count')).toHaveText('0 matches');
   await page.getByTestId('log-search').fill('');
 
+  // Wrap: long lines break at the view's width instead of scrolling sideways.
+  const viewer = page.getByTestId('log-viewer');
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect.poll(() => viewer.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await page.getByTestId('log-wrap').check();
+  await expect.poll(() => viewer.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+  await expect(page.getByTestId('log-line').first()).toHaveClass(/whitespace-pre-wrap/);
+  await page.getByTestId('log-wrap').uncheck();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-download').click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}_web_.*\\.log$`));
   const file = readFileSync(await download.path(), 'utf8');

@@ -16,7 +16,7 @@ import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
-let posts: number;
+let posts = 0;
 
 function json(body: unknown, status = 200): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

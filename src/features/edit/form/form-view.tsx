@@ -185,7 +185,7 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
             Show fields the server sets
           </label>
           <span className="text-xs text-slate-400">
-            Schema: {model.definitionName} ({kindSchema.source === 'v3' ? 'OpenAPI v3' : 'OpenAPI v2'})
+            Schema: {model.definitionName} ({kindSchema?.source === 'v3' ? 'OpenAPI v3' : 'OpenAPI v2'})
           </span>
         </div>
         {parseProblem && (

@@ -25,6 +25,7 @@ spec:
       app: web
   template:
     metadata:
+      creationTimestamp: null
       labels:
         app: web
     spec:
@@ -62,6 +63,8 @@ describe('FormView', () => {
 
   it('titles containers by name, adds a label and follows a label added in the YAML', () => {
     render(<Harness />);
+    // The template's zero creationTimestamp is not offered for editing.
+    expect(screen.queryByRole('textbox', { name: 'creationTimestamp' })).toBeNull();
     expect(screen.getByRole('group', { name: 'containers: web' })).toBeTruthy();
     const labels = screen.getAllByRole('group', { name: 'labels' })[0] as HTMLElement;
     fireEvent.change(within(labels).getByRole('textbox', { name: 'New labels key' }), { target: { value: 'tier' } });

@@ -50,6 +50,8 @@ export function ObjectFields({ schemaPath, path, at, value }: { schemaPath: stri
   const shown: FormField[] = [];
   for (const key of Object.keys(object)) {
     const known = byName.get(key);
+    // A zero metav1.Time marshals as null (every pod template's `creationTimestamp: null`): nothing to edit.
+    if (known?.typeName === 'Time' && object[key] === null) continue;
     if (known) shown.push(known);
     else if (!(path.length === 1 && path[0] === 'metadata') || !model.field(['metadata', key])?.serverSet) {
       shown.push({ ...UNKNOWN, name: key, schemaPath: [...schemaPath, key] });

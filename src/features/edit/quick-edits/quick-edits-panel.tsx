@@ -20,6 +20,8 @@ import { isCronJob } from './cronjob-suspend';
 import { MetadataEntriesEditor, type RequestPreview } from './metadata-entries-editor';
 import { isNode } from './node-cordon';
 import { ReplicasStepper } from './replicas-stepper';
+import { RolloutControls } from './rollout-controls';
+import { isRestartable } from './rollout-restart';
 import { hasScaleSubresource } from './scale-change';
 import { SuspendControl } from './suspend-control';
 
@@ -101,6 +103,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
             {hasImages && <ContainerImagesEditor {...shared} />}
             {isCronJob(object) && <SuspendControl {...shared} />}
             {isNode(object) && <CordonControl {...shared} />}
+            {isRestartable(object) && <RolloutControls {...shared} />}
           </AccessFieldset>
         </div>
       </div>

@@ -37,6 +37,13 @@ export function templateHash(template: unknown): string {
   return out;
 }
 
+const REVISION = 'deployment.kubernetes.io/revision';
+
+function revisionOf(rs: KubeObject): number {
+  const n = Number(rs.metadata.annotations?.[REVISION] ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
 function ownedBy(o: KubeObject, uid: string | undefined): boolean {
   return (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller === true);
 }
@@ -113,6 +120,9 @@ function syncDeployment(ctx: WriteContext, d: KubeObject): void {
   const sets = owned(ctx, RS, d.metadata.namespace, d.metadata.uid);
   let current = sets.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash);
   const withHash = (labels: unknown): JsonObject => ({ ...obj(labels), 'pod-template-hash': hash });
+  // A paused Deployment starts no new rollout; revisions grow like the deployment controller's (max + 1).
+  if (!current && spec.paused === true) return;
+  const next = String(Math.max(0, ...sets.map(revisionOf)) + 1);
   if (!current) {
     const tmeta = obj(template.metadata);
     try {
@@ -121,7 +131,7 @@ function syncDeployment(ctx: WriteContext, d: KubeObject): void {
         replicasets,
         d.metadata.namespace,
         {
-          metadata: { name: `${d.metadata.name ?? 'deploy'}-${hash}`, labels: withHash(tmeta.labels), ownerReferences: [ownerRef(d, 'Deployment')] },
+          metadata: { name: `${d.metadata.name ?? 'deploy'}-${hash}`, labels: withHash(tmeta.labels), annotations: { [REVISION]: next }, ownerReferences: [ownerRef(d, 'Deployment')] },
           spec: {
             replicas: want,
             selector: { ...obj(spec.selector), matchLabels: withHash(obj(spec.selector).matchLabels) },
@@ -130,6 +140,14 @@ function syncDeployment(ctx: WriteContext, d: KubeObject): void {
         },
         MANAGER,
       );
+    } catch {
+      return;
+    }
+  } else if (revisionOf(current) < Math.max(...sets.map(revisionOf))) {
+    // Rolled back to an older template: its ReplicaSet becomes the newest revision.
+    try {
+      const annotations = { ...current.metadata.annotations, [REVISION]: next };
+      current = updateObject(ctx, replicasets, d.metadata.namespace, current.metadata.name ?? '', { ...current, metadata: { ...current.metadata, annotations }, spec: { ...obj(current.spec), replicas: want } }, MANAGER).object;
     } catch {
       return;
     }
@@ -145,6 +163,15 @@ function syncDeployment(ctx: WriteContext, d: KubeObject): void {
     if (old.metadata.uid === current.metadata.uid || obj(old.spec).replicas === 0) continue;
     try {
       updateObject(ctx, replicasets, old.metadata.namespace, old.metadata.name ?? '', { ...old, spec: { ...obj(old.spec), replicas: 0 } }, MANAGER);
+    } catch {
+      // Retried on the next event.
+    }
+  }
+  const revision = current.metadata.annotations?.[REVISION];
+  const fresh = ctx.store.get(DEPLOY, d.metadata.namespace, d.metadata.name ?? '');
+  if (fresh && revision !== undefined && fresh.metadata.annotations?.[REVISION] !== revision) {
+    try {
+      updateObject(ctx, deployments, d.metadata.namespace, d.metadata.name ?? '', { ...fresh, metadata: { ...fresh.metadata, annotations: { ...fresh.metadata.annotations, [REVISION]: revision } } }, MANAGER);
     } catch {
       // Retried on the next event.
     }

@@ -21,6 +21,10 @@ export interface ResourceRowProps {
   /** performance.now() when the table mounted: rows that appear later may be watch arrivals and flash. */
   tableMountedAt: RefObject<number>;
   onSelect: (rowKey: string) => void;
+  /** CPU and Memory texts for the metrics columns. */
+  metrics?: readonly [string, string];
+  /** UI path of the pod's log view, for the Logs column. */
+  logsHref?: string;
 }
 
 const ARRIVAL_GRACE_MS = 1000;
@@ -36,8 +40,16 @@ function isNewObject(row: TableRow): boolean {
   return !Number.isNaN(created) && Date.now() - created < NEW_OBJECT_MS;
 }
 
-function Cell({ column, row, href }: { column: VisibleColumn; row: TableRow; href: string }) {
+function Cell({ column, row, href, extra }: { column: VisibleColumn; row: TableRow; href: string; extra: Pick<ResourceRowProps, 'metrics' | 'logsHref' | 'name'> }) {
   const meta = row.object?.metadata;
+  if (column.metric !== undefined) return <>{extra.metrics?.[column.metric] ?? ''}</>;
+  if (column.logs) {
+    return extra.logsHref ? (
+      <a href={extra.logsHref} data-testid="logs-link" aria-label={`Logs of ${extra.name}`} className="text-xs text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+        Logs
+      </a>
+    ) : null;
+  }
   if (column.namespace) return <>{meta?.namespace ?? ''}</>;
   const value = row.cells[column.cellIndex];
   if (column.age && meta?.creationTimestamp) return <AgeCell timestamp={meta.creationTimestamp} fallback={formatCell(value).text} />;
@@ -58,7 +70,7 @@ function cellText(column: VisibleColumn, row: TableRow): string {
 
 /** Free-text cells are cut at the column width; their title shows the whole text. */
 function truncates(column: VisibleColumn): boolean {
-  return !column.age && !column.numeric;
+  return !column.age && !column.numeric && !column.logs;
 }
 
 function cellClass(column: VisibleColumn, completed: boolean): string {
@@ -84,6 +96,8 @@ export const ResourceRow = memo(function ResourceRow({
   selected,
   tableMountedAt,
   onSelect,
+  metrics,
+  logsHref,
 }: ResourceRowProps) {
   const ref = useRef<HTMLTableRowElement>(null);
   const shownVersion = useRef<string | null>(null);
@@ -116,7 +130,7 @@ export const ResourceRow = memo(function ResourceRow({
     >
       {columns.map((column) => (
         <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? cellText(column, row) : undefined}>
-          <Cell column={column} row={row} href={href} />
+          <Cell column={column} row={row} href={href} extra={{ metrics, logsHref, name }} />
         </td>
       ))}
     </tr>

@@ -13,6 +13,10 @@ export interface VisibleColumn {
   /** The object name column (format "name"). */
   name: boolean;
   namespace: boolean;
+  /** CPU (0) or Memory (1) from metrics.k8s.io, not from the Table (cellIndex -2). */
+  metric?: 0 | 1;
+  /** A link to the pod's log view (cellIndex -3). */
+  logs?: boolean;
 }
 
 export interface VisibleColumnsOptions {

@@ -21,7 +21,8 @@ import { MetadataEntriesEditor, type RequestPreview } from './metadata-entries-e
 import { isNode } from './node-cordon';
 import { ReplicasStepper } from './replicas-stepper';
 import { RolloutControls } from './rollout-controls';
-import { isRestartable } from './rollout-restart';
+import { RolloutHistoryPanel } from './rollout-history-panel';
+import { isDeployment, isRestartable } from './rollout-restart';
 import { hasScaleSubresource } from './scale-change';
 import { SuspendControl } from './suspend-control';
 
@@ -104,6 +105,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
             {isCronJob(object) && <SuspendControl {...shared} />}
             {isNode(object) && <CordonControl {...shared} />}
             {isRestartable(object) && <RolloutControls {...shared} />}
+            {isDeployment(object) && <RolloutHistoryPanel context={context} {...shared} />}
           </AccessFieldset>
         </div>
       </div>

@@ -31,6 +31,11 @@ export const k8sKeys = {
   /** core/v1 Events about one object (namespace null: a cluster-scoped object, events from every namespace). */
   events: (context: string, namespace: string | null, involvedObject: { name: string; uid: string }) =>
     ['k8s', context, 'events', namespace, { involvedObjectName: involvedObject.name, involvedObjectUid: involvedObject.uid }] as const,
+  /** A metrics.k8s.io PodMetricsList / NodeMetricsList beside a list (namespace null: all namespaces or nodes). */
+  metrics: (context: string, metricsListPath: string) => {
+    const { gvr, namespace } = pathParts(metricsListPath);
+    return ['k8s', context, 'metrics', gvr, namespace] as const;
+  },
   /** The OpenAPI schema of one kind (JSON Schema for the editor, list merge keys for merges). */
   kindSchema: (context: string, apiVersion: string, kind: string) => ['k8s', context, 'openapi', apiVersion, kind] as const,
   /** Explain of one resource version (gvrKey): its schema, or the deprecation warnings a probe of its collection got. */

@@ -22,6 +22,9 @@ import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
 import { WarningList } from '../../components/ui/warning-list';
+import { useMetricsCells } from '../../data/metrics-list-query';
+import { metricsListPath } from '../../k8s/metrics-columns';
+import { metricSortKey, metricsOfRow, withLogsColumn, withMetricsColumns } from './extra-columns';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Listing or reconnecting the watch', stale: 'Not watching: rows may be out of date' };
 
@@ -85,6 +88,12 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const canCreate = served?.verbs.includes('create') ?? false;
   const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
+  const isPods = path.group === '' && path.resource === 'pods';
+  // Metrics only where discovery lists them, and only once the first page is on screen: they never delay the list.
+  const metricsPath = metricsListPath(path.resource, path.group, path.namespace);
+  const metricsServed = metricsPath !== null && (discoveryIndex?.byGvr.has(`metrics.k8s.io/v1beta1/${path.resource}`) ?? false);
+  const metricsCells = useMetricsCells(context, metricsServed && data ? metricsPath : null);
+  const hasMetrics = metricsCells !== undefined;
 
   const setView = useCallback(
     (change: Partial<ListViewState>, options: { replace?: boolean } = { replace: true }) => {
@@ -97,10 +106,11 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   // once per row object and recomputed only when their keys change, not on every page or watch frame.
   const [columnStats] = useState(() => new ColumnStats());
   const { numericKey, longestKey } = useMemo(() => columnStats.update(rows, definitions?.length ?? 0), [columnStats, rows, definitions]);
-  const columns = useMemo(
-    () => visibleColumns(definitions ?? [], { wide: view.wide, showNamespace, numericCells: parseNumericCellKey(numericKey) }),
-    [definitions, view.wide, showNamespace, numericKey],
-  );
+  const columns = useMemo(() => {
+    const fromTable = visibleColumns(definitions ?? [], { wide: view.wide, showNamespace, numericCells: parseNumericCellKey(numericKey) });
+    const withMetrics = hasMetrics ? withMetricsColumns(fromTable) : fromTable;
+    return isPods ? withLogsColumn(withMetrics) : withMetrics;
+  }, [definitions, view.wide, showNamespace, numericKey, hasMetrics, isPods]);
   const widths = useMemo(() => columnWidths(columns, parseLongestKey(longestKey)), [columns, longestKey]);
 
   // Sort, then filter: both keep per-row caches, so a watch frame costs a merge and one pass.
@@ -108,16 +118,25 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const [rowFilter] = useState(() => new RowFilter());
   const sortColumn = view.sort === null ? undefined : columns.find((c) => c.title === view.sort);
   const sortType = sortColumn && sortColumn.cellIndex >= 0 ? definitions?.[sortColumn.cellIndex]?.type : undefined;
-  const spec = useMemo<SortSpec | null>(
-    () => (sortColumn ? { column: sortColumn, kind: sortKindOf(sortColumn, sortType), desc: view.desc } : null),
-    [sortColumn, sortType, view.desc],
-  );
   const nameIndex = definitions ? nameColumnIndex(definitions) : 0;
+  const nameOf = useCallback((row: TableRow) => rowName(row, definitions ?? []), [definitions]);
+  const metricsOf = useMemo(
+    () => (metricsCells ? (row: TableRow, name: string) => metricsOfRow(metricsCells, row, name) : undefined),
+    [metricsCells],
+  );
+  const metric = sortColumn?.metric;
+  const metricKeyOf = useMemo(
+    () => (metricsOf && metric !== undefined ? (row: TableRow) => metricSortKey(metricsOf(row, nameOf(row))[metric]) : undefined),
+    [metricsOf, metric, nameOf],
+  );
+  const spec = useMemo<SortSpec | null>(
+    () => (sortColumn && !sortColumn.logs ? { column: sortColumn, kind: sortKindOf(sortColumn, sortType), desc: view.desc, keyOf: metricKeyOf } : null),
+    [sortColumn, sortType, view.desc, metricKeyOf],
+  );
   const sorted = useMemo(() => sorter.sort(rows, spec, nameIndex), [sorter, rows, spec, nameIndex]);
   const filterText = useDeferredValue(view.filter);
   const displayed = useMemo(() => rowFilter.filter(sorted, columns, filterText), [rowFilter, sorted, columns, filterText]);
 
-  const nameOf = useCallback((row: TableRow) => rowName(row, definitions ?? []), [definitions]);
   const keyOf = useCallback(
     (row: TableRow) => {
       const namespace = row.object?.metadata.namespace;
@@ -131,6 +150,13 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
       // Across namespaces the object lives in its own namespace: /api/v1/namespaces/{ns}/pods/{name}.
       const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
       return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name: nameOf(row), subresource: null }));
+    },
+    [context, path, nameOf],
+  );
+  const logsHrefOf = useCallback(
+    (row: TableRow) => {
+      const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
+      return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name: nameOf(row), subresource: 'log' }));
     },
     [context, path, nameOf],
   );
@@ -282,6 +308,8 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             onSort={onSort}
             onSelect={setSelectedKey}
             onOpen={openRow}
+            metricsOf={metricsOf}
+            logsHrefOf={isPods ? logsHrefOf : undefined}
           />
           {total === 0 && (
             <p data-testid="empty-state" className="px-4 py-6 text-sm text-slate-500">

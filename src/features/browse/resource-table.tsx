@@ -26,6 +26,10 @@ export interface ResourceTableProps {
   onSort: (column: string) => void;
   onSelect: (rowKey: string | null) => void;
   onOpen: (row: TableRow) => void;
+  /** CPU and Memory texts of a row, where the metrics columns show. */
+  metricsOf?: (row: TableRow, name: string) => readonly [string, string];
+  /** The log view of a pod row, where the Logs column shows. */
+  logsHrefOf?: (row: TableRow) => string;
 }
 
 const OVERSCAN = 12;
@@ -47,7 +51,7 @@ const SORT_GLYPH = {
  * the DOM, between two spacer rows that keep the scroll height; the header sticks. Arrow keys,
  * Home/End and PageUp/PageDown move the selection; Enter opens the selected object.
  */
-export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen }: ResourceTableProps) {
+export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen, metricsOf, logsHrefOf }: ResourceTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const mountedAt = useRef(Number.POSITIVE_INFINITY);
@@ -142,6 +146,13 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
           <tr aria-rowindex={1}>
             {columns.map((column) => {
               const state = ariaSort(column, sort);
+              if (column.logs) {
+                return (
+                  <th key={column.id} scope="col" title={column.description} className="px-3 py-2 text-xs font-medium text-slate-500">
+                    {column.title}
+                  </th>
+                );
+              }
               return (
                 <th
                   key={column.id}
@@ -173,18 +184,21 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
           )}
           {visible.map((row, i) => {
             const key = keyOf(row);
+            const name = nameOf(row);
             return (
               <ResourceRow
                 key={key}
                 row={row}
                 columns={columns}
-                name={nameOf(row)}
+                name={name}
                 href={hrefOf(row)}
                 rowKey={key}
                 ariaRowIndex={virtual.start + i + 2}
                 selected={key === selectedKey}
                 tableMountedAt={mountedAt}
                 onSelect={onSelect}
+                metrics={metricsOf?.(row, name)}
+                logsHref={logsHrefOf?.(row)}
               />
             );
           })}

@@ -10,6 +10,8 @@ export interface SortSpec {
   column: VisibleColumn;
   kind: SortKind;
   desc: boolean;
+  /** Keys from outside the Table (metrics): a new function means new keys. */
+  keyOf?: (row: TableRow) => SortKey;
 }
 
 /** How a column sorts, from its Table type (integer/number/date/boolean) and its role. */
@@ -133,10 +135,10 @@ export class RowSorter {
       this.lastWork = 'none';
       return rows;
     }
-    const sameSpec =
-      this.spec !== null && this.spec.column.id === spec.column.id && this.spec.kind === spec.kind && this.spec.desc === spec.desc;
+    const sameKeys = this.spec !== null && this.spec.column.id === spec.column.id && this.spec.kind === spec.kind && this.spec.keyOf === spec.keyOf;
+    const sameSpec = sameKeys && this.spec?.desc === spec.desc;
     if (!sameSpec) {
-      if (this.spec?.column.id !== spec.column.id || this.spec.kind !== spec.kind) this.keys = new WeakMap();
+      if (!sameKeys) this.keys = new WeakMap();
       this.spec = spec;
       return this.full(rows);
     }
@@ -151,7 +153,7 @@ export class RowSorter {
     const spec = this.spec;
     let key = this.keys.get(row);
     if (key === undefined && spec) {
-      key = sortKeyOf(row, spec.column, spec.kind);
+      key = spec.keyOf ? spec.keyOf(row) : sortKeyOf(row, spec.column, spec.kind);
       this.keys.set(row, key);
     }
     let tie = this.ties.get(row);

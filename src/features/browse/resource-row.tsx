@@ -110,7 +110,7 @@ export const ResourceRow = memo(function ResourceRow({
     const mounting = shownVersion.current === null;
     shownVersion.current = resourceVersion;
     if (mounting && (performance.now() - tableMountedAt.current < ARRIVAL_GRACE_MS || !isNewObject(row))) return;
-    return flash(element);
+    flash(element);
   }, [resourceVersion, tableMountedAt, row]);
 
   return (

@@ -1,0 +1,115 @@
+// Rollout actions on a Deployment's page against the embedded demo cluster: restart, pause/resume and undo to a
+// revision, each previewed with a dry run in the quick-edit dialog and applied; kubectl (an independent client) checks.
+import { expect, test, type Page } from '@playwright/test';
+import { kubectl } from '../support/kubectl.js';
+import { collectErrors } from '../support/edit-screen.js';
+
+const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
+const SHOTS = 'test-results/visual-rollout';
+
+async function ok(...args: string[]): Promise<string> {
+  const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), '-n', 'default', ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+const created: string[] = [];
+test.afterEach(async () => {
+  for (const name of created.splice(0)) await ok('delete', 'deployment', name, '--ignore-not-found');
+});
+
+async function deployment(prefix: string, image = 'nginx:1.19'): Promise<string> {
+  const name = `${prefix}-${Date.now()}`;
+  created.push(name);
+  await ok('create', 'deployment', name, `--image=${image}`);
+  await expect.poll(() => replicaSets(name), { timeout: 20_000 }).toHaveLength(1);
+  return name;
+}
+
+/** `name revision image` of the Deployment's ReplicaSets (kubectl create deployment labels them app=<name>). */
+async function replicaSets(name: string): Promise<string[]> {
+  const out = await ok('get', 'rs', '-l', `app=${name}`, '-o', 'jsonpath={range .items[*]}{.metadata.name} {.metadata.annotations.deployment\\.kubernetes\\.io/revision} {.spec.template.spec.containers[0].image}{"\\n"}{end}');
+  return out.split('\n').filter(Boolean).sort();
+}
+
+async function openDeployment(page: Page, name: string) {
+  await page.goto(`/c/demo/apis/apps/v1/namespaces/default/deployments/${name}`);
+  const section = page.getByTestId('quick-edits');
+  await expect(section.getByTestId('rollout-controls')).toBeVisible({ timeout: 15_000 });
+  return section;
+}
+
+async function previewAndApply(page: Page, title: string, contentType: string, screenshot?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('patch-request-line')).toContainText(contentType);
+  await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
+  if (screenshot) await page.screenshot({ path: `${SHOTS}-${screenshot}.png` });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByTestId('quick-edit-applied')).toContainText(`Applied: ${title}`);
+}
+
+test('a rollout restart creates a new ReplicaSet', async ({ page }) => {
+  const errors = collectErrors(page);
+  const name = await deployment('ro-restart');
+  const section = await openDeployment(page, name);
+  await expect(section.getByTestId('restarted-at')).toHaveText('never restarted');
+  const before = await replicaSets(name);
+  await section.getByRole('button', { name: 'Rollout restart' }).click();
+  const dialog = page.getByRole('dialog', { name: `Restart Deployment ${name}` });
+  await expect(dialog.getByTestId('patch-body')).toContainText('kubectl.kubernetes.io/restartedAt');
+  await previewAndApply(page, `Restart Deployment ${name}`, 'application/strategic-merge-patch+json', 'restart-preview');
+  const stamp = await ok('get', 'deploy', name, '-o', 'jsonpath={.spec.template.metadata.annotations.kubectl\\.kubernetes\\.io/restartedAt}');
+  expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  await expect.poll(() => replicaSets(name), { timeout: 20_000 }).toHaveLength(2);
+  const after = await replicaSets(name);
+  expect(after.filter((rs) => !before.includes(rs))).toEqual([expect.stringMatching(/ 2 nginx:1\.19$/)]);
+  await expect(section.getByTestId('restarted-at')).toHaveText(`last restarted ${stamp}`);
+  expect(errors).toEqual([]);
+});
+
+test('pause stops a new template from rolling out; resume rolls it out', async ({ page }) => {
+  const name = await deployment('ro-pause');
+  const section = await openDeployment(page, name);
+  await expect(section.getByTestId('rollout-state')).toHaveText('Progressing');
+  await section.getByRole('button', { name: 'Pause' }).click();
+  await previewAndApply(page, `Pause rollout of Deployment ${name}`, 'application/merge-patch+json');
+  expect(await ok('get', 'deploy', name, '-o', 'jsonpath={.spec.paused}')).toBe('true');
+  await expect(section.getByTestId('rollout-state')).toHaveText('Paused');
+
+  await ok('set', 'image', `deployment/${name}`, 'nginx=nginx:1.20');
+  // Paused: no ReplicaSet for the new template.
+  await page.waitForTimeout(1500);
+  expect(await replicaSets(name)).toHaveLength(1);
+  await section.getByRole('button', { name: 'Resume' }).click();
+  await previewAndApply(page, `Resume rollout of Deployment ${name}`, 'application/merge-patch+json');
+  expect(await ok('get', 'deploy', name, '-o', 'jsonpath={.spec.paused}')).toBe('');
+  await expect(section.getByTestId('rollout-state')).toHaveText('Progressing');
+  await expect.poll(() => replicaSets(name), { timeout: 20_000 }).toHaveLength(2);
+});
+
+test('undo to the previous revision restores the old image', async ({ page }) => {
+  const errors = collectErrors(page);
+  const name = await deployment('ro-undo');
+  await ok('set', 'image', `deployment/${name}`, 'nginx=nginx:1.20');
+  await expect.poll(() => replicaSets(name), { timeout: 20_000 }).toHaveLength(2);
+  const section = await openDeployment(page, name);
+  const history = section.getByTestId('rollout-history');
+  await expect(history.getByTestId('rollout-revision')).toHaveCount(2, { timeout: 15_000 });
+  await expect(history.getByTestId('rollout-revision').first()).toHaveAttribute('data-revision', '2');
+  await expect(history.locator('[data-revision="2"]')).toContainText('current');
+  await expect(history.locator('[data-revision="1"]')).toContainText('nginx:1.19');
+  await history.screenshot({ path: `${SHOTS}-history.png` });
+
+  await history.getByRole('button', { name: 'Undo to revision 1' }).click();
+  const dialog = page.getByRole('dialog', { name: `Undo Deployment ${name} to revision 1` });
+  await expect(dialog.getByTestId('patch-body')).toContainText('nginx:1.19');
+  await previewAndApply(page, `Undo Deployment ${name} to revision 1`, 'application/json-patch+json', 'undo-preview');
+  expect(await ok('get', 'deploy', name, '-o', 'jsonpath={.spec.template.spec.containers[0].image}')).toBe('nginx:1.19');
+  // The revision-1 ReplicaSet is reused and renumbered 3, as the deployment controller does.
+  await expect.poll(async () => (await replicaSets(name)).map((rs) => rs.split(' ').slice(1).join(' ')).sort(), { timeout: 20_000 }).toEqual(['2 nginx:1.20', '3 nginx:1.19']);
+  await expect(history.locator('[data-revision="3"]')).toContainText('current', { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}-after-undo.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -51,9 +51,39 @@ function json(body: unknown, status = 200): Response {
 
 /** Serve 1.20.2 discovery (the navigator and the Create link use it); other tests run without. */
 let serveDiscovery = false;
+/** With discovery: also list metrics.k8s.io/v1beta1 and answer its pod list with this (a Response: that answer). */
+let podMetrics: unknown = null;
+
+const METRICS_GROUP = { name: 'metrics.k8s.io', versions: [{ groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' }], preferredVersion: { groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' } };
+const METRICS_RESOURCES = {
+  kind: 'APIResourceList',
+  apiVersion: 'v1',
+  groupVersion: 'metrics.k8s.io/v1beta1',
+  resources: [
+    { name: 'nodes', singularName: '', namespaced: false, kind: 'NodeMetrics', verbs: ['get', 'list'] },
+    { name: 'pods', singularName: '', namespaced: true, kind: 'PodMetrics', verbs: ['get', 'list'] },
+  ],
+};
+
+function podUsage(name: string, cpu: string, memory: string) {
+  return { metadata: { name, namespace: 'default' }, timestamp: '2026-11-21T22:29:50Z', window: '10s', containers: [{ name: 'main', usage: { cpu, memory } }] };
+}
+
+function metricsRoute(path: string): Response | null {
+  if (podMetrics === null || !serveDiscovery) return null;
+  if (path === '/k8s/demo/apis') {
+    const groups = readJsonFixture<{ groups: unknown[] }>('discovery/apis.json');
+    return json({ ...groups, groups: [...groups.groups, METRICS_GROUP] });
+  }
+  if (path === '/k8s/demo/apis/metrics.k8s.io/v1beta1') return json(METRICS_RESOURCES);
+  if (path === '/k8s/demo/apis/metrics.k8s.io/v1beta1/namespaces/default/pods') return podMetrics instanceof Response ? podMetrics : json(podMetrics);
+  return null;
+}
 
 function routeFetch(url: string): Response {
   const path = new URL(url, 'http://localhost').pathname;
+  const metrics = metricsRoute(path);
+  if (metrics) return metrics;
   const discovery = /^\/k8s\/demo\/(api|apis|api\/v1|apis\/[^/]+\/[^/]+)$/.exec(path);
   if (serveDiscovery && discovery) {
     try {
@@ -88,6 +118,7 @@ beforeEach(() => {
   stubFetch(routeFetch);
   useUiStore.setState({ namespaceByContext: {} });
   serveDiscovery = false;
+  podMetrics = null;
 });
 
 cleanUpAfterEach();
@@ -98,13 +129,13 @@ describe('resource list page', () => {
     expect(screen.getByTestId('loading')).toBeTruthy();
     const table = await screen.findByTestId('resource-table');
     const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(POD_COLUMNS);
+    expect(headers.map((h) => h.textContent)).toEqual([...POD_COLUMNS, 'Logs']);
     expect(headers[1]?.getAttribute('title')).toBe('The aggregate readiness state of this pod for accepting traffic.');
 
     const web = screen.getByTestId('row-web-1');
     expect(web.getAttribute('data-row-key')).toBe('default/web-1');
     const cells = within(web).getAllByRole('cell');
-    expect(cells.map((c) => c.textContent)).toEqual(['web-1', '1/1', 'Running', '3', '5m']);
+    expect(cells.map((c) => c.textContent)).toEqual(['web-1', '1/1', 'Running', '3', '5m', 'Logs']);
     expect(cells[3]?.className).toContain('text-right');
 
     const job = screen.getByTestId('row-job-x');
@@ -112,7 +143,7 @@ describe('resource list page', () => {
     expect(job.className).toContain('text-slate-400');
     expect(within(job).getAllByRole('cell')[0]?.className).not.toContain('text-slate-900');
     expect(web.className).not.toContain('text-slate-400');
-    expect(within(job).getAllByRole('cell').at(-1)?.textContent).toBe('3h');
+    expect(within(job).getAllByRole('cell').at(-2)?.textContent).toBe('3h');
 
     await waitFor(() => expect(screen.getByTestId('watch-state').textContent).toBe('live'));
     expect(channel.active().params).toEqual({
@@ -126,16 +157,16 @@ describe('resource list page', () => {
   it('ticks ages every second', async () => {
     renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const web = await screen.findByTestId('row-web-1');
-    expect(within(web).getAllByRole('cell').at(-1)?.textContent).toBe('5m');
+    expect(within(web).getAllByRole('cell').at(-2)?.textContent).toBe('5m');
     vi.setSystemTime(NOW + 125_000);
-    await waitFor(() => expect(within(web).getAllByRole('cell').at(-1)?.textContent).toBe('7m5s'), { timeout: 2500 });
+    await waitFor(() => expect(within(web).getAllByRole('cell').at(-2)?.textContent).toBe('7m5s'), { timeout: 2500 });
   });
 
   it('shows wide columns on demand and dims <none>', async () => {
     renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const table = await screen.findByTestId('resource-table');
     fireEvent.click(screen.getByTestId('wide-toggle'));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, ...POD_WIDE_COLUMNS]);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, ...POD_WIDE_COLUMNS, 'Logs']);
     const none = within(screen.getByTestId('row-web-1')).getAllByText('<none>');
     expect(none[0]?.className).toContain('text-slate-400');
     expect(screen.getByTestId('wide-toggle').getAttribute('aria-pressed')).toBe('true');
@@ -192,7 +223,7 @@ describe('resource list page', () => {
   it('lists all namespaces with a Namespace column', async () => {
     renderAppAt('/c/demo/api/v1/pods');
     const table = await screen.findByTestId('resource-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', ...POD_COLUMNS]);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Namespace', ...POD_COLUMNS, 'Logs']);
     expect(screen.getByTestId('list-scope').textContent).toBe('all namespaces');
   });
 
@@ -214,6 +245,52 @@ describe('resource list page', () => {
     renderAppAt('/c/demo/api/v1/namespaces/default/pods');
     const link = await screen.findByRole('link', { name: 'Create' });
     expect(link.getAttribute('href')).toBe('/c/demo/api/v1/namespaces/default/pods?create=1');
+  });
+
+  it('appends CPU and Memory from metrics.k8s.io after the list is on screen, sorted by quantity', async () => {
+    serveDiscovery = true;
+    podMetrics = { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items: [podUsage('web-1', '12m', '900Mi'), podUsage('job-x', '250m', '20000Mi')] };
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    const table = await screen.findByTestId('resource-table');
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, 'CPU', 'Memory', 'Logs']));
+    const cells = within(screen.getByTestId('row-web-1')).getAllByRole('cell');
+    expect(cells.slice(-3).map((c) => c.textContent)).toEqual(['12m', '900Mi', 'Logs']);
+    expect(cells.at(-2)?.className).toContain('text-right');
+    expect(within(table).getByRole('columnheader', { name: 'Memory' }).getAttribute('title')).toContain('metrics.k8s.io');
+
+    const urls = vi.mocked(fetch).mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
+    const metricsAt = urls.indexOf('/k8s/demo/apis/metrics.k8s.io/v1beta1/namespaces/default/pods');
+    expect(metricsAt).toBeGreaterThan(urls.indexOf('/k8s/demo/api/v1/namespaces/default/pods'));
+
+    // 900Mi < 19.5Gi although 19.5 < 900 as text numbers.
+    const order = () => screen.getAllByRole('row').slice(1).map((r) => r.getAttribute('data-row-key'));
+    fireEvent.click(screen.getByTestId('sort-Memory'));
+    await waitFor(() => expect(order()).toEqual(['default/web-1', 'default/job-x']));
+    expect(within(screen.getByTestId('row-job-x')).getByText('19.5Gi')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('sort-CPU'));
+    await waitFor(() => expect(order()).toEqual(['default/web-1', 'default/job-x']));
+    fireEvent.click(screen.getByTestId('sort-CPU'));
+    await waitFor(() => expect(order()).toEqual(['default/job-x', 'default/web-1']));
+  });
+
+  it('shows no metrics columns when metrics.k8s.io answers 503, and the list stays whole', async () => {
+    serveDiscovery = true;
+    podMetrics = json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server is currently unable to handle the request', reason: 'ServiceUnavailable', code: 503 }, 503);
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    const table = await screen.findByTestId('resource-table');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/apis/metrics.k8s.io/v1beta1/namespaces/default/pods'))).toBe(true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, 'Logs']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('row-web-1')).toBeTruthy();
+  });
+
+  it('never asks for metrics where discovery does not list metrics.k8s.io (kube-apiserver 1.20.2)', async () => {
+    serveDiscovery = true;
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    await screen.findByRole('link', { name: 'Create' });
+    expect(within(screen.getByTestId('resource-table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...POD_COLUMNS, 'Logs']);
+    expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('metrics.k8s.io'))).toBe(false);
   });
 
   it('lists cluster-scoped namespaces without a namespace choice', async () => {

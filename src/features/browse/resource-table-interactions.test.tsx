@@ -171,7 +171,11 @@ describe('resource table interactions', () => {
     expect(document.querySelector('tr[data-selected]')?.getAttribute('aria-current')).toBe('true');
     fireEvent.keyDown(scroller, { key: 'End' });
     // The name links to the object in its own namespace; Enter goes there.
-    expect(within(screen.getByTestId('row-web-a')).getByRole('link').getAttribute('href')).toBe('/c/demo/api/v1/namespaces/shop/pods/web-a');
+    expect(within(screen.getByTestId('row-web-a')).getByRole('link', { name: 'web-a' }).getAttribute('href')).toBe('/c/demo/api/v1/namespaces/shop/pods/web-a');
+    // Each pod row links to its log view, reachable by Tab (the name link is not: Enter opens the row).
+    const logs = within(screen.getByTestId('row-web-a')).getByRole('link', { name: 'Logs of web-a' });
+    expect(logs.getAttribute('href')).toBe('/c/demo/api/v1/namespaces/shop/pods/web-a/log');
+    expect(logs.tabIndex).toBe(0);
     fireEvent.keyDown(scroller, { key: 'Enter' });
     expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces/shop/pods/web-a');
   });

@@ -21,6 +21,7 @@ import { checkTypeMeta, createObject, deleteObject, updateObject } from './write
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { parseExecRequest } from './pod-exec.js';
+import { evictPod } from './eviction.js';
 import { checkBodyFields } from '../validation/field-validation.js';
 import { checkBodyTypes } from '../validation/type-check.js';
 import { checkWriteQuery, includeObjectParam, isDryRun } from '../http/request-options.js';
@@ -155,6 +156,11 @@ export async function handleResource(
     // Checked like the upgrade would be, so a plain request tells why an upgrade would fail.
     parseExecRequest(ctx.store.get(key, namespace, name), name, info.subresource, query);
     throw badRequest('Upgrade request required');
+  }
+
+  if (info.subresource === 'eviction' && name !== undefined && verb === 'create') {
+    sendObject(req, res, 201, evictPod(ctx, t, namespace, name, await readBody(req), query), 'json', query);
+    return;
   }
 
   if (info.subresource === 'log' && name !== undefined) {

@@ -19,6 +19,7 @@ import { CordonControl } from './cordon-control';
 import { isCronJob } from './cronjob-suspend';
 import { MetadataEntriesEditor, type RequestPreview } from './metadata-entries-editor';
 import { isNode } from './node-cordon';
+import { NodeDrainPanel } from './node-drain-panel';
 import { ReplicasStepper } from './replicas-stepper';
 import { RolloutControls } from './rollout-controls';
 import { RolloutHistoryPanel } from './rollout-history-panel';
@@ -104,6 +105,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
             {hasImages && <ContainerImagesEditor {...shared} />}
             {isCronJob(object) && <SuspendControl {...shared} />}
             {isNode(object) && <CordonControl {...shared} />}
+            {isNode(object) && <NodeDrainPanel context={context} object={object} apiPath={apiPath} />}
             {isRestartable(object) && <RolloutControls {...shared} />}
             {isDeployment(object) && <RolloutHistoryPanel context={context} {...shared} />}
           </AccessFieldset>

@@ -1,35 +1,42 @@
-// Renders the screen for the current URL.
-import type { ReactElement } from 'react';
+// Renders the screen for the current URL. Only the list screen is in the first chunk: a list URL (the usual first
+// page) parses no code for objects, editors or tools; those load when opened.
+import { lazy, Suspense, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { useContexts } from '../data/contexts-query';
-import { AccessMatrixPage } from '../features/access/access-matrix-page';
 import { ResourceListPage } from '../features/browse/resource-list-page';
-import { CreatePage } from '../features/edit/create/create-page';
-import { DeleteAction } from '../features/edit/delete/delete-action';
-import { DeletionStatus } from '../features/edit/delete/deletion-status';
-import { EditPage } from '../features/edit/edit-page';
-import { monacoEditors } from '../features/edit/lazy-editors';
-import { ManagedFieldsSection } from '../features/edit/preview/managed-fields-section';
-import { QuickEditsPanel } from '../features/edit/quick-edits/quick-edits-panel';
-import { ExecPanel } from '../features/exec/exec-panel';
-import { ExplainPage } from '../features/explain/explain-page';
-import { RawRequestPage } from '../features/inspect/raw-request/raw-request-page';
-import type { RawRequestTools } from '../features/inspect/raw-request/raw-request-tools';
-import { LogsAction } from '../features/logs/logs-action';
-import { PodLogPage } from '../features/logs/pod-log-page';
-import { WorkloadLogPage } from '../features/logs/workload-log-page';
-import { ObjectPage, type ObjectPageSlots } from '../features/object/object-page';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
-import { PreloadEditor } from './preload-editor';
 import { navigate, useLocation } from './router/history';
-import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../k8s/paths';
 import { matchRoute, type AppRoute } from './routes';
 
-/** The raw request tool's body editor is the edit feature's Monaco. */
-const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor };
+const ObjectRoute = lazy(() => import('./pages/object-route').then((m) => ({ default: m.ObjectRoute })));
+const DraftRoute = lazy(() => import('./pages/edit-routes').then((m) => ({ default: m.DraftRoute })));
+const tools = () => import('./pages/tool-routes');
+const AccessMatrixPage = lazy(() => tools().then((m) => ({ default: m.AccessMatrixPage })));
+const RawRequestRoute = lazy(() => tools().then((m) => ({ default: m.RawRequestRoute })));
+const ExplainPage = lazy(() => tools().then((m) => ({ default: m.ExplainPage })));
+const PodLogPage = lazy(() => tools().then((m) => ({ default: m.PodLogPage })));
+const WorkloadLogPage = lazy(() => tools().then((m) => ({ default: m.WorkloadLogPage })));
+
 const replaceUrl = (to: string) => navigate(to, { replace: true });
+
+function Loading() {
+  return (
+    <div role="status" className="p-4 text-sm text-slate-500">
+      Loading…
+    </div>
+  );
+}
+
+/** A screen from a lazy chunk, inside the layout. */
+function Screen({ context, path, children }: { context: string; path: ComponentProps<typeof AppLayout>['path']; children: ReactNode }) {
+  return (
+    <AppLayout context={context} path={path}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </AppLayout>
+  );
+}
 
 type ApiPathRoute = Extract<AppRoute, { kind: 'list' | 'object' | 'edit' | 'create' }>;
 
@@ -41,41 +48,11 @@ function pageAt(route: ApiPathRoute, search: string): ReactElement {
     case 'list':
       return <ResourceListPage key={key} context={context} apiPath={apiPath} path={path} search={search} onNavigate={navigate} />;
     case 'object':
-      return (
-        <>
-          <PreloadEditor />
-          <ObjectPage key={key} context={context} apiPath={apiPath} path={path} slots={objectSlots(context, apiPath, path)} />
-        </>
-      );
+      return <ObjectRoute key={key} context={context} apiPath={apiPath} path={path} />;
     case 'edit':
-    case 'create': {
-      // Both leave for the page they came from; the draft stays.
-      const screen = { context, apiPath, path, editors: monacoEditors, onCancel: () => navigate(toUiPath(context, apiPath)) };
-      return route.kind === 'edit' ? <EditPage key={key} {...screen} /> : <CreatePage key={key} {...screen} onCreated={navigate} />;
-    }
+    case 'create':
+      return <DraftRoute key={key} kind={route.kind} context={context} apiPath={apiPath} path={path} />;
   }
-}
-
-const isPod = (path: ApiPath) => path.group === '' && path.resource === 'pods' && path.name !== null && path.subresource === null;
-
-/** What the object page shows from other features: Logs and Delete beside Edit, deletion state, quick edits, the pod terminal, managed fields. */
-function objectSlots(context: string, apiPath: string, path: ApiPath): ObjectPageSlots {
-  return {
-    actions: (object) => (
-      <>
-        <LogsAction context={context} path={path} object={object} />
-        <DeleteAction context={context} apiPath={apiPath} path={path} object={object} onDeleted={() => navigate(toUiPath(context, collectionPath(gvrOf(path), path.namespace)))} />
-      </>
-    ),
-    panels: (object) => (
-      <>
-        <DeletionStatus object={object} />
-        <QuickEditsPanel context={context} apiPath={apiPath} object={object} editors={monacoEditors} />
-        {isPod(path) && <ExecPanel context={context} pod={object} />}
-        <ManagedFieldsSection object={object} />
-      </>
-    ),
-  };
 }
 
 export function AppRoutes() {
@@ -93,43 +70,43 @@ export function AppRoutes() {
     case 'edit':
     case 'create':
       return (
-        <AppLayout context={route.context} path={route.path}>
+        <Screen context={route.context} path={route.path}>
           {pageAt(route, search)}
-        </AppLayout>
+        </Screen>
       );
     case 'access':
       return (
-        <AppLayout context={route.context} path={null}>
+        <Screen context={route.context} path={null}>
           <AccessMatrixPage
             key={route.context}
             context={route.context}
             namespace={route.namespace ?? contextNamespace(contexts.data?.contexts.find((c) => c.name === route.context))}
           />
-        </AppLayout>
+        </Screen>
       );
     case 'request':
       return (
-        <AppLayout context={route.context} path={null}>
-          <RawRequestPage key={route.context} context={route.context} search={route.search} tools={rawRequestTools} onReplaceUrl={replaceUrl} />
-        </AppLayout>
+        <Screen context={route.context} path={null}>
+          <RawRequestRoute key={route.context} context={route.context} search={route.search} onReplaceUrl={replaceUrl} />
+        </Screen>
       );
     case 'explain':
       return (
-        <AppLayout context={route.context} path={null}>
+        <Screen context={route.context} path={null}>
           <ExplainPage key={route.context} context={route.context} search={route.search} />
-        </AppLayout>
+        </Screen>
       );
     case 'pod-log':
       return (
-        <AppLayout context={route.context} path={route.path}>
+        <Screen context={route.context} path={route.path}>
           <PodLogPage key={`${route.context}${route.path.namespace ?? ''}/${route.path.name ?? ''}`} context={route.context} path={route.path} search={route.search} onReplaceUrl={replaceUrl} />
-        </AppLayout>
+        </Screen>
       );
     case 'workload-logs':
       return (
-        <AppLayout context={route.context} path={null}>
+        <Screen context={route.context} path={null}>
           <WorkloadLogPage key={route.context} context={route.context} search={route.search} onReplaceUrl={replaceUrl} />
-        </AppLayout>
+        </Screen>
       );
     case 'not-found':
       return (

@@ -1,0 +1,18 @@
+// The screens that are not a list or an object: the access matrix, the raw request tool, Explain and the log views.
+// One chunk of their own, loaded when one of them is opened.
+import type { ComponentProps } from 'react';
+import { monacoEditors } from '../../features/edit/lazy-editors';
+import { RawRequestPage } from '../../features/inspect/raw-request/raw-request-page';
+import type { RawRequestTools } from '../../features/inspect/raw-request/raw-request-tools';
+
+export { AccessMatrixPage } from '../../features/access/access-matrix-page';
+export { ExplainPage } from '../../features/explain/explain-page';
+export { PodLogPage } from '../../features/logs/pod-log-page';
+export { WorkloadLogPage } from '../../features/logs/workload-log-page';
+
+/** The raw request tool's body editor is the edit feature's Monaco. */
+const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor };
+
+export function RawRequestRoute(props: Omit<ComponentProps<typeof RawRequestPage>, 'tools'>) {
+  return <RawRequestPage {...props} tools={rawRequestTools} />;
+}

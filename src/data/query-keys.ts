@@ -36,6 +36,11 @@ export const k8sKeys = {
     const { gvr, namespace } = pathParts(metricsListPath);
     return ['k8s', context, 'metrics', gvr, namespace] as const;
   },
+  /** Names (namespace, name) of a collection's first objects, for finding objects by name. */
+  names: (context: string, collectionPath: string) => {
+    const { gvr, namespace } = pathParts(collectionPath);
+    return ['k8s', context, 'names', gvr, namespace] as const;
+  },
   /** The OpenAPI schema of one kind (JSON Schema for the editor, list merge keys for merges). */
   kindSchema: (context: string, apiVersion: string, kind: string) => ['k8s', context, 'openapi', apiVersion, kind] as const,
   /** Explain of one resource version (gvrKey): its schema, or the deprecation warnings a probe of its collection got. */

@@ -4,24 +4,17 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useDiscovery } from '../../../data/discovery-query';
 import { useKnownNamespaces } from '../../../data/namespaces-query';
 import { objectExistsQueryOptions } from '../../../data/object-exists-query';
+import { OBJECT_NAMES_LIMIT } from '../../../data/object-names-query';
 import { qualifiedName } from '../../../k8s/discovery/resource-index';
 import { useUiStore } from '../../../stores/ui-store';
 import { argumentObjectPath, namedResourceItems, paletteItems, type PaletteItem } from './palette-query';
+import { useNameMatches } from './use-name-matches';
+import { useSettled } from './use-settled';
 
 const NONE_USED: readonly string[] = [];
 /** Typing pauses this long before the palette asks whether an argument names an object. */
 const PROBE_DELAY_MS = 150;
 const NOTHING_MISSING: ReadonlySet<string> = new Set();
-
-/** The value once it has held still for a while (no request per keystroke). */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface CommandPaletteProps {
   context: string;
@@ -117,11 +110,14 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
   const exists = useQuery({ ...objectExistsQueryOptions(context, probe ?? ''), enabled: probe !== null });
   const missingObjects = useMemo(() => (probe !== null && exists.data === false ? new Set([probe]) : NOTHING_MISSING), [probe, exists.data]);
 
-  const items = useMemo(() => {
+  const resourceItems = useMemo(() => {
     if (!index) return [];
     const scope = { context, namespace, namespaces: known.names, missingObjects };
     return text.trim() ? paletteItems(index, text, scope) : namedResourceItems(index, [...pinned, ...recent], scope);
   }, [index, text, context, namespace, known.names, missingObjects, pinned, recent]);
+  // Resource types first, then objects found by name.
+  const byName = useNameMatches(context, namespace, index, text, known.names);
+  const items = useMemo(() => [...resourceItems, ...byName.items], [resourceItems, byName.items]);
   const active = Math.min(activeIndex, Math.max(0, items.length - 1));
 
   useEffect(() => {
@@ -198,6 +194,8 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
           error={discovery.isError ? discovery.error.message : null}
           empty={items.length === 0}
           text={text}
+          searching={byName.searching}
+          truncated={byName.truncated}
         />
       </div>
     </div>
@@ -242,11 +240,22 @@ function ItemLabel({ item }: { item: PaletteItem }) {
   );
 }
 
-function PaletteFooter({ loading, error, empty, text }: { loading: boolean; error: string | null; empty: boolean; text: string }) {
+interface PaletteFooterProps {
+  loading: boolean;
+  error: string | null;
+  empty: boolean;
+  text: string;
+  searching: boolean;
+  truncated: readonly string[];
+}
+
+function PaletteFooter({ loading, error, empty, text, searching, truncated }: PaletteFooterProps) {
   let message: string | null = null;
   if (loading) message = 'Discovering resources…';
   else if (error) message = `Discovery failed: ${error}`;
-  else if (empty && text.trim()) message = `No resource matches “${text.trim()}”.`;
+  else if (searching) message = 'Looking for objects by name…';
+  else if (empty && text.trim()) message = `No resource or object name matches “${text.trim()}”.`;
+  else if (truncated.length > 0) message = `Names searched in the first ${OBJECT_NAMES_LIMIT} of ${truncated.join(', ')} only · ↑↓ · Enter · Esc`;
   else if (empty) message = 'Type a resource (po, deploy, deployments.apps), add a namespace or a name.';
   return (
     <p className="border-t border-slate-100 px-4 py-1.5 text-[11px] text-slate-400" role="status">

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { WireWatchEvent } from '../../wire/ws-protocol';
 import { applyWatchEvents } from '../k8s/watch-reducer';
+import { throttledFrames } from './frame-throttle';
 import { LiveController, type LiveSource, type WatchState } from './live-controller';
 import { tableQueryOptions, type TableQueryParams } from './table-query';
 import type { WatchChannel } from './watch-client-context';
@@ -11,19 +12,13 @@ export type { WatchState };
 export interface LiveTableDeps {
   queryClient: QueryClient;
   watchClient: WatchChannel;
-  /** Batches folds per animation frame; returns a cancel function. */
+  /** Batches folds (by default on animation frames, at most one per FOLD_INTERVAL_MS); returns a cancel function. */
   scheduleFrame?: (callback: () => void) => () => void;
   now?: () => number;
 }
 
-function defaultScheduleFrame(callback: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function') {
-    const handle = requestAnimationFrame(callback);
-    return () => cancelAnimationFrame(handle);
-  }
-  const handle = setTimeout(callback, 16);
-  return () => clearTimeout(handle);
-}
+/** Watch folds of one list commit at most this often: one commit per frame under a storm kept the tab busy. */
+export const FOLD_INTERVAL_MS = 40;
 
 /** The LiveSource of one Table list query. */
 function tableSource(queryClient: QueryClient, params: TableQueryParams, now: () => number = Date.now): LiveSource {
@@ -63,6 +58,6 @@ function tableSource(queryClient: QueryClient, params: TableQueryParams, now: ()
 /** List + watch for one Table query (the informer pattern). start/stop may be called repeatedly. */
 export class LiveTableController extends LiveController {
   constructor(deps: LiveTableDeps, params: TableQueryParams) {
-    super(deps.watchClient, tableSource(deps.queryClient, params, deps.now), { scheduleFrame: deps.scheduleFrame ?? defaultScheduleFrame, now: deps.now });
+    super(deps.watchClient, tableSource(deps.queryClient, params, deps.now), { scheduleFrame: deps.scheduleFrame ?? throttledFrames(FOLD_INTERVAL_MS), now: deps.now });
   }
 }

@@ -59,6 +59,8 @@ function handle(url: string, init: RequestInit | undefined, objects: Record<stri
       // Not a discovery document: fall through to objects.
     }
   }
+  // A Deployment's rollout history lists its namespace's ReplicaSets: none here.
+  if (path.endsWith('/replicasets')) return json({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '1' }, columnDefinitions: [], rows: [] });
   if (path.endsWith('/scale')) scaleGets++;
   const object = objects[path];
   return object ? json(object) : json({ kind: 'Status', code: 404, reason: 'NotFound', message: `${path} not found` }, 404);

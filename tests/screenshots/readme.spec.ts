@@ -1,6 +1,6 @@
 // The README's pictures of the inspect tools (npm run screenshots writes them to docs/). Each waits for what it
 // shows, so a picture of a half-rendered screen fails here instead of landing in the README.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { rawRequestLink } from '../support/raw-request-screen.js';
 
 test('request console with a Table response selected', async ({ page }) => {
@@ -55,4 +55,55 @@ test('explain deployment.spec.strategy', async ({ page }) => {
   await page.goto('/c/demo/-/explain?resource=deployments.apps&field=spec.strategy');
   await expect(page.getByText('retainKeys').first()).toBeVisible();
   await page.screenshot({ path: 'docs/explain.png' });
+});
+
+test('the Form view of a Deployment, beside its YAML', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/c/demo/apis/apps/v1/namespaces/demo/deployments/web?edit=1');
+  await expect(page.getByTestId('monaco-editor').locator('.view-line', { hasText: 'kind: Deployment' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Form', exact: true }).click();
+  await expect(page.getByRole('searchbox', { name: 'Find field' })).toBeVisible();
+  await expect(page.getByRole('form').getByRole('textbox', { name: 'replicas', exact: true })).toBeVisible();
+  await page.screenshot({ path: 'docs/form-view.png' });
+});
+
+/** A seeded pod of the demo's web Deployment (running for half an hour: lines to show, a shell to open). */
+async function webPod(page: Page): Promise<string> {
+  const pods = await page.request.get('/k8s/demo/api/v1/namespaces/demo/pods?labelSelector=app%3Dweb&limit=1');
+  const name = ((await pods.json()) as { items: { metadata: { name: string } }[] }).items[0]?.metadata.name;
+  expect(name, 'a seeded web pod').toBeTruthy();
+  return name ?? '';
+}
+
+test("a pod's log, followed, with timestamps", async ({ page }) => {
+  const name = await webPod(page);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}/log?follow=true&timestamps=true&tailLines=200`);
+  await expect(page.getByTestId('log-following')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  await page.screenshot({ path: 'docs/pod-log.png' });
+});
+
+test('a shell in a pod: echo and ls', async ({ page }) => {
+  const name = await webPod(page);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}`);
+  const panel = page.getByTestId('exec-panel');
+  await expect(panel.getByTestId('exec-open')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await panel.getByTestId('exec-open').click();
+  await expect(panel.getByTestId('exec-status')).toHaveText('Connected (v5.channel.k8s.io)', { timeout: 15_000 });
+  const rows = page.getByTestId('exec-terminal').locator('.xterm-rows');
+  await expect(rows).toContainText('/ #');
+  for (const line of ['echo hello from kubeglass', 'ls /', 'cat /etc/hostname']) {
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+  }
+  await expect(rows).toContainText(name);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/terminal.png' });
+});
+
+test('the dark color scheme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/c/demo/apis/apps/v1/namespaces/demo/deployments/web');
+  await expect(page.getByText('Conditions', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'docs/dark-mode.png' });
 });

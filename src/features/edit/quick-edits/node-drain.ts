@@ -1,6 +1,7 @@
 // Node drain as `kubectl drain` does it (kubectl pkg/drain): cordon, then an Eviction per pod on the node, skipping
 // DaemonSet-managed and mirror pods; a 429 (a PodDisruptionBudget would be violated) is retried until a timeout.
 import type { KubeObject } from '../../../k8s/kube-object';
+import { isRecord } from './object-fields';
 
 const MIRROR = 'kubernetes.io/config.mirror';
 
@@ -13,9 +14,10 @@ export interface DrainPlan {
 export function drainPlan(pods: KubeObject[]): DrainPlan {
   const plan: DrainPlan = { evict: [], skipped: [] };
   for (const pod of pods) {
-    const controller = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
+    const owners: unknown[] = Array.isArray(pod.metadata.ownerReferences) ? pod.metadata.ownerReferences : [];
+    const controller = owners.find((o): o is Record<string, unknown> => isRecord(o) && o.controller === true);
     if (pod.metadata.annotations?.[MIRROR] !== undefined) plan.skipped.push({ pod, reason: 'mirror pod (static, managed by the kubelet)' });
-    else if (controller?.kind === 'DaemonSet') plan.skipped.push({ pod, reason: `DaemonSet-managed (${controller.name})` });
+    else if (controller?.kind === 'DaemonSet') plan.skipped.push({ pod, reason: `DaemonSet-managed (${String(controller.name)})` });
     else plan.evict.push(pod);
   }
   return plan;

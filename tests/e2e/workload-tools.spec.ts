@@ -1,0 +1,52 @@
+// Everyday workload tools on the pod list and the palette, against the demo cluster (which serves metrics.k8s.io):
+// CPU and Memory columns, a Logs link per pod row, and finding a Deployment by name.
+import { expect, test } from '@playwright/test';
+
+const PODS = '/c/demo/api/v1/namespaces/default/pods';
+
+test('the pod list shows CPU and Memory from metrics.k8s.io, sortable, beside the Table columns', async ({ page }) => {
+  await page.goto(PODS);
+  const table = page.getByTestId('resource-table');
+  await expect(table.getByRole('columnheader', { name: 'CPU' })).toBeVisible({ timeout: 20_000 });
+  await expect(table.getByRole('columnheader', { name: 'Memory' })).toBeVisible();
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  expect(headers.slice(-3)).toEqual(['CPU', 'Memory', 'Logs']);
+  // Running pods have usage in kubectl top's units.
+  const row = table.locator('tbody tr[data-row-key^="default/hello-"]').first();
+  const cells = row.getByRole('cell');
+  const count = await cells.count();
+  await expect(cells.nth(count - 3)).toHaveText(/^\d+m$/);
+  await expect(cells.nth(count - 2)).toHaveText(/^\d+(\.\d)?[MG]i$/);
+  await page.getByTestId('sort-CPU').click();
+  await expect(page).toHaveURL(/sort=CPU/);
+  await page.screenshot({ path: 'test-results/workload-tools-metrics.png' });
+});
+
+test('a Logs link on a pod row opens its log view, by keyboard too', async ({ page }) => {
+  await page.goto(PODS);
+  const row = page.locator('tbody tr[data-row-key^="default/hello-"]').first();
+  const name = ((await row.getAttribute('data-row-key')) ?? '').split('/')[1] ?? '';
+  const link = row.getByRole('link', { name: `Logs of ${name}` });
+  await expect(link).toHaveAttribute('href', `/c/demo/api/v1/namespaces/default/pods/${name}/log`);
+  await link.focus();
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/pods/${name}/log`));
+  await expect(page.getByText('Pod log')).toBeVisible();
+  await expect(page.getByText(/GET \/api\/items/).first()).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/workload-tools-logs.png' });
+});
+
+test('the command palette finds the hello Deployment, its pod and its Service by name', async ({ page }) => {
+  await page.goto(PODS);
+  await expect(page.getByTestId('resource-table')).toBeVisible();
+  await page.getByTestId('palette-open').click();
+  await page.getByRole('combobox', { name: 'Jump to a resource' }).fill('hello');
+  const options = page.getByTestId('palette-option');
+  const deployment = options.filter({ hasText: 'deployment/hello' });
+  await expect(deployment).toHaveAttribute('data-href', '/c/demo/apis/apps/v1/namespaces/default/deployments/hello', { timeout: 15_000 });
+  await expect(options.filter({ hasText: /^pod\/hello-/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/workload-tools-palette.png' });
+  await deployment.click();
+  await expect(page).toHaveURL(/\/deployments\/hello$/);
+});

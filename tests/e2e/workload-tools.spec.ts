@@ -50,3 +50,16 @@ test('the command palette finds the hello Deployment, its pod and its Service by
   await deployment.click();
   await expect(page).toHaveURL(/\/deployments\/hello$/);
 });
+
+test('the node list shows CPU and Memory from NodeMetrics, and no Logs column', async ({ page }) => {
+  await page.goto('/c/demo/api/v1/nodes');
+  const table = page.getByTestId('resource-table');
+  await expect(table.getByRole('columnheader', { name: 'Memory' })).toBeVisible({ timeout: 20_000 });
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  expect(headers.slice(-2)).toEqual(['CPU', 'Memory']);
+  const cells = table.locator('tbody tr[data-row-key]').first().getByRole('cell');
+  const count = await cells.count();
+  await expect(cells.nth(count - 2)).toHaveText(/^\d+m$/);
+  await expect(cells.nth(count - 1)).toHaveText(/^\d+(\.\d)?[MG]i$/);
+  await page.screenshot({ path: 'test-results/workload-tools-nodes.png' });
+});

@@ -15,8 +15,9 @@ import { RowFilter } from './filter-rows';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
 import { SelectorBar } from './selector-bar';
+import { useMemoCall } from './use-memo-call';
 import { RowSorter, sortKindOf, type SortSpec } from './sort-rows';
-import { parseNumericCellKey, visibleColumns } from './visible-columns';
+import { parseNumericCellKey, visibleColumns, type VisibleColumn } from './visible-columns';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
 import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
@@ -40,6 +41,11 @@ export interface ResourceListPageProps {
 }
 
 const NO_ROWS: readonly TableRow[] = [];
+
+// Row-array work runs through useMemoCall so no closure of the page holds a rows array (see use-memo-call).
+const columnFactsOf = (stats: ColumnStats, rows: readonly TableRow[], columnCount: number) => stats.update(rows, columnCount);
+const sortedRows = (sorter: RowSorter, rows: readonly TableRow[], spec: SortSpec | null, nameIndex: number) => sorter.sort(rows, spec, nameIndex);
+const filteredRows = (filter: RowFilter, rows: readonly TableRow[], columns: readonly VisibleColumn[], text: string) => filter.filter(rows, columns, text);
 
 function scopeLabel(path: ApiPath, namespaced: boolean): string {
   if (path.namespace !== null) return `namespace ${path.namespace}`;
@@ -105,7 +111,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   // Columns: numeric-looking string columns right-align, widths follow the longest text; both are gathered
   // once per row object and recomputed only when their keys change, not on every page or watch frame.
   const [columnStats] = useState(() => new ColumnStats());
-  const { numericKey, longestKey } = useMemo(() => columnStats.update(rows, definitions?.length ?? 0), [columnStats, rows, definitions]);
+  const { numericKey, longestKey } = useMemoCall(columnFactsOf, columnStats, rows, definitions?.length ?? 0);
   const columns = useMemo(() => {
     const fromTable = visibleColumns(definitions ?? [], { wide: view.wide, showNamespace, numericCells: parseNumericCellKey(numericKey) });
     const withMetrics = hasMetrics ? withMetricsColumns(fromTable) : fromTable;
@@ -133,9 +139,9 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
     () => (sortColumn && !sortColumn.logs ? { column: sortColumn, kind: sortKindOf(sortColumn, sortType), desc: view.desc, keyOf: metricKeyOf } : null),
     [sortColumn, sortType, view.desc, metricKeyOf],
   );
-  const sorted = useMemo(() => sorter.sort(rows, spec, nameIndex), [sorter, rows, spec, nameIndex]);
+  const sorted = useMemoCall(sortedRows, sorter, rows, spec, nameIndex);
   const filterText = useDeferredValue(view.filter);
-  const displayed = useMemo(() => rowFilter.filter(sorted, columns, filterText), [rowFilter, sorted, columns, filterText]);
+  const displayed = useMemoCall(filteredRows, rowFilter, sorted, columns, filterText);
 
   const keyOf = useCallback(
     (row: TableRow) => {

@@ -5,7 +5,8 @@ import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
-const SHOTS = 'test-results/visual-rollout';
+// In the test's own output folder (test-results/... unless --output moves it).
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 async function ok(...args: string[]): Promise<string> {
   const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), '-n', 'default', ...args]);
@@ -44,7 +45,7 @@ async function previewAndApply(page: Page, title: string, contentType: string, s
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('patch-request-line')).toContainText(contentType);
   await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
-  if (screenshot) await page.screenshot({ path: `${SHOTS}-${screenshot}.png` });
+  if (screenshot) await page.screenshot({ path: shot(screenshot) });
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden({ timeout: 10_000 });
   await expect(page.getByTestId('quick-edit-applied')).toContainText(`Applied: ${title}`);
@@ -100,7 +101,7 @@ test('undo to the previous revision restores the old image', async ({ page }) =>
   await expect(history.getByTestId('rollout-revision').first()).toHaveAttribute('data-revision', '2');
   await expect(history.locator('[data-revision="2"]')).toContainText('current');
   await expect(history.locator('[data-revision="1"]')).toContainText('nginx:1.19');
-  await history.screenshot({ path: `${SHOTS}-history.png` });
+  await history.screenshot({ path: shot('history') });
 
   await history.getByRole('button', { name: 'Undo to revision 1' }).click();
   const dialog = page.getByRole('dialog', { name: `Undo Deployment ${name} to revision 1` });
@@ -110,6 +111,52 @@ test('undo to the previous revision restores the old image', async ({ page }) =>
   // The revision-1 ReplicaSet is reused and renumbered 3, as the deployment controller does.
   await expect.poll(async () => (await replicaSets(name)).map((rs) => rs.split(' ').slice(1).join(' ')).sort(), { timeout: 20_000 }).toEqual(['2 nginx:1.20', '3 nginx:1.19']);
   await expect(history.locator('[data-revision="3"]')).toContainText('current', { timeout: 15_000 });
-  await page.screenshot({ path: `${SHOTS}-after-undo.png`, fullPage: true });
+  await page.screenshot({ path: shot('after-undo'), fullPage: true });
   expect(errors).toEqual([]);
+});
+
+test('drain of a node previews with dry runs, then cordons it and evicts its pods (DaemonSet pods skipped)', async ({ page }) => {
+  const errors = collectErrors(page);
+  const node = 'demo-node-2';
+  const podsOn = async () =>
+    (await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), 'get', 'pods', '-A', '--field-selector', `spec.nodeName=${node}`, '-o', 'jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name} {.metadata.ownerReferences[0].kind} {.metadata.deletionTimestamp}{"\\n"}{end}'])).stdout
+      .split('\n')
+      .filter(Boolean);
+  const before = await podsOn();
+  const daemon = before.filter((line) => line.split(' ')[1] === 'DaemonSet').map((line) => line.split(' ')[0]);
+  expect(before.length).toBeGreaterThan(daemon.length);
+  try {
+    await page.goto(`/c/demo/api/v1/nodes/${node}`);
+    const drain = page.getByTestId('node-drain');
+    await drain.getByRole('button', { name: 'Preview drain' }).click();
+    const plan = drain.getByTestId('drain-plan');
+    await expect(plan).toHaveAttribute('data-dry-run', 'true');
+    await expect(plan).toContainText('dry run: cordon accepted', { timeout: 15_000 });
+    // The plan is the UI's own list of the node's pods: every one but the DaemonSet's, each accepted by the dry run.
+    const evictable = await plan.getByTestId('drain-pod').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pod') ?? ''));
+    expect(evictable.length).toBeGreaterThan(0);
+    for (const pod of evictable) expect(daemon).not.toContain(pod);
+    for (const pod of evictable) await expect(plan.locator(`[data-pod="${pod}"]`)).toHaveAttribute('data-state', 'evicted', { timeout: 15_000 });
+    await expect(plan.getByTestId('drain-skipped')).toHaveCount(daemon.length);
+    await drain.screenshot({ path: shot('drain-preview') });
+    // The dry run changed nothing.
+    expect(await ok('get', 'node', node, '-o', 'jsonpath={.spec.unschedulable}')).toBe('');
+    const stillThere = (await podsOn()).map((line) => line.split(' ')[0]);
+    for (const pod of evictable.filter((p) => !p.startsWith('default/ro-'))) expect(stillThere).toContain(pod);
+
+    await drain.getByRole('button', { name: `Cordon and evict ${evictable.length} ${evictable.length === 1 ? 'pod' : 'pods'}` }).click();
+    await expect(plan).toHaveAttribute('data-dry-run', 'false');
+    await expect(plan).toContainText('Drain: cordoned', { timeout: 15_000 });
+    for (const pod of evictable) await expect(plan.locator(`[data-pod="${pod}"]`)).toHaveAttribute('data-state', /^(evicted|gone)$/, { timeout: 20_000 });
+    expect(await ok('get', 'node', node, '-o', 'jsonpath={.spec.unschedulable}')).toBe('true');
+    // Evicted: gone, or terminating (deletionTimestamp set) for its grace period.
+    const after = (await podsOn()).filter((line) => (line.split(' ')[2] ?? '') === '').map((line) => line.split(' ')[0]);
+    for (const pod of evictable) expect(after).not.toContain(pod);
+    for (const pod of daemon) expect(after).toContain(pod);
+    await expect(page.getByTestId('node-scheduling')).toHaveText('SchedulingDisabled');
+    await page.screenshot({ path: shot('drain-done'), fullPage: true });
+    expect(errors).toEqual([]);
+  } finally {
+    await ok('uncordon', node);
+  }
 });

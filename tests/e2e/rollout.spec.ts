@@ -45,7 +45,10 @@ async function previewAndApply(page: Page, title: string, contentType: string, s
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('patch-request-line')).toContainText(contentType);
   await expect(dialog.getByTestId('dry-run-ok')).toBeVisible({ timeout: 15_000 });
-  if (screenshot) await page.screenshot({ path: shot(screenshot) });
+  if (screenshot) {
+    await expect(dialog.getByTestId('monaco-diff-editor')).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: shot(screenshot) });
+  }
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden({ timeout: 10_000 });
   await expect(page.getByTestId('quick-edit-applied')).toContainText(`Applied: ${title}`);

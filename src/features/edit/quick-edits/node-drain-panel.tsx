@@ -28,13 +28,13 @@ function progressText(p: PodProgress | undefined, dryRun: boolean): string {
     case 'evicting':
       return p.attempt === 1 ? 'evicting…' : `evicting (attempt ${p.attempt})…`;
     case 'waiting':
-      return `refused, retrying in 5 s: ${p.message}`;
+      return `refused (attempt ${p.attempt}), retrying in 5 s: ${p.message}`;
     case 'evicted':
       return dryRun ? 'dry run: would be evicted' : 'evicted';
     case 'gone':
       return 'already gone';
     case 'timed-out':
-      return `${dryRun ? 'dry run: would be refused' : 'gave up after the timeout'}: ${p.message}`;
+      return `${dryRun ? 'dry run: would be refused' : 'gave up retrying'}: ${p.message}`;
     case 'failed':
       return `failed: ${explainError(p.error)}`;
   }

@@ -14,7 +14,8 @@ test('/ opens the default namespace pods of the demo cluster with the kube-apise
   await page.goto('/');
   await expect(page).toHaveURL(/\/c\/demo\/api\/v1\/namespaces\/default\/pods$/);
   const table = page.getByTestId('resource-table');
-  await expect(table.locator('thead th')).toHaveText(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+  // The demo serves metrics.k8s.io: CPU and Memory follow the server's columns, then each pod's Logs link.
+  await expect(table.locator('thead th')).toHaveText(['Name', 'Ready', 'Status', 'Restarts', 'Age', 'CPU', 'Memory', 'Logs']);
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('watch-state')).toHaveText('live');
   await page.screenshot({ path: 'test-results/pods-default.png' });
@@ -48,8 +49,8 @@ test('the activity loop changes rows in place without reload', async ({ page }) 
   await page.goto('/c/demo/api/v1/pods');
   await expect(page.getByTestId('watch-state')).toHaveText('live');
   await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
-  // Age cells tick every second on their own: compare rows without their last (Age) cell.
-  const withoutAge = async () => (await rowTexts(page)).map((t) => t.split('\t').slice(0, -1).join('\t')).join('\n');
+  // Age, CPU and Memory change on their own: compare rows by their first cells (Namespace, Name, Ready, Status).
+  const withoutAge = async () => (await rowTexts(page)).map((t) => t.split('\t').slice(0, 4).join('\t')).join('\n');
   const before = await withoutAge();
   await expect.poll(withoutAge, { timeout: 15_000, intervals: [500] }).not.toBe(before);
   expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);

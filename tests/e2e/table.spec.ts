@@ -116,7 +116,7 @@ test('filter with / and keyboard: arrows select, Enter opens the object in its o
   await page.goBack();
   await expect(page.getByTestId('table-filter')).toHaveValue('coredns');
   // Names are links too.
-  await expect(page.getByRole('link', { name: name ?? '' })).toHaveAttribute('href', `/c/demo/api/v1/namespaces/${namespace}/pods/${name}`);
+  await expect(page.getByRole('link', { name: name ?? '', exact: true })).toHaveAttribute('href', `/c/demo/api/v1/namespaces/${namespace}/pods/${name}`);
 });
 
 test.describe('a large list', () => {

@@ -25,15 +25,23 @@ export async function serverColumns(page: Page, context: string, apiPath: string
   return table.columnDefinitions.filter((c) => c.priority === 0).map((c) => c.name);
 }
 
+/** Columns the UI adds after the server's: CPU and Memory on core pods and nodes where metrics.k8s.io answers, Logs on pods. */
+function uiColumns(apiPath: string, metricsServed: boolean): string[] {
+  const core = /^\/api\/v1\/(?:namespaces\/[^/]+\/)?(pods|nodes)$/.exec(apiPath)?.[1];
+  if (!core) return [];
+  return [...(metricsServed ? ['CPU', 'Memory'] : []), ...(core === 'pods' ? ['Logs'] : [])];
+}
+
 /** Opens every navigator resource of `context` (links point into `namespace`) and checks the table headers equal the server's columns. */
 export async function expectEveryResourceOpens(page: Page, context: string, namespace: string): Promise<number> {
   const links = await navigatorLinks(page);
+  const metricsServed = (await page.request.get(`/k8s/${context}/apis/metrics.k8s.io/v1beta1`)).ok();
   const nav = page.getByRole('navigation', { name: 'Resources' });
   for (const { resource, href } of links) {
     const apiPath = href.replace(new RegExp(`^/c/${context}`), '');
     // Namespaced resources link into the picked namespace, cluster-scoped ones have none: no Namespace column either way.
     expect(apiPath.includes(`/namespaces/${namespace}/`) || !apiPath.includes('/namespaces/'), href).toBe(true);
-    const expected = await serverColumns(page, context, apiPath);
+    const expected = [...(await serverColumns(page, context, apiPath)), ...uiColumns(apiPath, metricsServed)];
     await nav.getByTestId('api-group').locator(`[data-resource="${resource}"] a`).first().click();
     await expect(page).toHaveURL(href);
     await expect(page.getByTestId('resource-table').locator('thead th'), resource).toHaveText(expected);

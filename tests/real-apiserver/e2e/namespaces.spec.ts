@@ -23,6 +23,6 @@ test('namespaces of the real apiserver render live', async ({ page }) => {
 test('pods of namespace fx render with the kube-apiserver pod columns', async ({ page }) => {
   await page.goto('/c/real/api/v1/namespaces/fx/pods');
   const table = page.getByTestId('resource-table');
-  await expect(table.locator('thead th')).toHaveText(['Name', 'Ready', 'Status', 'Restarts', 'Age']);
+  await expect(table.locator('thead th')).toHaveText(['Name', 'Ready', 'Status', 'Restarts', 'Age', 'Logs']);
   await expect(table.locator('tbody tr', { hasText: 'web-abc12' })).toContainText('Pending');
 });

@@ -12,7 +12,8 @@ export function metricsListQueryOptions(context: string, metricsListPath: string
     queryKey: k8sKeys.metrics(context, metricsListPath),
     queryFn: async ({ signal }): Promise<MetricsCells> => metricsCells((await kubeRequest<unknown>(context, metricsListPath, { signal })).body),
     staleTime: 0,
-    refetchInterval: METRICS_REFRESH_MS,
+    // After a failure (metrics-server starting, 403) ask again, but seldom: the columns are optional.
+    refetchInterval: (query) => (query.state.status === 'error' ? 4 * METRICS_REFRESH_MS : METRICS_REFRESH_MS),
     // A 403/404/503 means no columns, not a retry storm beside every list.
     retry: false,
   });

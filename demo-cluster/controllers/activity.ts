@@ -15,6 +15,15 @@ import { randomSuffix } from '../resources/meta.js';
 import { startControllers } from './controllers.js';
 
 const PODS = storageKey({ group: '', resource: 'pods' });
+const NODE_KEY = storageKey({ group: '', resource: 'nodes' });
+
+/** Nodes a new pod may go to: like kube-scheduler, never one cordoned (spec.unschedulable). */
+function schedulableNodes(ctx: WriteContext): string[] {
+  return NODES.filter((name) => {
+    const node = ctx.store.get(NODE_KEY, undefined, name);
+    return !(node && isPlainObject(node.spec) && node.spec.unschedulable === true);
+  });
+}
 const pods = registryTypes.pods;
 const configmaps = registryTypes.configmaps;
 
@@ -147,7 +156,8 @@ function startKubelet(ctx: WriteContext, stepMs: number): () => void {
     ctx.scheduler.defer(() => {
       const current = ctx.store.get(PODS, ns, name);
       if (!current || current.metadata.uid !== uid || current.metadata.deletionTimestamp) return;
-      const node = pick(NODES) ?? 'demo-node-1';
+      const node = pick(schedulableNodes(ctx));
+      if (node === undefined) return; // every node cordoned: the pod stays Pending, as on a real cluster
       try {
         const bound = updateObject(ctx, pods, ns, name, { ...current, spec: { ...(current.spec as object), nodeName: node } }, { manager: 'kube-scheduler', dryRun: false });
         setPodState(ctx, bound.object, 'ContainerCreating', 0);

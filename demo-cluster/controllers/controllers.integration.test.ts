@@ -46,4 +46,22 @@ describe('controllers', () => {
     const after = await get('/apis/apps/v1/namespaces/demo/replicasets?labelSelector=app%3Dweb');
     expect(after.items.map((r: Json) => r.metadata.uid)).toEqual(before.items.map((r: Json) => r.metadata.uid));
   });
+
+  it('never schedules a new pod onto a cordoned node', async () => {
+    const nodes = ((await get('/api/v1/nodes')).items as Json[]).map((n) => n.metadata.name as string);
+    const [open, ...cordoned] = nodes;
+    for (const name of cordoned) await mergePatch(`/api/v1/nodes/${name}`, { spec: { unschedulable: true } });
+    try {
+      for (let i = 0; i < 4; i++) {
+        await api('/api/v1/namespaces/shop/pods', { method: 'POST', body: { metadata: { name: `cordon-${i}`, labels: { app: 'cordon' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
+      }
+      const pods = await waitUntil(() => get('/api/v1/namespaces/shop/pods?labelSelector=app%3Dcordon'), {
+        until: (l) => (l.items as Json[]).length === 4 && (l.items as Json[]).every((p) => typeof p.spec.nodeName === 'string'),
+        what: 'the 4 pods bound to a node',
+      });
+      expect(new Set((pods.items as Json[]).map((p) => p.spec.nodeName))).toEqual(new Set([open]));
+    } finally {
+      for (const name of cordoned) await mergePatch(`/api/v1/nodes/${name}`, { spec: { unschedulable: null } });
+    }
+  });
 });

@@ -1,8 +1,8 @@
 // fetch wrapper for the kubeglass proxy: /k8s/{context}{API path}. Every non-2xx becomes a KubeApiError.
-import { headerPairs } from './error-body';
-import { decodeErrorResponse, networkError } from './kube-api-error';
-import { requestRecorder, type RequestRecord } from './request-recorder';
-import { parseWarningHeader } from './warning-header';
+import { headerPairs } from './error-body.js';
+import { decodeErrorResponse, networkError } from './kube-api-error.js';
+import { requestRecorder, type RequestRecord } from './request-recorder.js';
+import { parseWarningHeader } from './warning-header.js';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 

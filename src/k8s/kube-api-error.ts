@@ -1,8 +1,8 @@
 // The one error type for every failed request to the Kubernetes API (and to the kubeglass server).
-import { reasonForHttpCode as statusReasonForCode } from '../../wire/status';
-import { headerPairs, messageFromText, parseRetryAfter, tryParseJson } from './error-body';
-import { toKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status';
-import { parseWarningHeader } from './warning-header';
+import { reasonForHttpCode as statusReasonForCode } from '../../wire/status.js';
+import { headerPairs, messageFromText, parseRetryAfter, tryParseJson } from './error-body.js';
+import { toKubeStatus, type KubeStatus, type StatusCause, type StatusDetails } from './kube-status.js';
+import { parseWarningHeader } from './warning-header.js';
 
 /** What was actually received, for the error inspector: nothing is thrown away. */
 export interface KubeErrorRaw {

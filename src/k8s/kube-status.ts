@@ -1,5 +1,5 @@
 // Kubernetes meta/v1 Status: the body of every API error (and of some successful deletes).
-import type { StatusCause, StatusDetails } from '../../wire/status';
+import type { StatusCause, StatusDetails } from '../../wire/status.js';
 
 export type { StatusCause, StatusDetails };
 

@@ -1,12 +1,12 @@
 // Reads pods/{name}/log through the kubeglass proxy as a stream of lines (a plain chunked HTTP response), and
 // follows it across disconnects: each reconnect resumes from the last timestamp seen (ResumeCursor), so
 // nothing is dropped or shown twice. Errors are KubeApiErrors like every other request's.
-import { headerPairs } from './error-body';
-import { kubeUrl, withQuery, type QueryParams } from './api-client';
-import { decodeErrorResponse, isRetryableKubeError, KubeApiError, networkError } from './kube-api-error';
-import { LineAssembler, ResumeCursor, splitTimestamp, type LogLine, type PodLogQuery } from './logs';
-import { requestRecorder } from './request-recorder';
-import { parseWarningHeader } from './warning-header';
+import { headerPairs } from './error-body.js';
+import { kubeUrl, withQuery, type QueryParams } from './api-client.js';
+import { decodeErrorResponse, isRetryableKubeError, KubeApiError, networkError } from './kube-api-error.js';
+import { LineAssembler, ResumeCursor, splitTimestamp, type LogLine, type PodLogQuery } from './logs.js';
+import { requestRecorder } from './request-recorder.js';
+import { parseWarningHeader } from './warning-header.js';
 
 export type LogStreamState = 'connecting' | 'streaming' | 'reconnecting' | 'ended' | 'failed';
 

@@ -9,8 +9,8 @@ const ROOT = '#root > div';
 /** Relative luminance (WCAG) of a computed rgb()/oklch()-resolved color, via a canvas so any CSS color works. */
 async function luminanceOf(page: Page, selector: string, property: 'color' | 'background-color'): Promise<number> {
   return page.locator(selector).first().evaluate((el, prop) => {
-    const css = getComputedStyle(el).getPropertyValue(prop);
-    const canvas = document.createElement('canvas');
+    const css = el.ownerDocument.defaultView?.getComputedStyle(el).getPropertyValue(prop) ?? '';
+    const canvas = el.ownerDocument.createElement('canvas');
     canvas.width = canvas.height = 1;
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no 2d context');

@@ -45,7 +45,8 @@ describe('kubectl: CRDs, auth can-i, events.k8s.io', () => {
     expect(applied.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com created');
     const established = await kubectl('wait', '--for', 'condition=established', '--timeout=5s', 'crd/widgets.fx.example.com');
     expect(established.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com condition met');
-    expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.fx\.example\.com\s+\d{4}-\d\d-\d\dT/);
+    // The demo seeds CRDs of its own (PowerPlant): the new one is among them.
+    expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+CREATED AT\n(?:.*\n)*widgets\.fx\.example\.com\s+\d{4}-\d\d-\d\dT/);
 
     const ssa = await kubectl('apply', '--server-side', '-f', path('w1.yaml'));
     expect(ssa.stderr).toBe('');

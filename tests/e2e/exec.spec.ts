@@ -92,11 +92,16 @@ test('a custom command that is not there ends with the runtime error explained',
 });
 
 test('the viewer may not exec: the button says why before anything is tried', async ({ page }) => {
-  const pods = await k('-n', 'default', 'get', 'pods', '--field-selector=status.phase=Running', '-o', 'jsonpath={.items[0].metadata.name}');
-  await page.goto(`/c/demo-viewer/api/v1/namespaces/default/pods/${pods.stdout}`);
-  await expect(page.getByTestId('object-name')).toHaveText(pods.stdout, { timeout: 15_000 });
-  const open = page.getByTestId('exec-panel').getByTestId('exec-open');
-  await expect(open).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
-  await expect(open).toHaveAttribute('aria-disabled', 'true');
-  await expect(open).toHaveAttribute('title', /create pods\/exec/);
+  // A pod of this test's own: a seeded one may be replaced by the activity loop or deleted by another test meanwhile.
+  const pod = await runningPod();
+  try {
+    await page.goto(`/c/demo-viewer/api/v1/namespaces/default/pods/${pod}`);
+    await expect(page.getByTestId('object-name')).toHaveText(pod, { timeout: 15_000 });
+    const open = page.getByTestId('exec-panel').getByTestId('exec-open');
+    await expect(open).toHaveAttribute('data-access', 'denied', { timeout: 15_000 });
+    await expect(open).toHaveAttribute('aria-disabled', 'true');
+    await expect(open).toHaveAttribute('title', /create pods\/exec/);
+  } finally {
+    await k('-n', 'default', 'delete', 'pod', pod, '--wait=false');
+  }
 });

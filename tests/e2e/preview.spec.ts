@@ -10,6 +10,10 @@ const kubeArgs = () => ['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--s
 const k = (...args: string[]) => kubectl([...kubeArgs(), ...args]);
 const SHOTS = 'test-results/preview';
 
+// After Apply the controllers bump the Deployment (revision annotation, status): the "changed on the server" banner
+// takes room above the editor, and Monaco draws only the lines in view. Tall enough for the applied sidecar's lines.
+test.use({ viewport: { width: 1280, height: 1400 } });
+
 async function getDeployment(name: string): Promise<Deployment> {
   const r = await k('-n', 'default', 'get', 'deployment', name, '-o', 'json', '--show-managed-fields');
   expect(r.code, r.stderr).toBe(0);

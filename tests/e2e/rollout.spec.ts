@@ -75,6 +75,9 @@ test('a rollout restart creates a new ReplicaSet', async ({ page }) => {
 
 test('pause stops a new template from rolling out; resume rolls it out', async ({ page }) => {
   const name = await deployment('ro-pause');
+  // The controllers write the new Deployment's status for a while: a preview based on an older resourceVersion gets
+  // 409 (rightly). Wait for the rollout to finish, as a user would see it settle.
+  await ok('rollout', 'status', `deployment/${name}`, '--timeout=30s');
   const section = await openDeployment(page, name);
   await expect(section.getByTestId('rollout-state')).toHaveText('Progressing');
   await section.getByRole('button', { name: 'Pause' }).click();

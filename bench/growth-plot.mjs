@@ -48,7 +48,9 @@ function panelSvg(title, series, x0, y0) {
 }
 
 export function growthSvg(growth) {
-  const all = panels(growth);
+  // A log axis has no place for 0 or less: such points are left out rather than drawn at infinity.
+  const drawable = growth.map((g) => ({ ...g, points: g.points.filter((p) => p.size > 0 && Number.isFinite(p.value)) })).filter((g) => g.points.length > 0);
+  const all = panels(drawable);
   const rows = Math.ceil(all.length / COLUMNS);
   const width = Math.min(all.length, COLUMNS) * PANEL_W;
   const height = rows * PANEL_H + 24;

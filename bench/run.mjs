@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { launchChromium, ROOT } from './lib.mjs';
 import { growthSvg } from './growth-plot.mjs';
 
+const TIME_SERIES_PARTS = new Set(['storm-bench', 'heap-bench']);
 const ALL_PARTS = ['list-bench', 'storm-bench', 'heap-bench', 'proxy-bench', 'ui-bench', 'form-bench'];
 const parts = (process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',').filter((p) => existsSync(`${ROOT}bench/${p}.mjs`));
 
@@ -32,7 +33,9 @@ for (const part of ALL_PARTS) {
   const fresh = parts.includes(part) && !failed.includes(part);
   sources.push({ part, date: result.date, fresh });
   for (const f of result.figures) figures.push({ ...f, part });
-  for (const g of result.growth ?? []) growth.push({ ...g, part });
+  // The plot is cost against the number of objects; storm and churn series run against time (seconds), kept in
+  // their part's JSON only.
+  if (!TIME_SERIES_PARTS.has(part)) for (const g of result.growth ?? []) growth.push({ ...g, part });
 }
 
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(figures, null, 2)}\n`);

@@ -4,7 +4,7 @@
 // half creates/deletes of pods, half status changes) and samples the heap after GC every
 // SAMPLE_SECONDS (default 30): a fitted slope (MB/min) and first vs last say whether it grows.
 // Run alone: npm run build && node bench/heap-bench.mjs
-import { freePort, launchChromium, spawnUntilReady, NO_CONTEXTS_KUBECONFIG, writeResult, figure } from './lib.mjs';
+import { freePort, launchChromium, spawnUntilReady, NO_CONTEXTS_KUBECONFIG, waitForAllPodsLive, writeResult, figure } from './lib.mjs';
 /* global document -- page callbacks run in the browser */
 
 const PODS = Number(process.env.HEAP_PODS ?? 50_000);
@@ -58,13 +58,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
   await page.goto(`${url}/c/demo/api/v1/pods`);
-  const total = (await (await fetch(`${url}/k8s/demo/api/v1/pods?limit=1`)).json()).metadata.remainingItemCount + 1;
-  await page.waitForFunction(
-    (text) => document.querySelector('[data-testid="row-count"]')?.textContent === text && !document.querySelector('[data-testid="loading-more"]'),
-    `${total.toLocaleString('en-US')} items`,
-    { timeout: 600_000, polling: 250 },
-  );
-  await page.waitForFunction(() => document.querySelector('[data-testid="watch-state"]')?.textContent === 'live', null, { timeout: 60_000 });
+  const total = await waitForAllPodsLive(page, url, 600_000);
   await page.waitForTimeout(2000);
   const loaded = await heapAfterGc(cdp);
   const domRows = await page.evaluate(() => document.querySelectorAll('tbody tr').length);

@@ -93,6 +93,18 @@ export async function browserUserAgent() {
   }
 }
 
+/** Waits until the open pods list shows every pod and its watch is live; returns how many pods there are. */
+export async function waitForAllPodsLive(page, url, timeoutMs) {
+  const total = (await (await fetch(`${url}/k8s/demo/api/v1/pods?limit=1`)).json()).metadata.remainingItemCount + 1;
+  await page.waitForFunction(
+    (text) => globalThis.document.querySelector('[data-testid="row-count"]')?.textContent === text && !globalThis.document.querySelector('[data-testid="loading-more"]'),
+    `${total.toLocaleString('en-US')} items`,
+    { timeout: timeoutMs, polling: 100 },
+  );
+  await page.waitForFunction(() => globalThis.document.querySelector('[data-testid="watch-state"]')?.textContent === 'live', null, { timeout: 60_000 });
+  return total;
+}
+
 export function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

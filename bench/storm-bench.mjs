@@ -6,7 +6,7 @@
 // Run alone: npm run build && node bench/storm-bench.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
-import { freePort, launchChromium, percentile, median, spawnUntilReady, NO_CONTEXTS_KUBECONFIG, writeResult, figure } from './lib.mjs';
+import { freePort, launchChromium, percentile, median, spawnUntilReady, NO_CONTEXTS_KUBECONFIG, waitForAllPodsLive, writeResult, figure } from './lib.mjs';
 /* global document, window, requestAnimationFrame, MutationObserver -- page callbacks run in the browser */
 
 const PODS = Number(process.env.STORM_PODS ?? 10_000);
@@ -240,13 +240,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${url}/c/demo/api/v1/pods`);
-  const total = (await (await fetch(`${url}/k8s/demo/api/v1/pods?limit=1`)).json()).metadata.remainingItemCount + 1;
-  await page.waitForFunction(
-    (text) => document.querySelector('[data-testid="row-count"]')?.textContent === text && !document.querySelector('[data-testid="loading-more"]'),
-    `${total.toLocaleString('en-US')} items`,
-    { timeout: 300_000, polling: 100 },
-  );
-  await page.waitForFunction(() => document.querySelector('[data-testid="watch-state"]')?.textContent === 'live', null, { timeout: 60_000 });
+  const total = await waitForAllPodsLive(page, url, 300_000);
   await page.waitForTimeout(1000);
 
   // The rows on screen become the storm's focus (their data-row-key is "namespace/name").

@@ -81,6 +81,11 @@ test('the container picker lists init containers; all containers interleave with
   expect(created.code, created.stderr).toBe(0);
   const ready = await k(['-n', 'default', 'wait', `pod/${name}`, '--for=condition=Ready', '--timeout=20s']);
   expect(ready.code, ready.stderr).toBe(0);
+  // Ready is not "has written": a container's first line lands within its first second, so wait for both first lines
+  // (this view does not follow unless asked, as `kubectl logs` without -f).
+  for (const c of ['app', 'proxy']) {
+    await expect.poll(async () => (await k(['-n', 'default', 'logs', name, '-c', c])).stdout, { timeout: 10_000 }).not.toBe('');
+  }
 
   await page.goto(`/c/demo/api/v1/namespaces/default/pods/${name}/log`);
   const picker = page.getByTestId('log-container');

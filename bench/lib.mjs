@@ -1,6 +1,7 @@
 // What the bench parts share: starting kubeglass (built) on a free port, launching Chromium the way the
 // tests do, percentiles, figures in the shared result format (bench/README.md) and writing them.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
@@ -83,14 +84,26 @@ export function launchChromium(extraArgs = []) {
 }
 
 /** The User-Agent Debian's Chromium sends (what the UI's requests carry). */
-export async function browserUserAgent() {
+/** The headers Chromium sends with a fetch (User-Agent, Accept-Encoding), read by a local server it fetches from. */
+export async function browserRequestHeaders() {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+    res.end(JSON.stringify({ userAgent: req.headers['user-agent'] ?? '', acceptEncoding: req.headers['accept-encoding'] ?? '' }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    return await page.evaluate(() => globalThis.navigator.userAgent);
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    return await page.evaluate(async () => (await fetch(globalThis.location.href)).json());
   } finally {
     await browser.close();
+    server.close();
   }
+}
+
+export async function browserUserAgent() {
+  return (await browserRequestHeaders()).userAgent;
 }
 
 /** Waits until the open pods list shows every pod and its watch is live; returns how many pods there are. */

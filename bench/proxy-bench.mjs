@@ -1,15 +1,16 @@
 // Proxy overhead: the pods Table list through kubeglass's proxy vs the same request sent straight to the API
 // server. The demo cluster runs alone (`kubeglass demo-cluster`, its own process like a real cluster) and
 // kubeglass reaches it over plain HTTP as it reaches the embedded one. Both clients send what a browser sends
-// (Chromium's User-Agent, the UI's Table Accept); the direct one sends the User-Agent the proxy forwards,
+// (Chromium's User-Agent and Accept-Encoding, the UI's Table Accept); the direct one sends the User-Agent the proxy forwards,
 // so the server does the same work on both paths and the ratio is the hop. Runs alternate, medians compared.
 // Run: npm run build && node bench/proxy-bench.mjs (PROXY_PODS, PROXY_RUNS to cut it).
 import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parse, stringify } from 'yaml';
-import { browserUserAgent, figure, freePort, median, spawnUntilReady, TABLE_ACCEPT, writeResult } from './lib.mjs';
+import { browserRequestHeaders, figure, freePort, median, spawnUntilReady, TABLE_ACCEPT, writeResult } from './lib.mjs';
 
 const PODS = Number(process.env.PROXY_PODS ?? 10_000);
 const RUNS = Number(process.env.PROXY_RUNS ?? 15);
@@ -23,11 +24,15 @@ function get(url, headers) {
     const req = http.get(url, { headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.on('error', reject);
   });
+}
+
+function decoded(res) {
+  return res.encoding === 'gzip' ? gunzipSync(res.body) : res.body;
 }
 
 /** Request to last byte of every page; the continue token is read after the clock stops. */
@@ -45,7 +50,7 @@ async function timeList(base, headers, { allPages }) {
     if (res.status !== 200) throw new Error(`${base} list -> ${res.status} ${res.body.toString().slice(0, 200)}`);
     bytes += res.body.length;
     pages++;
-    token = allPages ? (JSON.parse(res.body.toString()).metadata?.continue ?? '') : '';
+    token = allPages ? (JSON.parse(decoded(res).toString()).metadata?.continue ?? '') : '';
   } while (token);
   return { ms, pages, bytes };
 }
@@ -85,9 +90,12 @@ const kubeglassUrl = `http://127.0.0.1:${port}`;
 const kubeglass = await spawnUntilReady(['--port', String(port), '--no-demo', '--kubeconfig', demoKubeconfig, '--context', 'demo'], { url: kubeglassUrl });
 
 try {
-  const userAgent = await browserUserAgent();
-  const direct = { base: demoUrl, headers: { accept: TABLE_ACCEPT, 'user-agent': `kubeglass (${userAgent})`, authorization: `Bearer ${adminToken}` } };
-  const proxied = { base: `${kubeglassUrl}/k8s/demo`, headers: { accept: TABLE_ACCEPT, 'user-agent': userAgent } };
+  // Chromium's own User-Agent and Accept-Encoding: a list page over 128 KiB comes back gzip on both paths, as the
+  // UI gets it (kube-apiserver compresses those; the demo does the same).
+  const { userAgent, acceptEncoding } = await browserRequestHeaders();
+  const common = { accept: TABLE_ACCEPT, 'accept-encoding': acceptEncoding };
+  const direct = { base: demoUrl, headers: { ...common, 'user-agent': `kubeglass (${userAgent})`, authorization: `Bearer ${adminToken}` } };
+  const proxied = { base: `${kubeglassUrl}/k8s/demo`, headers: { ...common, 'user-agent': userAgent } };
   const first = await compare(direct, proxied, false);
   console.log(`first page: direct ${first.direct.toFixed(1)} ms, proxied ${first.proxied.toFixed(1)} ms (${first.bytes} bytes)`);
   const all = await compare(direct, proxied, true);

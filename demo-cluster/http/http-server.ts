@@ -20,6 +20,7 @@ import type { OpenApi } from '../openapi/openapi.js';
 import { serveOpenApi } from '../openapi/serve.js';
 import { authorizeRequest, handleResource, planResourceWatch, resolveType, verbOf } from '../rest/rest.js';
 import type { RestContext } from '../rest/rest.js';
+import { endBody } from './compress.js';
 import { baseHeaders, sendError, sendObject, sendPageNotFound } from './respond.js';
 import { createHash } from 'node:crypto';
 import type { Status } from '../resources/types.js';
@@ -108,8 +109,7 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
     res.end();
     return;
   }
-  res.writeHead(200, headers);
-  res.end(`${text}\n`);
+  endBody(req, res, 200, headers, `${text}\n`);
 }
 
 async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { stringify as toYaml } from 'yaml';
 import { ApiError, internalError } from './errors.js';
 import type { Status } from '../resources/types.js';
+import { endBody } from './compress.js';
 import { prettyParameter } from './query-bool.js';
 
 /** Pretty-print rule of the apiserver: ?pretty=true, or a curl/Wget/browser User-Agent. */
@@ -31,14 +32,12 @@ export function sendObject(
   if (res.headersSent) return;
   if (format === 'yaml') {
     const text = toYaml(body, { aliasDuplicateObjects: false });
-    res.writeHead(code, baseHeaders('application/yaml'));
-    res.end(text);
+    endBody(req, res, code, baseHeaders('application/yaml'), text);
     return;
   }
   const pretty = wantsPretty(req, query ?? new URLSearchParams());
   const text = pretty ? `${JSON.stringify(body, null, 2)}\n` : `${JSON.stringify(body)}\n`;
-  res.writeHead(code, baseHeaders('application/json'));
-  res.end(text);
+  endBody(req, res, code, baseHeaders('application/json'), text);
 }
 
 /** Sends a JSON body already serialized compactly, unless the client wants it pretty (then `value` is re-serialized). */
@@ -48,8 +47,7 @@ export function sendJsonText(req: IncomingMessage, res: ServerResponse, code: nu
     sendObject(req, res, code, value, 'json', query);
     return;
   }
-  res.writeHead(code, baseHeaders('application/json'));
-  res.end(`${text}\n`);
+  endBody(req, res, code, baseHeaders('application/json'), `${text}\n`);
 }
 
 /** Sends a Status; Retry-After mirrors details.retryAfterSeconds as upstream. */

@@ -1,5 +1,6 @@
 // HTTP handling of /openapi/v2 and /openapi/v3 (ETag, 304, immutable hashed v3 URLs, 301 on stale hash).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { endBody } from '../http/compress.js';
 import { notAcceptable } from '../http/errors.js';
 import { parseAccept } from '../http/negotiate.js';
 import { baseHeaders, sendObject, sendPageNotFound } from '../http/respond.js';
@@ -15,8 +16,7 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, 
     res.end();
     return;
   }
-  res.writeHead(200, headers);
-  res.end(doc.body);
+  endBody(req, res, 200, headers, doc.body);
 }
 
 /** JSON is the only OpenAPI encoding served (not the protobuf form). */

@@ -18,7 +18,7 @@ import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage
 import { editableObject, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
-import { useKindSchema } from '../../data/kind-schema-query';
+import { useKindSchemaState } from '../../data/kind-schema-query';
 import { changedPaths } from './object-diff';
 import { ChangePreview } from './preview/change-preview';
 import type { ChangeRequest } from './preview/change-request';
@@ -85,7 +85,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const base = draft?.origin;
   const text = draft?.text ?? '';
   const kind = base?.kind ?? live?.kind ?? path.resource;
-  const kindSchema = useKindSchema(context, base?.apiVersion, base?.kind);
+  const { schema: kindSchema, waiting: schemaWaiting } = useKindSchemaState(context, base?.apiVersion, base?.kind);
   const preview = state.preview?.shown ? state.preview.data : null;
   const modelUri = `file:///kubeglass/${encodeURIComponent(context)}${apiPath}.yaml`;
 
@@ -360,6 +360,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           <FormView
             text={text}
             kindSchema={kindSchema}
+            schemaWaiting={schemaWaiting}
             onChange={onChange}
             readOnlyReason={updateAccess.state === 'denied' ? (accessTitle(updateAccess, `update ${path.resource} "${name}"`) ?? 'You may not update it') : null}
             serverProblems={serverProblems(saveError)}

@@ -17,7 +17,7 @@ import { DraftCodeEditor } from '../draft-code-editor';
 import type { DraftScreenProps } from '../draft-screen-props';
 import { draftReducer, initialDraftState } from '../draft-model';
 import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
-import { useKindSchema } from '../../../data/kind-schema-query';
+import { useKindSchemaState } from '../../../data/kind-schema-query';
 import { useDraftRequest } from '../use-draft-request';
 import { useSaveCommand } from '../use-save-command';
 import { lineOfFieldPath } from '../yaml-position';
@@ -71,7 +71,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
   const resource = discovery.data ? resourceByGvr(discovery.data.index, gvrOf(path)) : undefined;
   const apiVersion = formatGroupVersion(path.group, path.version);
   const kind = resource?.kind ?? null;
-  const schema = useKindSchema(context, resource ? apiVersion : null, kind);
+  const { schema, waiting: schemaWaiting } = useKindSchemaState(context, resource ? apiVersion : null, kind);
   const remembered = useUiStore((s) => s.namespaceByContext[context]);
 
   const templateNamespace = resource?.namespaced ? (path.namespace ?? remembered ?? 'default') : null;
@@ -226,6 +226,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       <FormView
         text={text}
         kindSchema={schema}
+        schemaWaiting={schemaWaiting}
         onChange={onChange}
         readOnlyReason={createAccess.state === 'denied' ? (accessTitle(createAccess, `create ${path.resource}`) ?? 'You may not create it') : null}
         serverProblems={serverProblems(error)}

@@ -136,4 +136,16 @@ describe('FormView', () => {
     expect((screen.getByRole('textbox', { name: 'image' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText('spec.replicas: Invalid value: -1: must be greater than or equal to 0')).toBeTruthy();
   });
+
+  it('waits for a schema the cluster has not published yet, then draws the form; says there is none once it stops waiting', () => {
+    const props = { text: YAML, onChange: () => {}, readOnlyReason: null, serverProblems: [], label: 'Form of Deployment web' };
+    const { rerender } = render(<FormView {...props} kindSchema={null} schemaWaiting />);
+    expect(screen.getByTestId('form-schema-waiting').textContent).toMatch(/Waiting for the schema/);
+    expect(screen.queryByTestId('form-no-schema')).toBeNull();
+    rerender(<FormView {...props} kindSchema={schema} schemaWaiting={false} />);
+    expect(screen.queryByTestId('form-schema-waiting')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'replicas' }) as HTMLInputElement).value).toBe('2');
+    rerender(<FormView {...props} kindSchema={null} schemaWaiting={false} />);
+    expect(screen.getByTestId('form-no-schema').textContent).toMatch(/publishes no OpenAPI schema/);
+  });
 });

@@ -21,6 +21,8 @@ export interface FormViewProps {
   text: string;
   /** undefined while loading; null when the cluster publishes none. */
   kindSchema: KindSchema | null | undefined;
+  /** The schema is missing but read again shortly (a new CRD's schema is published some seconds after it). */
+  schemaWaiting?: boolean;
   onChange: (text: string) => void;
   /** Why nothing may be changed (the user may not update), or null. */
   readOnlyReason: string | null;
@@ -61,7 +63,7 @@ function serverSetPart(object: KubeObject): Record<string, unknown> {
   return object.status === undefined ? { metadata } : { metadata, status: object.status };
 }
 
-export function FormView({ text, kindSchema, onChange, readOnlyReason, serverProblems, serverObject, label, reveal = null }: FormViewProps) {
+export function FormView({ text, kindSchema, schemaWaiting = false, onChange, readOnlyReason, serverProblems, serverObject, label, reveal = null }: FormViewProps) {
   // What the form's own last edit wrote: its value is known without parsing the text again.
   const [known, setKnown] = useState<{ text: string; value: unknown } | null>(null);
   const parsed = useMemo(() => (known !== null && known.text === text ? { ok: true as const, value: known.value } : readYaml(text)), [text, known]);
@@ -152,6 +154,14 @@ export function FormView({ text, kindSchema, onChange, readOnlyReason, serverPro
     return (
       <p role="status" className="p-2 text-sm text-slate-500">
         Loading the kind&apos;s schema…
+      </p>
+    );
+  }
+  if ((model === null || formContext === null) && schemaWaiting) {
+    return (
+      <p role="status" data-testid="form-schema-waiting" className="p-2 text-sm text-slate-600">
+        Waiting for the schema: the cluster serves this kind but its OpenAPI does not describe it yet (a new
+        CustomResourceDefinition&apos;s schema is published some seconds after it). The form appears by itself.
       </p>
     );
   }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium-launch.mjs';
 
 /** The repository root: parts run from anywhere, kubeglass and relative paths resolve from here. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -67,23 +68,9 @@ export async function startKubeglass(pods, extraArgs = []) {
 }
 
 export function launchChromium(extraArgs = []) {
-  return chromium.launch({
-    executablePath: process.env.KUBEGLASS_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, '--enable-precise-memory-info', ...extraArgs] });
 }
 
-/** The User-Agent Debian's Chromium sends (what the UI's requests carry). */
 /** The headers Chromium sends with a fetch (User-Agent, Accept-Encoding), read by a local server it fetches from. */
 export async function browserRequestHeaders() {
   const server = http.createServer((req, res) => {

@@ -1,13 +1,2 @@
-// Debian's Chromium, launched the way this machine allows (no sandbox as root, no background networking).
-export const chromiumLaunchOptions = {
-  executablePath: process.env.KUBEGLASS_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// The Chromium launch options of every Playwright config (one definition, shared with bench/lib.mjs).
+export { chromiumLaunchOptions } from './chromium-launch.mjs';

@@ -111,6 +111,20 @@ function rewriteLocation(location: string, target: ContextTarget): string {
   return `${PROXY_PREFIX}${encodeURIComponent(target.info.name)}${path}${url.search}`;
 }
 
+/** A watch (?watch=true, or the legacy /watch/ paths) or a followed log: answers whose body comes over minutes. */
+export function isStream(pathAndQuery: string): boolean {
+  const q = pathAndQuery.indexOf('?');
+  const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q);
+  if (/^\/(?:api|apis\/[^/]+)\/[^/]+\/watch\//.test(path)) return true;
+  if (q === -1) return false;
+  const query = new URLSearchParams(pathAndQuery.slice(q + 1));
+  // Erring towards a stream costs one early write; the apiserver reads any value but "false" as true.
+  return ['watch', 'follow'].some((name) => {
+    const value = query.get(name);
+    return value !== null && !['false', '0'].includes(value.toLowerCase());
+  });
+}
+
 /** Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away. */
 export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
@@ -158,8 +172,9 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     const location = upstreamRes.headers.location;
     if (location !== undefined) headers.location = rewriteLocation(location, target);
     res.writeHead(upstreamRes.statusCode ?? 502, headers);
-    // Send headers now: a watch may not produce its first byte for minutes, and clients wait for the 200.
-    res.flushHeaders();
+    // A stream may not produce its first byte for minutes, and its client waits for the 200: send its headers now.
+    // Any other answer's headers leave with its first bytes, in one write instead of two.
+    if (isStream(pathAndQuery)) res.flushHeaders();
     upstreamRes.on('error', () => res.destroy());
     upstreamRes.pipe(res);
   });

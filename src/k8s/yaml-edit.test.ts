@@ -122,3 +122,68 @@ describe('editYaml', () => {
     expect(() => editYaml('a: 1\n', { op: 'set', path: ['a', 'b'], value: 1 })).toThrow(YamlEditError);
   });
 });
+
+describe('editYaml on block scalars', () => {
+  const CONFIG = `apiVersion: v1
+kind: ConfigMap
+data:
+  run.sh: | # the entry point
+    #!/bin/sh
+    echo start
+  motd: >-
+    Welcome to
+    the cluster
+  keep: |+
+    last
+
+  after: 1 # stays
+`;
+
+  it('keeps a literal block literal, its header comment and its indentation', () => {
+    const out = editYaml(CONFIG, { op: 'set', path: ['data', 'run.sh'], value: '#!/bin/sh\necho start\nexec app\n' });
+    expect(out).toBe(withLine(CONFIG, '    echo start\n', '    echo start\n    exec app\n'));
+  });
+
+  it('writes the chomping the new value needs', () => {
+    let out = editYaml(CONFIG, { op: 'set', path: ['data', 'run.sh'], value: 'echo one\necho two' });
+    expect(out).toContain('  run.sh: |- # the entry point\n    echo one\n    echo two\n  motd: >-\n');
+    out = editYaml(CONFIG, { op: 'set', path: ['data', 'keep'], value: 'first\nlast\n\n' });
+    expect(out).toContain('  keep: |+\n    first\n    last\n\n  after: 1 # stays\n');
+    expect(parse(out).data.keep).toBe('first\nlast\n\n');
+  });
+
+  it('keeps a folded block folded: a line break in the value is an empty line in the text', () => {
+    const out = editYaml(CONFIG, { op: 'set', path: ['data', 'motd'], value: 'Welcome to the cluster\nBe nice' });
+    expect(out).toBe(CONFIG.replace('  motd: >-\n    Welcome to\n    the cluster\n', '  motd: >-\n    Welcome to the cluster\n\n    Be nice\n'));
+    expect(parse(out).data.motd).toBe('Welcome to the cluster\nBe nice');
+  });
+
+  it('keeps the block style for a single line, and writes a plain scalar given several lines as a literal block', () => {
+    let out = editYaml(CONFIG, { op: 'set', path: ['data', 'run.sh'], value: 'exec app' });
+    expect(out).toContain('  run.sh: |- # the entry point\n    exec app\n  motd:');
+    out = editYaml(CONFIG, { op: 'set', path: ['data', 'after'], value: 'one\ntwo\n' });
+    expect(out.endsWith('  after: | # stays\n    one\n    two\n')).toBe(true);
+    expect(parse(out).data).toMatchObject({ after: 'one\ntwo\n', keep: 'last\n\n' });
+  });
+
+  it('writes an indentation indicator when the first line starts with spaces, in lists too', () => {
+    const list = 'args:\n- |\n  plain\n- x\n';
+    const out = editYaml(list, { op: 'set', path: ['args', 0], value: '  indented\nnext\n' });
+    expect(out).toBe('args:\n- |2\n    indented\n  next\n- x\n');
+    expect(parse(out).args).toEqual(['  indented\nnext\n', 'x']);
+    const inMap = editYaml(CONFIG, { op: 'set', path: ['data', 'run.sh'], value: ' x\ny\n' });
+    expect(parse(inMap).data['run.sh']).toBe(' x\ny\n');
+  });
+
+  it('quotes what a block cannot hold, on its own line, and a number over a block', () => {
+    let out = editYaml(CONFIG, { op: 'set', path: ['data', 'run.sh'], value: 'a\n  ' });
+    expect(out).toContain('  run.sh: "a\\n  "\n  motd: >-\n');
+    expect(parse(out).data['run.sh']).toBe('a\n  ');
+    out = editYaml(CONFIG, { op: 'set', path: ['data', 'motd'], value: 7 });
+    expect(out).toContain('  motd: 7\n  keep: |+\n');
+    // In a flow map a block cannot be written.
+    out = editYaml('data: {a: b}\n', { op: 'set', path: ['data', 'a'], value: 'x\ny' });
+    expect(parse(out).data.a).toBe('x\ny');
+  });
+});
+

@@ -26,6 +26,10 @@ interface Ctx {
   text: string;
   /** Sequences under a key are written at the key's column (kubectl style) rather than indented. */
   indentSeq: boolean;
+  /** Multi-line strings may be written as block scalars (`|`, `>`); off for the retry when one did not read back. */
+  blocks: boolean;
+  /** A block scalar was written: the result is read back once to check it (see editYaml). */
+  wroteBlock: boolean;
 }
 
 function rangeOf(node: Node): Range {
@@ -94,8 +98,75 @@ function inlineable(value: unknown): boolean {
   return !isCollectionValue(value) || isEmptyCollection(value);
 }
 
-/** Replaces a scalar's source, keeping its quoting where the new value allows it. */
-function replaceScalar(ctx: Ctx, node: Scalar, value: unknown): string {
+type BlockStyle = typeof Scalar.BLOCK_LITERAL | typeof Scalar.BLOCK_FOLDED;
+
+/**
+ * A string as a block scalar of `style`: its header (`|`, `|-`, `>+`, `|2`...) and its lines indented
+ * `contentIndent` spaces (ending with a newline), or null when the string cannot be one. `parentColumn` is the
+ * column an indentation indicator counts from (the key's, or the dash's of a list item).
+ */
+function blockScalarText(value: string, style: BlockStyle, contentIndent: number, parentColumn: number): { header: string; body: string } | null {
+  const scalar = new Scalar(value);
+  scalar.type = style;
+  // The yaml library chooses the chomping indicator and the folding; it quotes what a block cannot hold.
+  const written = stringify({ k: scalar }, YAML_OPTIONS).replace(/\n$/, '');
+  if (!/^k: [|>]/.test(written)) return null;
+  const [header = '', ...lines] = written.slice(3).split('\n');
+  let head = header;
+  if (/\d/.test(header)) {
+    const indicator = contentIndent - parentColumn;
+    if (indicator < 1 || indicator > 9) return null;
+    head = header.replace(/\d/, String(indicator));
+  }
+  const pad = ' '.repeat(contentIndent);
+  const body = lines.map((line) => (line === '' ? '' : pad + line.slice(2))).join('\n');
+  return { header: head, body: lines.length > 0 ? `${body}\n` : '' };
+}
+
+/** The indentation of the first line holding text after a block scalar's header, or null (none, or an indicator fixes it). */
+function blockContentIndent(source: string): number | null {
+  const [header = '', ...lines] = source.split('\n');
+  if (/^[|>][-+]?\d|^[|>]\d/.test(header)) return null;
+  const first = lines.find((line) => line.trim() !== '');
+  return first === undefined ? null : first.length - first.trimStart().length;
+}
+
+/**
+ * A multi-line string written over a block scalar keeps its style (`|` stays `|`, `>` stays `>`); over a plain
+ * scalar it becomes a literal block, as kubectl writes multi-line strings. Null when neither applies.
+ */
+function replaceWithBlock(ctx: Ctx, node: Scalar, value: string, parentColumn: number): string | null {
+  const [start, end] = rangeOf(node);
+  const wasBlock = node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED;
+  if (!ctx.blocks || !(wasBlock || (node.type === Scalar.PLAIN && value.includes('\n')))) return null;
+  let regionEnd = end;
+  let headerRest = '';
+  if (wasBlock) {
+    // The header's own comment (`| # script`) stays.
+    const headerEnd = ctx.text.indexOf('\n', start);
+    headerRest = /^[|>][-+\d]*(.*)$/.exec(ctx.text.slice(start, headerEnd === -1 ? end : headerEnd))?.[1] ?? '';
+    if (!ctx.text.slice(end - 1, end).includes('\n')) regionEnd = endOfLine(ctx.text, end);
+  } else {
+    // A plain scalar becomes a block only where nothing but a comment follows it on its line (not in a flow collection).
+    const lineEnd = ctx.text.indexOf('\n', end);
+    headerRest = ctx.text.slice(end, lineEnd === -1 ? ctx.text.length : lineEnd);
+    if (!/^\s*(#.*)?$/.test(headerRest)) return null;
+    regionEnd = lineEnd === -1 ? ctx.text.length : lineEnd + 1;
+  }
+  const contentIndent = (wasBlock ? blockContentIndent(ctx.text.slice(start, end)) : null) ?? parentColumn + 2;
+  const style: BlockStyle = node.type === Scalar.BLOCK_FOLDED ? Scalar.BLOCK_FOLDED : Scalar.BLOCK_LITERAL;
+  const block = blockScalarText(value, style, contentIndent, parentColumn);
+  if (!block) return null;
+  ctx.wroteBlock = true;
+  return splice(ctx.text, start, regionEnd, `${block.header}${headerRest}\n${block.body}`);
+}
+
+/** Replaces a scalar's source, keeping its quoting (and block style) where the new value allows it. */
+function replaceScalar(ctx: Ctx, node: Scalar, value: unknown, parentColumn: number): string {
+  if (typeof value === 'string') {
+    const block = replaceWithBlock(ctx, node, value, parentColumn);
+    if (block !== null) return block;
+  }
   const [start, end] = rangeOf(node);
   let written = inlineText(value);
   // An empty string was quoted only because it is empty (a key just added): the new text is written plainly.
@@ -103,6 +174,8 @@ function replaceScalar(ctx: Ctx, node: Scalar, value: unknown): string {
     if (node.type === Scalar.QUOTE_DOUBLE) written = JSON.stringify(value);
     else if (node.type === Scalar.QUOTE_SINGLE) written = `'${value.replace(/'/g, "''")}'`;
   }
+  // A block scalar's range ends after its last line's newline; the quoted text that replaces it must keep one.
+  if (ctx.text[end - 1] === '\n') written += '\n';
   return splice(ctx.text, start, end, written);
 }
 
@@ -117,7 +190,7 @@ function colonAfterKey(ctx: Ctx, pair: Pair): number {
 /** Replaces a pair's whole value (block collections are rewritten below the key). */
 function replacePairValue(ctx: Ctx, pair: Pair, value: unknown): string {
   const current = pair.value as AnyNode;
-  if (current && isScalar(current) && current.range && current.range[1] > current.range[0] && inlineable(value)) return replaceScalar(ctx, current, value);
+  if (current && isScalar(current) && current.range && current.range[1] > current.range[0] && inlineable(value)) return replaceScalar(ctx, current, value, column(ctx.text, rangeOf(pair.key as Node)[0]));
   const start = colonAfterKey(ctx, pair);
   const end = current?.range ? current.range[1] : start;
   const endsLine = ctx.text[end - 1] === '\n';
@@ -234,7 +307,9 @@ function setAt(ctx: Ctx, doc: Document, path: YamlPath, value: unknown): string 
       throw new YamlEditError(`${path.slice(0, i).join('.') || 'The document'} is not a ${typeof segment === 'number' ? 'list' : 'map'}.`);
     }
   }
-  if (node && isScalar(node) && node.range && node.range[1] > node.range[0] && inlineable(value)) return replaceScalar(ctx, node, value);
+  if (node && isScalar(node) && node.range && node.range[1] > node.range[0] && inlineable(value)) {
+    return replaceScalar(ctx, node, value, pair ? column(ctx.text, rangeOf(pair.key as Node)[0]) : column(ctx.text, dashOf(ctx, node)));
+  }
   if (pair) return replacePairValue(ctx, pair, value);
   if (seq && node) {
     const [start, end] = [dashOf(ctx, node), endOfLine(ctx.text, rangeOf(node)[1])];
@@ -319,6 +394,21 @@ export function detectsFlushSequences(text: string): boolean {
   return /^( *)[^\s#-][^\n]*:[ \t]*(#[^\n]*)?\n\1- /m.test(text);
 }
 
+function applyTo(source: string, doc: Document, edit: YamlEdit, blocks: boolean): { out: string; wroteBlock: boolean } {
+  const ctx: Ctx = { text: source, indentSeq: !detectsFlushSequences(source), blocks, wroteBlock: false };
+  let out: string;
+  if (edit.op === 'set') out = setAt(ctx, doc, edit.path, edit.value);
+  else if (edit.op === 'delete') out = deleteAt(ctx, doc, edit.path);
+  else out = moveAt(ctx, doc, edit.path, edit.from, edit.to);
+  return { out, wroteBlock: ctx.wroteBlock };
+}
+
+/** True when the text parses and holds `value` at `path`. */
+function readsBack(text: string, path: YamlPath, value: unknown): boolean {
+  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false });
+  return doc.errors.length === 0 && doc.getIn(path) === value;
+}
+
 /** Applies one edit to the YAML text; throws YamlEditError when the text does not parse or the path does not fit. */
 export function editYaml(text: string, edit: YamlEdit): string {
   // Working on text that ends with a newline keeps every node's lines whole; the original ending is restored.
@@ -326,10 +416,8 @@ export function editYaml(text: string, edit: YamlEdit): string {
   const source = addedNewline ? `${text}\n` : text;
   const doc = parseDocument(source, { version: '1.1', uniqueKeys: false });
   if (doc.errors.length > 0) throw new YamlEditError(`The YAML does not parse: ${doc.errors[0]?.message.split('\n')[0] ?? ''}`);
-  const ctx: Ctx = { text: source, indentSeq: !detectsFlushSequences(source) };
-  let out: string;
-  if (edit.op === 'set') out = setAt(ctx, doc, edit.path, edit.value);
-  else if (edit.op === 'delete') out = deleteAt(ctx, doc, edit.path);
-  else out = moveAt(ctx, doc, edit.path, edit.from, edit.to);
+  const first = applyTo(source, doc, edit, true);
+  // A block scalar's indentation depends on its surroundings: one that does not read back is written quoted.
+  const out = first.wroteBlock && edit.op === 'set' && !readsBack(first.out, edit.path, edit.value) ? applyTo(source, doc, edit, false).out : first.out;
   return addedNewline && out.endsWith('\n') ? out.slice(0, -1) : out;
 }

@@ -148,4 +148,29 @@ describe('FormView', () => {
     rerender(<FormView {...props} kindSchema={null} schemaWaiting={false} />);
     expect(screen.getByTestId('form-no-schema').textContent).toMatch(/publishes no OpenAPI schema/);
   });
+
+  it('edits a multi-line string in a text area and keeps its literal block in the YAML', () => {
+    const configMap = fixtureKindSchema({ group: '', version: 'v1', kind: 'ConfigMap' });
+    const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: scripts\ndata:\n  run.sh: | # entry\n    echo start\n  mode: fast\n';
+    function ConfigMapHarness() {
+      const [text, setText] = useState(yaml);
+      return (
+        <>
+          <FormView text={text} kindSchema={configMap} onChange={setText} readOnlyReason={null} serverProblems={[]} label="Form of ConfigMap scripts" />
+          <textarea aria-label="yaml" value={text} readOnly />
+        </>
+      );
+    }
+    render(<ConfigMapHarness />);
+    const script = screen.getByRole('textbox', { name: 'run.sh' });
+    expect(script.tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('textbox', { name: 'mode' }).tagName).toBe('INPUT');
+    fireEvent.change(script, { target: { value: 'echo start\nexec app\n' } });
+    expect(latestText()).toBe(yaml.replace('    echo start\n', '    echo start\n    exec app\n'));
+    // Down to one line it stays a text area (and a block) while shown.
+    fireEvent.change(script, { target: { value: 'exec app' } });
+    expect(screen.getByRole('textbox', { name: 'run.sh' })).toBe(script);
+    expect(latestText()).toContain('  run.sh: |- # entry\n    exec app\n  mode: fast\n');
+  });
 });
+

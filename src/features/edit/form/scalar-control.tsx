@@ -1,5 +1,6 @@
 // The control of one scalar value: a select for enums, a switch for booleans, a text box for numbers, quantities,
-// durations, int-or-string and strings (what was typed stays as typed while the box has focus).
+// durations, int-or-string and strings (what was typed stays as typed while the box has focus); a multi-line
+// string gets a text area (a text input would drop its line breaks).
 import { useState } from 'react';
 import type { FormField, FormFieldKind } from '../../../k8s/openapi/form-model';
 import { useFormContext } from './form-context';
@@ -36,6 +37,10 @@ const INPUT = 'w-full max-w-xl rounded border px-1.5 py-0.5 font-mono text-xs te
 export function ScalarControl({ id, kind, field, label, value, onValue, invalid }: ScalarControlProps) {
   const { readOnly } = useFormContext();
   const [typed, setTyped] = useState<string | null>(null);
+  // Once multi-line, a text area for as long as it is shown: turning back into an input would lose the focus.
+  const [area, setArea] = useState(false);
+  const multiline = kind === 'string' && (area || textOf(value).includes('\n'));
+  if (multiline && !area) setArea(true);
   const border = invalid ? 'border-red-400' : 'border-slate-300';
   const disabled = readOnly !== null;
   if (kind === 'enum') {
@@ -58,6 +63,27 @@ export function ScalarControl({ id, kind, field, label, value, onValue, invalid 
         <input id={id} type="checkbox" role="switch" aria-label={label} disabled={disabled} checked={value === true} aria-checked={value === true} onChange={(e) => onValue(e.target.checked)} />
         <span className="text-xs text-slate-500">{value === undefined ? `unset${field.defaultValue === undefined ? '' : ` (default ${textOf(field.defaultValue)})`}` : String(value)}</span>
       </span>
+    );
+  }
+  if (multiline) {
+    const shown = typed ?? textOf(value);
+    return (
+      <textarea
+        id={id}
+        aria-label={label}
+        aria-invalid={invalid}
+        aria-required={field.required}
+        disabled={disabled}
+        spellCheck={false}
+        rows={Math.min(12, Math.max(2, shown.split('\n').length))}
+        value={shown}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onValue(e.target.value);
+        }}
+        onBlur={() => setTyped(null)}
+        className={`${INPUT} ${border}`}
+      />
     );
   }
   return (

@@ -27,6 +27,30 @@ export default tseslint.config(
     },
   },
   {
+    // Object data is rendered as text only: no way to hand a string to the HTML parser in the SPA.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['JSXAttribute[name.name="dangerouslySetInnerHTML"]', 'Property[key.name="dangerouslySetInnerHTML"]'].map((selector) => ({
+          selector,
+          message: 'dangerouslySetInnerHTML is forbidden: render object data as text (React escapes it).',
+        })),
+        ...['AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]', 'AssignmentExpression > MemberExpression.left[property.value=/^(innerHTML|outerHTML)$/]'].map(
+          (selector) => ({ selector, message: 'Assigning innerHTML/outerHTML is forbidden: set textContent or render with React.' }),
+        ),
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
+          message: 'insertAdjacentHTML/createContextualFragment parse HTML: forbidden, render object data as text.',
+        },
+        {
+          selector: 'CallExpression[callee.object.name="document"][callee.property.name=/^(write|writeln)$/]',
+          message: 'document.write parses HTML: forbidden.',
+        },
+      ],
+    },
+  },
+  {
     // docs/architecture.md's rooms, enforced: see scripts/eslint-house-rules.js.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'demo-cluster/**/*.ts', 'wire/**/*.ts'],
     plugins: { house: houseRules },

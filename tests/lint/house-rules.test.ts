@@ -44,4 +44,26 @@ describe('house rules (eslint.config.js)', () => {
     const found = await problems('src/k8s/kube-api-error.ts', "import type { KubeResponse } from './api-client';\nexport type Probe = KubeResponse<unknown>;\n");
     expect(found.filter((p) => p.startsWith('house/'))).toEqual([]);
   });
+  it('no HTML injection in src/: dangerouslySetInnerHTML, innerHTML/outerHTML assignments, insertAdjacentHTML, document.write', async () => {
+    const found = await problems(
+      'src/features/object/probe.tsx',
+      [
+        'export const A = ({ t }: { t: string }) => <div dangerouslySetInnerHTML={{ __html: t }} />;',
+        "export const B = (el: HTMLElement, t: string) => { el.innerHTML = t; el['outerHTML'] = t; el.outerHTML += t; };",
+        "export const C = (el: HTMLElement, t: string) => el.insertAdjacentHTML('beforeend', t);",
+        'export const D = (t: string) => document.write(t);',
+        '',
+      ].join('\n'),
+    );
+    expect(found.filter((p) => p.startsWith('no-restricted-syntax'))).toEqual([
+      expect.stringMatching(/dangerouslySetInnerHTML is forbidden/),
+      expect.stringMatching(/innerHTML\/outerHTML is forbidden/),
+      expect.stringMatching(/innerHTML\/outerHTML is forbidden/),
+      expect.stringMatching(/innerHTML\/outerHTML is forbidden/),
+      expect.stringMatching(/insertAdjacentHTML/),
+      expect.stringMatching(/document.write/),
+    ]);
+    // Reading them (tests, measurements) stays allowed: only writes parse HTML.
+    expect(await problems('src/features/object/probe.ts', 'export const read = (el: HTMLElement) => el.innerHTML.length;\n')).toEqual([]);
+  });
 });

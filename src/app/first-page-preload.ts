@@ -28,10 +28,11 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
 /**
  * Wraps the window's fetch until the preloaded page is claimed (or CLAIM_WITHIN_MS pass): the one
  * GET whose URL and Accept equal the preload's gets its response; every other call goes through.
+ * Returns the preloaded response (null: nothing was preloaded), for the boot to see when it arrives.
  */
-export function adoptPreloadedFirstPage(target: Window = window): void {
+export function adoptPreloadedFirstPage(target: Window = window): Promise<Response> | null {
   const preloaded = target.__kubeglassFirstPage;
-  if (!preloaded) return;
+  if (!preloaded) return null;
   delete target.__kubeglassFirstPage;
   const original = target.fetch;
   const restore = () => {
@@ -47,4 +48,5 @@ export function adoptPreloadedFirstPage(target: Window = window): void {
   };
   target.fetch = claim;
   setTimeout(restore, CLAIM_WITHIN_MS);
+  return preloaded.response;
 }

@@ -11,6 +11,7 @@ import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
+import { count } from './format-count';
 import { RowFilter } from './filter-rows';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
@@ -52,9 +53,6 @@ function scopeLabel(path: ApiPath, namespaced: boolean): string {
   return namespaced ? 'all namespaces' : 'cluster';
 }
 
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
 
 /** The last defined value: rows stay on screen while a new selector lists or after it fails. */
 function useKept(data: LiveTableData | undefined): LiveTableData | undefined {

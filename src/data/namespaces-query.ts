@@ -8,11 +8,17 @@ import { tableQueryOptions, type LiveTableData } from './table-query';
 
 const NAMESPACES_PATH = '/api/v1/namespaces';
 
+/**
+ * Namespace names are DNS labels (a-z, 0-9, '-'): code-unit order is the locale's order for them, without
+ * localeCompare's first call loading ICU's collation data (~30 ms of the boot on this machine).
+ */
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 function selectNames(data: LiveTableData): string[] {
   return data.table.rows
     .map((row) => row.object?.metadata.name)
     .filter((name): name is string => typeof name === 'string' && name !== '')
-    .sort((a, b) => a.localeCompare(b));
+    .sort(byName);
 }
 
 const isForbidden = (error: unknown): boolean => error instanceof KubeApiError && error.code === 403;
@@ -45,7 +51,7 @@ export interface KnownNamespaces {
 /** The names to offer: the list when there is one, else what the user used and the context's namespace. */
 export function knownNamespaceNames(listed: readonly string[] | undefined, used: readonly string[], contextNamespace: string): string[] {
   if (listed) return [...listed];
-  return [...new Set([...used, contextNamespace])].sort((a, b) => a.localeCompare(b));
+  return [...new Set([...used, contextNamespace])].sort(byName);
 }
 
 /** The namespaces of a context as far as the user can know them; `used` comes from the UI store. */

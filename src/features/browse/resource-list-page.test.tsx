@@ -247,7 +247,32 @@ describe('resource list page', () => {
     expect(link.getAttribute('href')).toBe('/c/demo/api/v1/namespaces/default/pods?create=1');
   });
 
-  it('appends CPU and Memory from metrics.k8s.io after the list is on screen, sorted by quantity', async () => {
+  it('asks metrics.k8s.io only once the last page of the list is in', async () => {
+    serveDiscovery = true;
+    podMetrics = { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items: [podUsage('web-1', '12m', '900Mi')] };
+    let releaseLastPage: () => void = () => undefined;
+    const lastPage = new Promise<void>((resolve) => (releaseLastPage = resolve));
+    const [web, job] = podsTable.rows;
+    stubFetch(async (url) => {
+      if (new URL(url, 'http://localhost').pathname !== '/k8s/demo/api/v1/namespaces/default/pods') return routeFetch(url);
+      if (!url.includes('continue=')) return json({ ...podsTable, metadata: { resourceVersion: '351', continue: 'next' }, rows: [web] });
+      await lastPage;
+      return json({ ...podsTable, rows: [job] });
+    });
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    await screen.findByTestId('row-web-1');
+    await screen.findByTestId('loading-more');
+    // Discovery is in (it offers Create) while the last page is held: still no metrics request.
+    await screen.findByTestId('create-link');
+    const metricsAsked = () => vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/apis/metrics.k8s.io/v1beta1/namespaces/'));
+    expect(metricsAsked()).toBe(false);
+    act(() => releaseLastPage());
+    await screen.findByTestId('row-job-x');
+    await waitFor(() => expect(metricsAsked()).toBe(true));
+    await waitFor(() => expect(within(screen.getByTestId('row-web-1')).getAllByRole('cell').slice(-3).map((c) => c.textContent)).toEqual(['12m', '900Mi', 'Logs']));
+  });
+
+  it('appends CPU and Memory from metrics.k8s.io after the whole list is in, sorted by quantity', async () => {
     serveDiscovery = true;
     podMetrics = { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items: [podUsage('web-1', '12m', '900Mi'), podUsage('job-x', '250m', '20000Mi')] };
     renderAppAt('/c/demo/api/v1/namespaces/default/pods');

@@ -93,10 +93,11 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const canCreate = served?.verbs.includes('create') ?? false;
   const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
   const isPods = path.group === '' && path.resource === 'pods';
-  // Metrics only where discovery lists them, and only once the first page is on screen: they never delay the list.
+  // Metrics only where discovery lists them, and only once every page is in: their request and parse (as long as the
+  // list's for 50k pods) never compete with the list's pages.
   const metricsPath = metricsListPath(path.resource, path.group, path.namespace);
   const metricsServed = metricsPath !== null && (discoveryIndex?.byGvr.has(`metrics.k8s.io/v1beta1/${path.resource}`) ?? false);
-  const metricsCells = useMetricsCells(context, metricsServed && data ? metricsPath : null);
+  const metricsCells = useMetricsCells(context, metricsServed && data?.complete ? metricsPath : null);
   const hasMetrics = metricsCells !== undefined;
 
   const setView = useCallback(

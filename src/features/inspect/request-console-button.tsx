@@ -1,6 +1,8 @@
 // The header's "Requests" button and its shortcut, Alt+R, toggling the request console.
-import { useEffect, useState } from 'react';
-import { RequestConsole } from './request-console';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// Loaded when first opened: the console and its YAML printer are a third of the list's first JS otherwise.
+const RequestConsole = lazy(() => import('./request-console').then((m) => ({ default: m.RequestConsole })));
 
 /** Alt+R by physical key: on macOS Option+R types "®", so event.key is no use. */
 function isToggleShortcut(event: KeyboardEvent): boolean {
@@ -30,7 +32,11 @@ export function RequestConsoleButton() {
       >
         Requests
       </button>
-      {open && <RequestConsole onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <RequestConsole onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { detectsFlushSequences, editYaml, YamlEditError } from './yaml-edit';
+import { detectsFlushSequences, editYaml, forgetCarriedDocument, YamlEditError, type YamlEdit } from './yaml-edit';
 
 const DEPLOYMENT = `# The web tier: keep this comment
 apiVersion: apps/v1
@@ -184,6 +184,44 @@ data:
     // In a flow map a block cannot be written.
     out = editYaml('data: {a: b}\n', { op: 'set', path: ['data', 'a'], value: 'x\ny' });
     expect(parse(out).data.a).toBe('x\ny');
+  });
+});
+
+describe('editYaml typing in one field after another', () => {
+  it('gives what a fresh parse gives after each of 400 edits, scalar edits carried over and others between them', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const containers = ['spec', 'template', 'spec', 'containers'];
+    const scalars: Array<Array<string | number>> = [
+      ['spec', 'replicas'],
+      ['metadata', 'name'],
+      [...containers, 0, 'image'],
+      [...containers, 1, 'image'],
+      [...containers, 0, 'env', 0, 'value'],
+      ['spec', 'selector', 'matchLabels', 'app'],
+      ['metadata', 'labels', 'app'],
+    ];
+    const values = ['nginx:1.2', 'yes', '', "it's", 'a "quoted" one', 5, 0, 'x y', '#not a comment', 'two\nlines', true, null];
+    const edits: YamlEdit[] = Array.from({ length: 400 }, (_, step) => {
+      const roll = random(20);
+      if (roll === 0) return { op: 'move', path: containers, from: 0, to: 1 };
+      if (roll === 1) return { op: 'set', path: ['metadata', 'annotations', `a${step}`], value: 'v' };
+      return { op: 'set', path: scalars[random(scalars.length)] as Array<string | number>, value: values[random(values.length)] };
+    });
+    // One run carries the document from edit to edit; the other parses every text afresh.
+    const carried: string[] = [];
+    let text = DEPLOYMENT;
+    for (const edit of edits) carried.push((text = editYaml(text, edit)));
+    text = DEPLOYMENT;
+    edits.forEach((edit, step) => {
+      forgetCarriedDocument();
+      text = editYaml(text, edit);
+      expect(carried[step], `step ${step}: ${JSON.stringify(edit)}`).toBe(text);
+    });
+    expect(parse(text).spec.template.spec.containers).toHaveLength(2);
   });
 });
 

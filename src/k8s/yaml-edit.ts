@@ -1,7 +1,7 @@
 // Edits of YAML text at a field path that touch only the lines they change: comments, key order, quoting and
 // indentation elsewhere stay byte for byte. The yaml library's Document.toString() re-flows the whole text (and in
 // YAML 1.1 writes new maps as !!omap), so edits are spliced into the source by the node ranges the parser reports.
-import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, parseDocument, Scalar, stringify, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 
 /** Keys of maps and indices of lists from the document root. */
 export type YamlPath = ReadonlyArray<string | number>;
@@ -30,6 +30,8 @@ interface Ctx {
   blocks: boolean;
   /** A block scalar was written: the result is read back once to check it (see editYaml). */
   wroteBlock: boolean;
+  /** The edit replaced one scalar's text in place (nothing else moved): see carryDocument. */
+  scalarEdit: { node: Scalar; start: number; end: number; written: string; value: unknown } | null;
 }
 
 function rangeOf(node: Node): Range {
@@ -176,6 +178,7 @@ function replaceScalar(ctx: Ctx, node: Scalar, value: unknown, parentColumn: num
   }
   // A block scalar's range ends after its last line's newline; the quoted text that replaces it must keep one.
   if (ctx.text[end - 1] === '\n') written += '\n';
+  else ctx.scalarEdit = { node, start, end, written, value };
   return splice(ctx.text, start, end, written);
 }
 
@@ -394,13 +397,63 @@ export function detectsFlushSequences(text: string): boolean {
   return /^( *)[^\s#-][^\n]*:[ \t]*(#[^\n]*)?\n\1- /m.test(text);
 }
 
-function applyTo(source: string, doc: Document, edit: YamlEdit, blocks: boolean): { out: string; wroteBlock: boolean } {
-  const ctx: Ctx = { text: source, indentSeq: !detectsFlushSequences(source), blocks, wroteBlock: false };
+function applyTo(source: string, doc: Document, edit: YamlEdit, blocks: boolean): { out: string; wroteBlock: boolean; scalarEdit: Ctx['scalarEdit'] } {
+  const ctx: Ctx = { text: source, indentSeq: !detectsFlushSequences(source), blocks, wroteBlock: false, scalarEdit: null };
   let out: string;
   if (edit.op === 'set') out = setAt(ctx, doc, edit.path, edit.value);
   else if (edit.op === 'delete') out = deleteAt(ctx, doc, edit.path);
   else out = moveAt(ctx, doc, edit.path, edit.from, edit.to);
-  return { out, wroteBlock: ctx.wroteBlock };
+  return { out, wroteBlock: ctx.wroteBlock, scalarEdit: ctx.scalarEdit };
+}
+
+/**
+ * The document of the last edit's result, when the edit replaced one scalar's text: typing in a form field edits the
+ * same text again at once, and parsing a 10-container Pod takes longer than the rest of the keystroke.
+ */
+let carried: { text: string; doc: Document } | null = null;
+
+/** Forgets the carried document (tests compare with a fresh parse). */
+export function forgetCarriedDocument(): void {
+  carried = null;
+}
+
+/** The scalar type a value written by inlineText reads back as (quoted, or plain). */
+function writtenType(written: string): Scalar.Type {
+  if (written.startsWith('"')) return Scalar.QUOTE_DOUBLE;
+  if (written.startsWith("'")) return Scalar.QUOTE_SINGLE;
+  return Scalar.PLAIN;
+}
+
+/**
+ * `doc` turned into the document of `out` after one scalar's text changed in place: the node's value, type and end
+ * move, every position after it shifts by the change in length. Nothing else differs (same keys, same shapes), so
+ * it is what parsing `out` would give for every use editYaml makes of it (ranges, keys, values, types).
+ */
+function carryDocument(doc: Document, edit: NonNullable<Ctx['scalarEdit']>): Document {
+  const delta = edit.written.length - (edit.end - edit.start);
+  const shift = (range: Range | null | undefined) => {
+    if (!range) return;
+    for (let i = 0; i < 3; i++) if ((range[i] as number) >= edit.end) range[i] = (range[i] as number) + delta;
+  };
+  const walk = (node: unknown): void => {
+    if (isMap(node) || isSeq(node)) {
+      shift(node.range);
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) {
+          walk(item.key);
+          walk(item.value);
+        } else walk(item);
+      }
+    } else if (isNode(node) && node !== edit.node) shift(node.range);
+  };
+  walk(doc.contents);
+  shift(doc.range);
+  const range = rangeOf(edit.node);
+  range[1] = edit.start + edit.written.length;
+  range[2] += delta;
+  edit.node.value = edit.value;
+  edit.node.type = writtenType(edit.written);
+  return doc;
 }
 
 /** True when the text parses and holds `value` at `path`. */
@@ -414,10 +467,12 @@ export function editYaml(text: string, edit: YamlEdit): string {
   // Working on text that ends with a newline keeps every node's lines whole; the original ending is restored.
   const addedNewline = text.length > 0 && !text.endsWith('\n');
   const source = addedNewline ? `${text}\n` : text;
-  const doc = parseDocument(source, { version: '1.1', uniqueKeys: false });
+  const doc = carried?.text === source ? carried.doc : parseDocument(source, { version: '1.1', uniqueKeys: false });
+  carried = null;
   if (doc.errors.length > 0) throw new YamlEditError(`The YAML does not parse: ${doc.errors[0]?.message.split('\n')[0] ?? ''}`);
   const first = applyTo(source, doc, edit, true);
   // A block scalar's indentation depends on its surroundings: one that does not read back is written quoted.
   const out = first.wroteBlock && edit.op === 'set' && !readsBack(first.out, edit.path, edit.value) ? applyTo(source, doc, edit, false).out : first.out;
+  if (!first.wroteBlock && first.scalarEdit) carried = { text: out, doc: carryDocument(doc, first.scalarEdit) };
   return addedNewline && out.endsWith('\n') ? out.slice(0, -1) : out;
 }

@@ -112,6 +112,7 @@ export function buildFormModel(kindSchema: Pick<KindSchema, 'jsonSchema' | 'defi
   const defs = typeof definitions === 'object' && definitions !== null ? (definitions as Record<string, unknown>) : {};
   const explain = buildExplainModel(defs, '#/definitions/', kindSchema.definitionName);
   const fields = new Map<string, FormField>();
+  const children = new Map<string, FormField[]>();
   const of = (f: ExplainField): FormField => {
     const key = f.path.join('\u0000');
     let field = fields.get(key);
@@ -138,7 +139,13 @@ export function buildFormModel(kindSchema: Pick<KindSchema, 'jsonSchema' | 'defi
       const f = explain.field(path);
       return f ? of(f) : null;
     },
-    children: (path) => explain.children(path).map(of),
+    // Asked by every group drawn, again on each keystroke: the same array for the same path.
+    children: (path) => {
+      const key = path.join('\u0000');
+      let list = children.get(key);
+      if (!list) children.set(key, (list = explain.children(path).map(of)));
+      return list;
+    },
     search,
   };
 }

@@ -1,5 +1,5 @@
 // A list: items with Move up / Move down / Remove, titled by the list's merge key (containers by name), and Add.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { FormField } from '../../../k8s/openapi/form-model';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
@@ -47,26 +47,57 @@ function ScalarItem({ field, path, at, item, label }: { field: FormField; path: 
   );
 }
 
+interface ListItemProps {
+  field: FormField;
+  /** The list's path; the item's is this with `index`. */
+  listPath: YamlPath;
+  index: number;
+  /** How many items the list has (the last one cannot move down). */
+  count: number;
+  item: unknown;
+  /** The item's field path (`spec.containers[2]`): names its place, as `listPath` and `index` do. */
+  at: string;
+}
+
+function ListItemView({ field, listPath, index, count, item, at }: ListItemProps) {
+  const { edit, readOnly } = useFormContext();
+  const title = itemTitle(field, item, index);
+  const itemPath = [...listPath, index];
+  const actions = readOnly === null && (
+    <>
+      <button type="button" className={SMALL} aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => edit({ op: 'move', path: listPath, from: index, to: index - 1 })}>
+        ↑
+      </button>
+      <button type="button" className={SMALL} aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => edit({ op: 'move', path: listPath, from: index, to: index + 1 })}>
+        ↓
+      </button>
+      <button type="button" className={SMALL} aria-label={`Remove ${title}`} onClick={() => edit({ op: 'delete', path: itemPath })}>
+        Remove
+      </button>
+    </>
+  );
+  return field.itemKind === 'object' ? (
+    <ObjectGroup field={field} title={title} openByDefault={index < OPEN_ITEMS} path={itemPath} at={at} value={item} onUnset={null} actions={actions} />
+  ) : (
+    <div className="flex items-center gap-1 py-0.5" data-form-field={at}>
+      <div className="min-w-0 flex-1">
+        <ScalarItem field={field} path={itemPath} at={at} item={item} label={`${field.name} ${index + 1}`} />
+        <FieldProblems at={at} />
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+/** An item, re-rendered only when it, its place or the list's length changed: typing in one container skips the others. */
+const ListItem = memo(ListItemView, (a, b) => a.item === b.item && a.at === b.at && a.count === b.count && a.field === b.field && a.index === b.index);
+
 export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
   const { edit, readOnly, opened, setOpen } = useFormContext();
   const items = Array.isArray(value) ? value : [];
   const key = pathKey(path);
   const open = opened.get(key) ?? true;
   const editable = readOnly === null;
-  const actions = (index: number, title: string) =>
-    editable && (
-      <>
-        <button type="button" className={SMALL} aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => edit({ op: 'move', path, from: index, to: index - 1 })}>
-          ↑
-        </button>
-        <button type="button" className={SMALL} aria-label={`Move ${title} down`} disabled={index === items.length - 1} onClick={() => edit({ op: 'move', path, from: index, to: index + 1 })}>
-          ↓
-        </button>
-        <button type="button" className={SMALL} aria-label={`Remove ${title}`} onClick={() => edit({ op: 'delete', path: [...path, index] })}>
-          Remove
-        </button>
-      </>
-    );
   return (
     <section role="group" aria-label={field.name} className="my-1" data-form-field={at}>
       <div className="flex flex-wrap items-center gap-x-2">
@@ -87,22 +118,9 @@ export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
       <FieldProblems at={at} />
       {open && (
         <div className="ml-2 border-l border-slate-200 pl-2">
-          {items.map((item, index) => {
-            const title = itemTitle(field, item, index);
-            const itemPath = [...path, index];
-            const itemAt = `${at}[${index}]`;
-            return field.itemKind === 'object' ? (
-              <ObjectGroup key={index} field={field} title={title} openByDefault={index < OPEN_ITEMS} path={itemPath} at={itemAt} value={item} onUnset={null} actions={actions(index, title)} />
-            ) : (
-              <div key={index} className="flex items-center gap-1 py-0.5" data-form-field={itemAt}>
-                <div className="min-w-0 flex-1">
-                  <ScalarItem field={field} path={itemPath} at={itemAt} item={item} label={`${field.name} ${index + 1}`} />
-                  <FieldProblems at={itemAt} />
-                </div>
-                {actions(index, title)}
-              </div>
-            );
-          })}
+          {items.map((item, index) => (
+            <ListItem key={index} field={field} listPath={path} index={index} count={items.length} item={item} at={`${at}[${index}]`} />
+          ))}
           {editable && (
             <button
               type="button"

@@ -97,7 +97,7 @@ export function ObjectGroup({ field, path, at, value, onUnset, title, actions, o
   const open = opened.get(key) ?? openByDefault;
   const name = title ?? field.name;
   return (
-    <section role="group" aria-label={name} className="my-1 rounded border border-slate-200" data-form-field={at}>
+    <section role="group" aria-label={name} className="my-1 rounded border border-slate-200 [contain-intrinsic-size:auto_2rem] [content-visibility:auto]" data-form-field={at}>
       <div className="flex flex-wrap items-center gap-x-2 bg-slate-50 px-2 py-0.5">
         <button type="button" aria-expanded={open} onClick={() => setOpen(key, !open)} className="font-mono text-xs font-semibold text-slate-800">
           {open ? '▾' : '▸'} {name}

@@ -30,7 +30,8 @@ describe('RequestConsole', () => {
     stubFetch(answerPods);
     renderInProviders(<RequestConsoleButton />);
     fireEvent.keyDown(window, { altKey: true, code: 'KeyR', key: 'r' });
-    expect(screen.getByRole('dialog', { name: 'API requests' })).toBeTruthy();
+    // The console is a lazy chunk: it shows once loaded.
+    expect(await screen.findByRole('dialog', { name: 'API requests' })).toBeTruthy();
 
     await act(async () => {
       await kubeRequest('demo', '/api/v1/namespaces/default/pods', { query: { limit: 500 } });
@@ -74,6 +75,7 @@ describe('RequestConsole watches and retries', () => {
     const client = new WatchClient({ url: 'ws://t/-/ws', createSocket: () => socket });
     renderInProviders(<RequestConsoleButton />);
     fireEvent.click(screen.getByTestId('requests-button'));
+    await screen.findByRole('dialog', { name: 'API requests' });
 
     const stop = client.watch({ context: 'demo', path: '/api/v1/namespaces/default/pods', query: { labelSelector: 'app=web', resourceVersion: '10' }, as: 'Table' }, () => {}, () => {});
     client.watch({ context: 'demo', path: '/api/v1/secrets', as: 'Object' }, () => {}, () => {});
@@ -123,6 +125,7 @@ describe('RequestConsole watches and retries', () => {
 
     renderInProviders(<RequestConsoleButton />);
     fireEvent.click(screen.getByTestId('requests-button'));
+    await screen.findByRole('dialog', { name: 'API requests' });
     fireEvent.change(screen.getByRole('textbox', { name: 'Filter requests' }), { target: { value: '/pods' } });
     const rows = screen.getAllByTestId('request-row');
     expect(rows.map((r) => r.dataset.retry)).toEqual(['2', '1', undefined]);

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
 import type { EditTarget } from '../support/edit-flows.js';
-import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow } from '../support/form-edit-flows.js';
+import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow, formReadOnlyFlow } from '../support/form-edit-flows.js';
 
 const target = (): EditTarget => ({
   context: 'demo',
@@ -48,6 +48,12 @@ test("the server's 422 marks the form field", async ({ page }) => {
 test('a kubectl change during a form edit merges like the YAML editor', async ({ page }) => {
   test.setTimeout(60_000);
   await formMergeFlow(page, target(), unique('form-merge'));
+});
+
+test('the viewer (demo-viewer) sees the form read-only with the reason, and nothing in it offers a change', async ({ page }) => {
+  const errors = collectErrors(page);
+  await formReadOnlyFlow(page, target(), 'demo-viewer', unique('form-viewer'));
+  expect(errors).toEqual([]);
 });
 
 test('a custom resource of a CRD created in the test is edited through its generated form', async ({ page }) => {

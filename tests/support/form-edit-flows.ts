@@ -223,3 +223,36 @@ export async function formCustomResourceFlow(page: Page, t: EditTarget, group: s
   expect(saved.spec).toEqual({ watts: 2500, mode: 'island', maxSurge: '25%', blades: [{ id: 'b1', pitch: 2.5 }] });
   return `turbines.${group}`;
 }
+
+/**
+ * As a user who may read but not update (`viewerContext`): the form shows the object read-only with the reason, and
+ * nothing in it offers a change (no Add field, Unset, Remove or Add item); Save is disabled with the same reason.
+ */
+export async function formReadOnlyFlow(page: Page, t: EditTarget, viewerContext: string, name: string): Promise<void> {
+  await createDeployment(t, name);
+  await must(t, 'set', 'env', `deployment/${name}`, 'MODE=fast');
+  await openEditor(page, deploymentUrl({ ...t, context: viewerContext }, name), 'value: fast');
+  await showForm(page);
+  const reason = `You may not update deployments.apps "${name}" in namespace ${t.namespace}`;
+  await expect(page.getByTestId('form-read-only')).toHaveText(`Read-only: ${reason}`, { timeout: 15_000 });
+  const form = page.getByRole('form');
+  await expect(field(page, 'replicas')).toHaveValue('1');
+  for (const name_ of ['replicas', 'image', 'value']) await expect(field(page, name_)).toBeDisabled();
+  await expect(form.getByRole('group', { name: 'containers: nginx' })).toBeVisible();
+  await expect(form.getByRole('combobox', { name: /^Add field/ })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: /^(Unset|Remove|Move) / })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: /^Add .* (item|entry)$/ })).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: /^New .* key$/ })).toHaveCount(0);
+  // Reading stays possible: groups close and open, and the field search opens the groups on the way to a field.
+  await form.getByRole('button', { name: '▾ containers: nginx' }).click();
+  await expect(field(page, 'image')).toHaveCount(0);
+  await form.getByRole('searchbox', { name: 'Find field' }).fill('image');
+  await form.getByRole('searchbox', { name: 'Find field' }).press('Enter');
+  await expect(field(page, 'image')).toBeVisible();
+  await expect(field(page, 'image')).toHaveValue('nginx:1.25');
+  await expect(page.getByTestId('save-button')).toBeDisabled();
+  await expect(page.getByTestId('save-button')).toHaveAttribute('title', reason);
+  await page.screenshot({ path: `${t.shots}-form-read-only.png` });
+  // Nothing was written: the object is as created.
+  expect((await getJson(t, 'deployment', name)).spec.replicas).toBe(1);
+}

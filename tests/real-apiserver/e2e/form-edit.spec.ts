@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { createdInFx, realEditTarget } from '../../support/real-edit-target.js';
 import { collectErrors } from '../../support/edit-screen.js';
-import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow } from '../../support/form-edit-flows.js';
+import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow, formReadOnlyFlow } from '../../support/form-edit-flows.js';
 
 const target = realEditTarget('test-results/real-real');
 const unique = createdInFx(target);
@@ -42,4 +42,10 @@ test('a custom resource of a CRD created in the test is edited through its gener
   const group = `e2e${Date.now()}.kubeglass.dev`;
   crds.push(`turbines.${group}`);
   await formCustomResourceFlow(page, target, group);
+});
+
+test('the viewer (real-viewer, bound to view) sees the form read-only with the reason, and nothing in it offers a change', async ({ page }) => {
+  const errors = collectErrors(page);
+  await formReadOnlyFlow(page, target, 'real-viewer', unique('form-viewer'));
+  expect(errors).toEqual([]);
 });

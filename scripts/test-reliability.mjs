@@ -39,7 +39,8 @@ for (const load of lines(loadReport)) {
 const browserReport = 'test-reports/reliability-browser.json';
 const faultsReport = 'test-reports/reliability-faults.jsonl';
 const editsReport = 'test-reports/reliability-edits.jsonl';
-for (const file of [browserReport, faultsReport, editsReport]) rmSync(file, { force: true });
+const payloadsReport = 'test-reports/reliability-payloads.jsonl';
+for (const file of [browserReport, faultsReport, editsReport, payloadsReport]) rmSync(file, { force: true });
 const built = existsSync('dist/web/index.html') && existsSync('dist/node/server/cli.js');
 const ready =
   (built || spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0) &&
@@ -63,6 +64,16 @@ for (const scenario of [...new Set(faults.map((f) => f.scenario))]) {
   const some = faults.filter((f) => f.scenario === scenario);
   const worst = Math.max(...some.map((f) => f.recoveryMs ?? Infinity));
   console.log(`    ${scenario}: ${some.length} rounds, ${some.reduce((n, f) => n + f.survived, 0)}/${some.reduce((n, f) => n + f.injected, 0)} survived, worst ${Number.isFinite(worst) ? `${worst} ms` : 'never recovered'}`);
+}
+const payloads = lines(payloadsReport);
+const screens = [...new Set(payloads.map((p) => p.screen))];
+console.log(
+  `  object-data payloads tried: ${payloads.length} (${new Set(payloads.map((p) => p.payload)).size} payloads on ${screens.length} screens), ` +
+    `blocked (shown as text, nothing ran or was made): ${payloads.filter((p) => p.blocked).length}`,
+);
+for (const screen of screens) {
+  const some = payloads.filter((p) => p.screen === screen);
+  console.log(`    ${screen}: ${some.filter((p) => p.blocked).length}/${some.length} blocked`);
 }
 const sum = spawnSync('node', ['scripts/sum-results.mjs', report, browserReport], { stdio: 'inherit' });
 process.exit(run.status === 0 && browser.status === 0 && sum.status === 0 ? 0 : 1);

@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 
 export const FAULTS_REPORT = 'test-reports/reliability-faults.jsonl';
 export const EDITS_REPORT = 'test-reports/reliability-edits.jsonl';
+export const PAYLOADS_REPORT = 'test-reports/reliability-payloads.jsonl';
 
 export interface FaultFigure {
   scenario: string;
@@ -18,6 +19,13 @@ export interface EditFigure {
   lost: number;
 }
 
+export interface PayloadFigure {
+  screen: string;
+  payload: string;
+  /** Nothing ran, no element or javascript: link came of it, and its text was shown as text. */
+  blocked: boolean;
+}
+
 function append(file: string, line: object): void {
   mkdirSync('test-reports', { recursive: true });
   appendFileSync(file, `${JSON.stringify(line)}\n`);
@@ -25,3 +33,4 @@ function append(file: string, line: object): void {
 
 export const recordFault = (figure: FaultFigure): void => append(FAULTS_REPORT, figure);
 export const recordEdits = (figure: EditFigure): void => append(EDITS_REPORT, figure);
+export const recordPayload = (figure: PayloadFigure): void => append(PAYLOADS_REPORT, figure);

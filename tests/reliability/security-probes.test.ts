@@ -1,12 +1,14 @@
 // The kubeglass server probed as a hostile page, a rebinding DNS name and a curious client would: every probe
-// must be refused before it reaches a cluster, and no answer may carry a credential. Counted for the report.
+// must be refused before it reaches a cluster, and no answer nor line kubeglass prints may carry a credential.
+// Counted for the report.
 import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoCluster } from '../../demo-cluster/index.js';
-import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
+import { makeServingCert } from '../../demo-cluster/auth/tls-cert.js';
+import { startDemoCluster, type DemoClusterTlsHandle } from '../../demo-cluster/index.js';
+import { runCli, startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { connectWebSocket, request } from '../../server/testing/fake-upstream.js';
 
 const ADMIN = 'probe-admin-token-0123456789';
@@ -17,8 +19,37 @@ const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 let kubeglass: RunningKubeglass;
 let base: string;
 let host: string;
+/** Everything kubeglass (both servers here) printed while the probes ran. */
+const output: string[] = [];
+let stopCapture = (): void => undefined;
+
+/** Copies what goes to stdout, stderr and the console into `output`, still printing it. */
+function captureOutput(): () => void {
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write);
+  for (const [i, stream] of streams.entries()) {
+    const write = writes[i];
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      output.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean).call(stream, chunk, ...rest);
+    }) as typeof stream.write;
+  }
+  const methods = ['log', 'error', 'warn', 'info', 'debug'] as const;
+  const originals = methods.map((m) => console[m]);
+  for (const [i, m] of methods.entries()) {
+    console[m] = (...args: unknown[]) => {
+      output.push(args.map(String).join(' '));
+      originals[i]?.(...args);
+    };
+  }
+  return () => {
+    for (const [i, stream] of streams.entries()) stream.write = writes[i] as typeof stream.write;
+    for (const [i, m] of methods.entries()) console[m] = originals[i] as (typeof console)[typeof m];
+  };
+}
 
 beforeAll(async () => {
+  stopCapture = captureOutput();
   const web = mkdtempSync(join(tmpdir(), 'kubeglass-probe-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
   kubeglass = await startKubeglass({
@@ -26,12 +57,15 @@ beforeAll(async () => {
     kubeconfig: false,
     staticDir: web,
     demo: { start: startDemoCluster, options: { activityIntervalMs: 0, tokens: { admin: ADMIN, viewer: VIEWER } } },
+    // As the CLI logs.
+    log: (message) => console.error(`kubeglass: ${message}`),
   });
   base = kubeglass.url;
   host = new URL(base).host;
 });
 
 afterAll(async () => {
+  stopCapture();
   await kubeglass?.close();
 });
 
@@ -165,5 +199,84 @@ describe('security probes', () => {
     blocked('headers', 'nosniff on API answers', api.headers['x-content-type-options'] === 'nosniff');
     blocked('headers', 'Cache-Control no-store on API answers', api.headers['cache-control'] === 'no-store');
     blocked('headers', 'proxied bodies sandboxed', String(api.headers['content-security-policy'] ?? '').includes('sandbox'));
+  });
+
+  it('no credential in kubeglass output: kubeconfig tokens and client keys, the demo tokens, the access token (once, in the start URL)', async () => {
+    // A second kubeglass, started as the CLI starts it, with a kubeconfig holding a token and a client key, and an access token.
+    const dir = mkdtempSync(join(tmpdir(), 'kubeglass-probe-logs-'));
+    const demo = kubeglass.demo as DemoClusterTlsHandle;
+    const client = makeServingCert('127.0.0.1');
+    const kubeconfigToken = 'probe-kubeconfig-token-9f8e7d6c5b4a';
+    const accessToken = 'probe-access-token-0a1b2c3d4e5f6a7b';
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    writeFileSync(
+      join(dir, 'kubeconfig'),
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        'current-context': 'token',
+        clusters: [
+          { name: 'demo', cluster: { server: demo.httpsUrl, 'certificate-authority-data': b64(demo.certificateAuthority) } },
+          { name: 'gone', cluster: { server: 'https://127.0.0.1:1', 'certificate-authority-data': b64(demo.certificateAuthority) } },
+        ],
+        users: [
+          { name: 'token', user: { token: kubeconfigToken } },
+          { name: 'admin', user: { token: ADMIN } },
+          { name: 'cert', user: { 'client-certificate-data': b64(client.certPem), 'client-key-data': b64(client.keyPem) } },
+        ],
+        contexts: [
+          { name: 'token', context: { cluster: 'demo', user: 'token' } },
+          { name: 'admin', context: { cluster: 'demo', user: 'admin' } },
+          { name: 'cert', context: { cluster: 'demo', user: 'cert' } },
+          { name: 'gone', context: { cluster: 'gone', user: 'cert' } },
+        ],
+      }),
+    );
+    writeFileSync(join(dir, 'token'), `${accessToken}\n`);
+    const io = { out: (line: string) => output.push(line), err: (line: string) => output.push(line), exit: () => undefined, onSignal: () => undefined, openBrowser: () => undefined };
+    const cli = await runCli(['--port', '0', '--kubeconfig', join(dir, 'kubeconfig'), '--token-file', join(dir, 'token'), '--no-demo'], { startDemoCluster }, io);
+    if (!cli) throw new Error(`kubeglass did not start: ${output.slice(-3).join(' | ')}`);
+    try {
+      const bearer = { Authorization: `Bearer ${accessToken}` };
+      // Answered, refused and failed requests: every context, a wrong and a missing access token, a dead cluster, the watch channel.
+      for (const context of ['token', 'admin', 'cert', 'gone']) {
+        await request(`${cli.url}/k8s/${context}/api/v1/namespaces/default/secrets`, { headers: bearer });
+        await request(`${cli.url}/k8s/${context}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: '{"kind":' });
+      }
+      expect((await request(`${cli.url}/k8s/admin/api`, { headers: bearer })).status).toBe(200);
+      expect((await request(`${cli.url}/k8s/admin/api`, { headers: { Authorization: 'Bearer wrong-token-wrong-token' } })).status).toBe(401);
+      expect((await request(`${cli.url}/?token=wrong-token-wrong-token`)).status).toBe(401);
+      expect((await request(`${cli.url}/-/contexts`)).status).toBe(401);
+      const ws = await connectWebSocket(`ws://127.0.0.1:${cli.port}/-/ws`, bearer);
+      if (!('ws' in ws)) throw new Error('/-/ws refused the access token');
+      ws.ws.send(JSON.stringify({ op: 'watch', id: 'g', context: 'gone', path: '/api/v1/pods' }));
+      ws.ws.send(JSON.stringify({ op: 'watch', id: 't', context: 'token', path: '/api/v1/secrets' }));
+      await ws.received.waitFor(2);
+      ws.ws.close();
+    } finally {
+      await cli.close();
+    }
+
+    const keyBody = (pem: string) => pem.split('\n').filter((l) => l !== '' && !l.startsWith('-----'));
+    const secrets: Array<[string, string]> = [
+      ['demo admin token', ADMIN],
+      ['demo viewer token', VIEWER],
+      ['kubeconfig token', kubeconfigToken],
+      ['client key (base64 in kubeconfig)', b64(client.keyPem)],
+      ...keyBody(client.keyPem).map((line, i): [string, string] => [`client key PEM line ${i + 1}`, line]),
+      ['access token', accessToken],
+    ];
+    const text = output.join('\n').split('\n');
+    // The one line that carries the access token by design: the start URL, printed once.
+    const startLine = `Kubeglass is running at ${cli.startUrl}`;
+    expect(cli.startUrl).toContain(accessToken);
+    expect(text.filter((line) => line.includes(startLine))).toHaveLength(1);
+    // The capture is live: what the console prints lands in it too.
+    console.error('kubeglass-probe: output captured');
+    expect(output.join('\n')).toContain('kubeglass-probe: output captured');
+    for (const [what, secret] of secrets) {
+      const leaks = text.filter((line) => line.includes(secret) && !line.includes(startLine));
+      blocked('credential in output', `${what} never printed`, leaks.length === 0);
+    }
   });
 });

@@ -1,8 +1,9 @@
-// Writes that fail mid-way (Save, Create, Delete): the outcome line says what is known, Check now tells done or not
+// Writes that fail mid-way (Save, server-side Apply, Create, Delete): the outcome line says what is known, Check now tells done or not
 // done from one GET, the draft survives a reload, and the request console shows the write sent once, never resent.
 // Two ways to fail: a 503 fault before the demo cluster acts, or the answer cut after it acted (page.route).
 import { expect, test, type Page } from '@playwright/test';
 import { editorLine, typeAtEndOfLine } from '../../support/edit-screen.js';
+import { pickPatchType } from '../../support/preview-screen.js';
 import { FaultControl } from './fault-control.js';
 import { recordEdits } from './figures.js';
 
@@ -31,14 +32,15 @@ async function dropAnswerAfterApplied(page: Page, method: string, path: RegExp):
   });
 }
 
-/** The request console's rows of `method` whose path holds `path`. */
-async function consoleRows(page: Page, method: string, path: string): Promise<number> {
+/** The request console's rows of `method` whose path holds `path` (dry runs left out when asked). */
+async function consoleRows(page: Page, method: string, path: string, { dryRuns = true } = {}): Promise<number> {
   await page.getByTestId('requests-button').click();
   const requests = page.getByRole('dialog', { name: 'API requests' });
   await requests.getByRole('combobox', { name: 'Method' }).selectOption(method);
   await requests.getByRole('textbox', { name: 'Filter requests' }).fill(path);
   await expect(requests.getByTestId('request-row').first()).toBeVisible();
-  const rows = await requests.getByTestId('request-row').count();
+  const texts = await requests.getByTestId('request-row').allInnerTexts();
+  const rows = texts.filter((text) => dryRuns || !text.includes('dryRun=')).length;
   await requests.getByRole('button', { name: 'Close requests' }).click();
   await expect(requests).toBeHidden();
   return rows;
@@ -103,6 +105,90 @@ test('Save applied but its answer cut: unknown, Check now says done with the new
   await expect(page.getByTestId('saved')).toContainText(after.resourceVersion ?? '');
   await expect(page.getByTestId('base-resource-version')).toHaveText(`resourceVersion ${after.resourceVersion}`);
   await expect(page.getByTestId('draft-state')).toHaveText('No changes');
+});
+
+/** A ConfigMap made by server-side apply as kubeglass, so applying a change of it has no conflict to show. */
+async function applyConfigMap(page: Page, name: string): Promise<void> {
+  const r = await page.request.patch(`${base()}/k8s/demo${COLLECTION}/${name}?fieldManager=kubeglass`, {
+    data: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'one' } }),
+    headers: { 'Content-Type': 'application/apply-patch+yaml' },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+}
+
+/** Edits `a: one` to `a: one-mine`, previews it as a server-side apply and waits for its dry run. */
+async function previewApply(page: Page, name: string): Promise<void> {
+  await page.goto(`/c/demo${COLLECTION}/${name}?edit=1`);
+  await expect(editorLine(page, 'a: one')).toBeVisible({ timeout: 15_000 });
+  await typeAtEndOfLine(page, 'a: one', '-mine');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await pickPatchType(page, 'Server-side apply');
+  await expect(page.getByTestId('dry-run-ok')).toContainText('Server-side apply', { timeout: 10_000 });
+}
+
+/** The PATCHes of `name` the browser sent that were not dry runs. */
+function countApplies(page: Page, name: string): string[] {
+  const applies: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes(`/configmaps/${name}`) && !r.url().includes('dryRun=')) applies.push(r.url());
+  });
+  return applies;
+}
+
+test('Apply answered 503 before the server acted: unknown, Check now says not done, one PATCH, the draft survives a reload', async ({ page }) => {
+  test.slow();
+  const name = unique('wf-apply');
+  await applyConfigMap(page, name);
+  const before = await getConfigMap(page, name);
+  const applies = countApplies(page, name);
+  await previewApply(page, name);
+  // The dry runs are done: the next PATCH of this object (the apply itself) is answered 503 without reaching the server.
+  await new FaultControl(page.request, base()).setRules([{ path: `^${COLLECTION}/${name}$`, methods: ['PATCH'], status: 503, times: 1 }]);
+
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  const outcome = page.getByTestId('write-outcome');
+  await expect(outcome.getByRole('status')).toHaveText(/^Unknown: The server answered 503 ServiceUnavailable: the write may have been applied or not\./);
+  await outcome.getByRole('button', { name: 'Check now' }).click();
+  await expect(outcome.getByRole('status')).toHaveText(new RegExp(`^Not done: the object is as it was \\(resourceVersion ${before.resourceVersion}\\)\\.`));
+  await expect(outcome.getByRole('button', { name: 'Apply again' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/write-failure-apply-not-done.png' });
+  expect(applies).toHaveLength(1);
+  expect(await consoleRows(page, 'PATCH', name, { dryRuns: false })).toBe(1);
+  expect((await getConfigMap(page, name)).data).toEqual({ a: 'one' });
+
+  await page.reload();
+  await expect(page.getByTestId('draft-restored')).toBeVisible({ timeout: 15_000 });
+  await expect(editorLine(page, 'a: one-mine')).toBeVisible({ timeout: 15_000 });
+  const lost = (await editorText(page)).includes('a: one-mine') ? 0 : 1;
+  recordEdits({ scenario: 'Apply answered 503', edits: 1, lost });
+  expect(lost).toBe(0);
+  expect(applies).toHaveLength(1);
+});
+
+test('Apply applied but its answer cut: unknown, Check now says done with the new resourceVersion, one PATCH; continuing clears the draft', async ({ page }) => {
+  test.slow();
+  const name = unique('wf-applied');
+  await applyConfigMap(page, name);
+  const applies = countApplies(page, name);
+  await previewApply(page, name);
+  await dropAnswerAfterApplied(page, 'PATCH', new RegExp(`/k8s/demo${COLLECTION}/${name}(\\?|$)`));
+
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  const outcome = page.getByTestId('write-outcome');
+  await expect(outcome.getByRole('status')).toHaveText(/^Unknown: The connection failed before an answer came/);
+  await outcome.getByRole('button', { name: 'Check now' }).click();
+  const after = await getConfigMap(page, name);
+  expect(after.data).toEqual({ a: 'one-mine' });
+  await expect(outcome.getByRole('status')).toHaveText(`Done: the server has your change (resourceVersion ${after.resourceVersion}).`);
+  await expect(outcome.getByRole('button', { name: 'Apply again' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/write-failure-apply-done.png' });
+  expect(applies).toHaveLength(1);
+  expect(await consoleRows(page, 'PATCH', name, { dryRuns: false })).toBe(1);
+
+  await outcome.getByRole('button', { name: "Continue from the server's object" }).click();
+  await expect(page.getByTestId('base-resource-version')).toHaveText(`resourceVersion ${after.resourceVersion}`);
+  await expect(page.getByTestId('draft-state')).toHaveText('No changes');
+  expect(applies).toHaveLength(1);
 });
 
 test('Create applied but its answer cut: unknown, Check now says done, one POST, the text survives a reload', async ({ page }) => {

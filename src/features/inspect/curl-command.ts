@@ -14,9 +14,29 @@ export function proxyUrl(origin: string, request: Pick<RecordedRequest, 'context
   return request.context === null ? `${origin}${request.path}` : `${origin}/k8s/${encodeURIComponent(request.context)}${request.path}`;
 }
 
-/** One line: method, Accept, Content-Type and body (inline when short and whole, else read from stdin). */
+/** The shell variable the curl line reads kubeglass's access token from. */
+export const ACCESS_TOKEN_VARIABLE = 'KUBEGLASS_TOKEN';
+
+/** True for loopback origins (127.0.0.0/8, localhost, [::1]): kubeglass demands its access token beyond them. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(origin).hostname;
+  } catch {
+    return true;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * One line: method, Accept, Content-Type and body (inline when short and whole, else read from stdin). Beyond loopback
+ * the browser's access cookie is HttpOnly and not ours to print: the line sends the token kubeglass printed at start
+ * from $KUBEGLASS_TOKEN (the server takes it as a Bearer header and never forwards it), and says so at its end.
+ */
 export function curlCommand(origin: string, request: RecordedRequest): string {
   const parts = ['curl -sS', `-X ${request.method}`, `-H ${shellQuote(`Accept: ${request.accept}`)}`];
+  const tokenNeeded = !isLoopbackOrigin(origin);
+  if (tokenNeeded) parts.push(`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"`);
   if (request.contentType) parts.push(`-H ${shellQuote(`Content-Type: ${request.contentType}`)}`);
   const body = request.requestBody;
   if (body) {
@@ -24,5 +44,6 @@ export function curlCommand(origin: string, request: RecordedRequest): string {
     parts.push(inline ? `--data-binary ${shellQuote(body.text)}` : '--data-binary @-');
   }
   parts.push(shellQuote(proxyUrl(origin, request)));
+  if (tokenNeeded) parts.push(`# set ${ACCESS_TOKEN_VARIABLE} to the token in the URL kubeglass printed at start (…/?token=…)`);
   return parts.join(' ');
 }

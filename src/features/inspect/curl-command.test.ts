@@ -46,6 +46,11 @@ describe('curlCommand', () => {
     expect(isLoopbackOrigin('http://127.0.0.1.nip.io')).toBe(false);
   });
 
+  it('a caller that knows whether the token is demanded overrides the guess from the origin', () => {
+    expect(curlCommand('http://127.0.0.1:7070', get, { accessToken: true })).toContain('-H "Authorization: Bearer $KUBEGLASS_TOKEN"');
+    expect(curlCommand('http://10.1.2.3:7070', get, { accessToken: false })).not.toContain('KUBEGLASS_TOKEN');
+  });
+
   it('quotes a single quote', () => {
     expect(shellQuote(`a'b`)).toBe(`'a'\\''b'`);
   });

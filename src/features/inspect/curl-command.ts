@@ -33,9 +33,10 @@ export function isLoopbackOrigin(origin: string): boolean {
  * the browser's access cookie is HttpOnly and not ours to print: the line sends the token kubeglass printed at start
  * from $KUBEGLASS_TOKEN (the server takes it as a Bearer header and never forwards it), and says so at its end.
  */
-export function curlCommand(origin: string, request: RecordedRequest): string {
+export function curlCommand(origin: string, request: RecordedRequest, { accessToken }: { accessToken?: boolean } = {}): string {
   const parts = ['curl -sS', `-X ${request.method}`, `-H ${shellQuote(`Accept: ${request.accept}`)}`];
-  const tokenNeeded = !isLoopbackOrigin(origin);
+  // Seen from the origin alone, a --host 0.0.0.0 or --token-file server browsed on loopback looks tokenless: a caller that knows says so.
+  const tokenNeeded = accessToken ?? !isLoopbackOrigin(origin);
   if (tokenNeeded) parts.push(`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"`);
   if (request.contentType) parts.push(`-H ${shellQuote(`Content-Type: ${request.contentType}`)}`);
   const body = request.requestBody;

@@ -8,10 +8,12 @@ import './index.css';
 
 const preloaded = adoptPreloadedFirstPage();
 const queryClient = createQueryClient();
-const root = document.getElementById('root');
-if (root) {
+const container = document.getElementById('root');
+if (container) {
+  // The root (React's event listeners, ~20-30 ms cold) is made while the first page's body still streams in.
+  const root = createRoot(container);
   void atMost(startListAtBoot(queryClient, window.location, preloaded), FIRST_PAGE_WAIT_MS).then(() =>
-    createRoot(root).render(
+    root.render(
       <StrictMode>
         <App queryClient={queryClient} />
       </StrictMode>,

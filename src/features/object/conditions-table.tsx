@@ -1,3 +1,4 @@
+import { revealHidden } from '../../components/ui/reveal-hidden';
 import { LiveAge } from './live-age';
 import { TableHead } from './table-head';
 
@@ -35,8 +36,9 @@ export function ConditionsTable({ conditions }: { conditions: Condition[] }) {
           <tr key={`${c.type ?? ''}-${i}`} className="border-t border-slate-100 align-top">
             <td className="py-1 pr-3 font-medium text-slate-800">{c.type}</td>
             <td className={`py-1 pr-3 ${conditionStyle(c)}`}>{c.status}</td>
-            <td className="py-1 pr-3 text-slate-700">{c.reason}</td>
-            <td className="py-1 pr-3 break-words text-slate-600">{c.message}</td>
+            <td className="py-1 pr-3 break-words text-slate-700">{revealHidden(c.reason ?? '')}</td>
+            {/* anywhere, not break-word: a table sizes columns by min-content, which only `anywhere` lets wrap. */}
+            <td className="py-1 pr-3 text-slate-600 [overflow-wrap:anywhere]">{revealHidden(c.message ?? '')}</td>
             <td className="py-1 whitespace-nowrap text-slate-600">
               <LiveAge timestamp={c.lastTransitionTime} />
             </td>

@@ -1,28 +1,33 @@
 import { useState } from 'react';
+import { revealHidden } from '../../components/ui/reveal-hidden';
 
 const MAX_VALUE_CHARS = 60;
 
 function Chip({ name, value, testId }: { name: string; value: string; testId: string }) {
   const [expanded, setExpanded] = useState(false);
-  const long = value.length > MAX_VALUE_CHARS;
-  const shown = long && !expanded ? `${value.slice(0, MAX_VALUE_CHARS)}…` : value;
+  const text = revealHidden(value);
+  const long = text.length > MAX_VALUE_CHARS;
+  const shown = long && !expanded ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
   return (
     <li
       data-testid={testId}
       data-key={name}
       title={long ? value : undefined}
-      className={`max-w-full rounded border border-slate-200 bg-white px-1.5 py-0.5 font-mono text-[12px] text-slate-700 ${expanded ? 'whitespace-pre-wrap break-all' : 'truncate'}`}
+      className="flex max-w-full items-baseline rounded border border-slate-200 bg-white px-1.5 py-0.5 font-mono text-[12px] text-slate-700"
     >
-      <span className="text-slate-500">{name}</span>
-      {value !== '' && <span className="text-slate-400">=</span>}
-      <span>{shown}</span>
+      {/* Only the text truncates: the more/less button stays in view however long the key is. */}
+      <span className={`min-w-0 ${expanded ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'truncate'}`}>
+        <span className="text-slate-500">{revealHidden(name)}</span>
+        {value !== '' && <span className="text-slate-400">=</span>}
+        <span>{shown}</span>
+      </span>
       {long && (
         <button
           type="button"
           aria-expanded={expanded}
           aria-label={expanded ? `Collapse ${name}` : `Show all of ${name}`}
           onClick={() => setExpanded(!expanded)}
-          className="ml-1 rounded px-1 text-[11px] font-sans text-indigo-600 hover:bg-indigo-50"
+          className="ml-1 shrink-0 rounded px-1 text-[11px] font-sans text-indigo-600 hover:bg-indigo-50"
         >
           {expanded ? 'less' : 'more'}
         </button>

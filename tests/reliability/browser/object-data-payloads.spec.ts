@@ -118,6 +118,8 @@ test('the object page: annotations (expanded too), conditions, status message, c
   await expect(page.getByTestId('container-image')).toContainText(IMG.text);
   const conditions = page.getByTestId('conditions');
   for (const p of PAYLOADS) await expect(conditions).toContainText(p.markers[0] ?? '');
+  // Hidden characters are shown as what they are: "invoice[U+202E]gpj.exe" cannot pass for "invoiceexe.jpg".
+  await expect(conditions).toContainText('invoice[U+202E]gpj.exe[U+200B][U+2066]');
   const events = page.getByTestId('object-events');
   for (const p of PAYLOADS) await expect(events).toContainText(p.markers[0] ?? '', { timeout: 10_000 });
   await page.screenshot({ path: `${SHOTS}/pod-page.png`, fullPage: true });
@@ -125,9 +127,9 @@ test('the object page: annotations (expanded too), conditions, status message, c
   // Expanded, the chips hold the whole values (the long one's 30,000 characters) still as text.
   const longChip = page.locator('[data-testid="annotation-chip"][data-key="xss.test/a7"]');
   await expect(longChip).toHaveAttribute('title', PAYLOADS[7]?.text ?? '');
-  // A truncated chip clips its own "more" button at this width, so the click is dispatched, not aimed.
+  // Each truncated chip keeps its "more" button in view: clicked as a user would.
   const more = page.getByRole('button', { name: /^Show all of / });
-  for (let n = await more.count(); n > 0; n--) await more.first().dispatchEvent('click');
+  for (let n = await more.count(); n > 0; n--) await more.first().click();
   await expect(more).toHaveCount(0);
   await expect(longChip).toContainText(PAYLOADS[7]?.text ?? '');
   await page.locator('[data-testid="annotation-chip"]').first().hover();

@@ -1,6 +1,7 @@
 // Labels or annotations as chips: click a chip to change its value, × to remove it, a form to add one.
 // Every action asks for a preview; typed text stays in the form until the change is applied.
 import { useId, useState, type FormEvent } from 'react';
+import { revealHidden } from '../../../components/ui/reveal-hidden';
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { FieldProblems, inputClass, primaryButton, secondaryButton } from './field-problems';
@@ -64,7 +65,7 @@ function EntryChip({ object, apiPath, field, entryKey, value, onPreview }: {
   const inputId = useId();
 
   if (draft === null) {
-    const shown = value.length > MAX_CHIP_VALUE ? `${value.slice(0, MAX_CHIP_VALUE)}…` : value;
+    const shown = revealHidden(value.length > MAX_CHIP_VALUE ? `${value.slice(0, MAX_CHIP_VALUE)}…` : value);
     return (
       <li data-testid={`quick-${singular}-chip`} data-key={entryKey} className="inline-flex max-w-full items-center rounded border border-slate-200 bg-white font-mono text-[12px] text-slate-700">
         <button
@@ -74,7 +75,7 @@ function EntryChip({ object, apiPath, field, entryKey, value, onPreview }: {
           onClick={() => setDraft(value)}
           className="min-w-0 truncate rounded-l px-1.5 py-0.5 text-left hover:bg-indigo-50"
         >
-          <span className="text-slate-500">{entryKey}</span>
+          <span className="text-slate-500">{revealHidden(entryKey)}</span>
           {value !== '' && <span className="text-slate-400">=</span>}
           <span>{shown}</span>
         </button>

@@ -52,7 +52,9 @@ describe('Host header check (DNS rebinding)', () => {
 
   it('accepts localhost, 127.0.0.1 and [::1] with the port', async () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
-      expect((await request(`${base}/-/contexts`, { headers: { Host: host } })).status).toBe(200);
+      const listed = await request(`${base}/-/contexts`, { headers: { Host: host } });
+      expect(listed.status).toBe(200);
+      expect(JSON.parse(listed.body)).toMatchObject({ accessTokenRequired: false });
     }
   });
 
@@ -124,6 +126,7 @@ describe('kubeglass endpoints', () => {
     expect(JSON.parse(res.body)).toEqual({
       contexts: [{ name: 'fake', server: upstream.url, namespace: 'team-a', user: 'fake-user', demo: false }],
       default: 'fake',
+      accessTokenRequired: false,
     });
     expect(res.body).not.toContain(FAKE_TOKEN);
   });

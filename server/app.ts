@@ -84,7 +84,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (pathname === '/-/contexts' && readOnly) {
-      const body = JSON.stringify(contexts.list());
+      const body = JSON.stringify({ ...contexts.list(), accessTokenRequired: options.accessToken !== undefined });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;

@@ -107,7 +107,10 @@ describe('runCli', () => {
       const cookie = String(login.headers['set-cookie']).split(';', 1)[0] ?? '';
       expect(login.headers['set-cookie']).toEqual([expect.stringContaining('HttpOnly; SameSite=Strict')]);
       expect((await request(`${base}/-/contexts`, { headers: { Cookie: cookie } })).status).toBe(200);
-      expect((await request(`${base}/-/contexts`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      const listed = await request(`${base}/-/contexts`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(listed.status).toBe(200);
+      // The app prints curl lines that send the token only when the server says it demands one.
+      expect(JSON.parse(listed.body)).toMatchObject({ accessTokenRequired: true });
       const ws = await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`, { Cookie: cookie });
       expect('ws' in ws).toBe(true);
       if ('ws' in ws) ws.ws.close();

@@ -23,4 +23,9 @@ export interface ContextList {
   contexts: ContextInfo[];
   /** kubeconfig current-context if any, else "demo". */
   default: string;
+  /**
+   * True when this server demands its access token (started beyond loopback, or with --token-file): a command
+   * copied from the app (curl, kubectl) must send it, since the browser's cookie for it is HttpOnly.
+   */
+  accessTokenRequired?: boolean;
 }

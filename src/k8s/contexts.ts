@@ -7,5 +7,7 @@ const CONTEXTS_PATH = '/-/contexts';
 /** Lists the server's contexts and its default one. */
 export async function fetchContexts(signal?: AbortSignal): Promise<ContextList> {
   const { body } = await fetchJson<ContextList>(CONTEXTS_PATH, { signal });
-  return { contexts: Array.isArray(body?.contexts) ? body.contexts : [], default: body?.default ?? 'demo' };
+  const list: ContextList = { contexts: Array.isArray(body?.contexts) ? body.contexts : [], default: body?.default ?? 'demo' };
+  if (typeof body?.accessTokenRequired === 'boolean') list.accessTokenRequired = body.accessTokenRequired;
+  return list;
 }

@@ -9,7 +9,26 @@ export function useKubectlTarget(context: string | null, origin: string): Kubect
   return context === null ? null : { context, info, origin };
 }
 
-export function KubectlLine({ command, readsBody = false }: { command: string | null; readsBody?: boolean }) {
+/**
+ * Why no kubectl line can work for `context`, if so: a demo context is reached through kubeglass, which here demands
+ * its access token, and kubectl sends a bearer token over HTTPS only (checked with kubectl 1.32: --token over http
+ * goes unsent, so the line would get 401).
+ */
+export function useKubectlBlocked(context: string | null): string | null {
+  const data = useContexts().data;
+  const info = data?.contexts.find((c) => c.name === context);
+  if (data?.accessTokenRequired !== true || info?.demo !== true) return null;
+  return 'No kubectl line: this kubeglass demands its access token, and kubectl sends a token over HTTPS only. Use the curl line.';
+}
+
+export function KubectlLine({ command, readsBody = false, blocked = null }: { command: string | null; readsBody?: boolean; blocked?: string | null }) {
+  if (blocked !== null) {
+    return (
+      <p data-testid="request-kubectl-none" className="text-xs text-slate-500">
+        {blocked}
+      </p>
+    );
+  }
   if (command === null) {
     return (
       <p data-testid="request-kubectl-none" className="text-xs text-slate-500">

@@ -5,7 +5,8 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { kubectlCommandOfRequest } from '../../k8s/kubectl-command-of-request';
 import type { RecordedRequest } from '../../k8s/request-recorder';
 import { curlCommand } from './curl-command';
-import { KubectlLine, useKubectlTarget } from './kubectl-line';
+import { useContexts } from '../../data/contexts-query';
+import { KubectlLine, useKubectlBlocked, useKubectlTarget } from './kubectl-line';
 import { RecordedBody } from './recorded-body';
 import { recordedError } from './recorded-error';
 import { retryText } from './retry-text';
@@ -22,8 +23,10 @@ function Headers({ title, headers }: { title: string; headers: ReadonlyArray<rea
 }
 
 export function RequestDetail({ request, origin }: { request: RecordedRequest; origin: string }) {
-  const curl = curlCommand(origin, request);
+  const accessTokenRequired = useContexts().data?.accessTokenRequired;
+  const curl = curlCommand(origin, request, accessTokenRequired === undefined ? {} : { accessToken: accessTokenRequired });
   const target = useKubectlTarget(request.context, origin);
+  const blocked = useKubectlBlocked(request.context);
   const kubectl = target && kubectlCommandOfRequest(target, request);
   const error = recordedError(request);
   const sent: Array<[string, string]> = [['Accept', request.accept]];
@@ -32,7 +35,7 @@ export function RequestDetail({ request, origin }: { request: RecordedRequest; o
     <div className="space-y-3 p-3 text-sm" data-testid="request-detail">
       <CopyLine text={curl} copyLabel="Copy curl" testId="request-curl" />
       {request.requestBody && curl.includes('@-') && <p className="text-xs text-slate-600">Pipe the request body below into this command (it reads stdin).</p>}
-      <KubectlLine command={kubectl?.command ?? null} readsBody={kubectl?.readsBody} />
+      <KubectlLine command={kubectl?.command ?? null} readsBody={kubectl?.readsBody} blocked={blocked} />
       {request.retryOf && (
         <p data-testid="request-retry" className="text-xs text-amber-800">
           {retryText(request.retryOf)} after request #{request.retryOf.afterId} failed

@@ -4,7 +4,7 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { errorFromStatus, type KubeApiError } from '../../k8s/kube-api-error';
 import { kubectlCommandOfWatch } from '../../k8s/kubectl-command-of-request';
 import type { RecordedWatch, WatchEventType } from '../../k8s/watch-log';
-import { KubectlLine, useKubectlTarget } from './kubectl-line';
+import { KubectlLine, useKubectlBlocked, useKubectlTarget } from './kubectl-line';
 import { formatLifetime, watchLifetimeMs, watchQueryText, watchStatusText } from './watch-status';
 
 const EVENT_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'];
@@ -41,6 +41,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 export function WatchDetail({ watch, origin }: { watch: RecordedWatch; origin: string }) {
   const now = useNow(watch.end === null);
   const target = useKubectlTarget(watch.context, origin);
+  const blocked = useKubectlBlocked(watch.context);
   const kubectl = target && kubectlCommandOfWatch(target, watch);
   const error = closingError(watch);
   const query = watchQueryText(watch.query);
@@ -50,7 +51,7 @@ export function WatchDetail({ watch, origin }: { watch: RecordedWatch; origin: s
         WATCH {watch.path}
         {query && `?${query}`} <span className="text-slate-500">over /-/ws, as {watch.as}</span>
       </p>
-      <KubectlLine command={kubectl ?? null} />
+      <KubectlLine command={kubectl ?? null} blocked={blocked} />
       {error && <KubeErrorPanel error={error} title={`Watch ${watch.path}`} testId="watch-error" />}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 text-xs">
         <Figure label="Context" value={watch.context} />

@@ -68,6 +68,7 @@ describe('kubeglass with the demo cluster', () => {
         { name: 'demo-developer', server: kg.demo?.url, user: 'demo-developer', demo: true, namespace: 'shop' },
       ],
       default: 'demo',
+      accessTokenRequired: false,
     });
     expect(text).not.toContain(ADMIN_TOKEN);
     expect(text).not.toContain(VIEWER_TOKEN);

@@ -14,4 +14,9 @@ describe('formatCell', () => {
     expect(formatCell(false)).toEqual({ text: 'false', dim: false });
     expect(formatCell({ a: 1 })).toEqual({ text: '{"a":1}', dim: false });
   });
+
+  it('shows hidden characters of a printer column as code points', () => {
+    expect(formatCell('invoice\u202Egpj.exe')).toEqual({ text: 'invoice[U+202E]gpj.exe', dim: false });
+    expect(formatCell(['a\u200B'])).toEqual({ text: '["a[U+200B]"]', dim: false });
+  });
 });

@@ -48,6 +48,16 @@ async function consoleRows(page: Page, method: string, path: string, { dryRuns =
 
 const editorText = async (page: Page) => ((await page.getByTestId('monaco-editor').locator('.view-lines').innerText()) || '').replace(/\u00a0/g, ' ');
 
+/** After a reload the draft is offered back holding `line`; recorded as one edit, lost or not. */
+async function expectDraftKept(page: Page, line: string, scenario: string): Promise<void> {
+  await page.reload();
+  await expect(page.getByTestId('draft-restored')).toBeVisible({ timeout: 15_000 });
+  await expect(editorLine(page, line)).toBeVisible({ timeout: 15_000 });
+  const lost = (await editorText(page)).includes(line) ? 0 : 1;
+  recordEdits({ scenario, edits: 1, lost });
+  expect(lost).toBe(0);
+}
+
 test.afterEach(async ({ page }) => {
   await new FaultControl(page.request, base()).clear();
 });
@@ -73,12 +83,7 @@ test('Save answered 503 before the server acted: unknown, Check now says not don
   expect(await consoleRows(page, 'PUT', name)).toBe(1);
   expect((await getConfigMap(page, name)).data).toEqual({ a: 'one' });
 
-  await page.reload();
-  await expect(page.getByTestId('draft-restored')).toBeVisible({ timeout: 15_000 });
-  await expect(editorLine(page, 'a: one-mine')).toBeVisible({ timeout: 15_000 });
-  const lost = (await editorText(page)).includes('a: one-mine') ? 0 : 1;
-  recordEdits({ scenario: 'Save answered 503', edits: 1, lost });
-  expect(lost).toBe(0);
+  await expectDraftKept(page, 'a: one-mine', 'Save answered 503');
 });
 
 test('Save applied but its answer cut: unknown, Check now says done with the new resourceVersion, one PUT; continuing clears the draft', async ({ page }) => {
@@ -156,12 +161,7 @@ test('Apply answered 503 before the server acted: unknown, Check now says not do
   expect(await consoleRows(page, 'PATCH', name, { dryRuns: false })).toBe(1);
   expect((await getConfigMap(page, name)).data).toEqual({ a: 'one' });
 
-  await page.reload();
-  await expect(page.getByTestId('draft-restored')).toBeVisible({ timeout: 15_000 });
-  await expect(editorLine(page, 'a: one-mine')).toBeVisible({ timeout: 15_000 });
-  const lost = (await editorText(page)).includes('a: one-mine') ? 0 : 1;
-  recordEdits({ scenario: 'Apply answered 503', edits: 1, lost });
-  expect(lost).toBe(0);
+  await expectDraftKept(page, 'a: one-mine', 'Apply answered 503');
   expect(applies).toHaveLength(1);
 });
 
@@ -217,12 +217,7 @@ test('Create applied but its answer cut: unknown, Check now says done, one POST,
   expect((await getConfigMap(page, name)).status).toBe(200);
 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.reload();
-  await expect(page.getByTestId('draft-restored')).toBeVisible({ timeout: 15_000 });
-  await expect(editorLine(page, `name: ${name}`)).toBeVisible({ timeout: 15_000 });
-  const lost = (await editorText(page)).includes(`name: ${name}`) ? 0 : 1;
-  recordEdits({ scenario: 'Create answer cut', edits: 1, lost });
-  expect(lost).toBe(0);
+  await expectDraftKept(page, `name: ${name}`, 'Create answer cut');
   await page.request.delete(`${base()}/k8s/demo${COLLECTION}/${name}`);
 });
 

@@ -48,6 +48,18 @@ async function consoleRows(page: Page, method: string, path: string, { dryRuns =
 
 const editorText = async (page: Page) => ((await page.getByTestId('monaco-editor').locator('.view-lines').innerText()) || '').replace(/\u00a0/g, ' ');
 
+/** The answer was cut after the server acted: unknown at first, then Check now finds the change, and nothing offers to send it again. */
+async function expectCheckDone(page: Page, name: string, again: string) {
+  const outcome = page.getByTestId('write-outcome');
+  await expect(outcome.getByRole('status')).toHaveText(/^Unknown: The connection failed before an answer came/);
+  await outcome.getByRole('button', { name: 'Check now' }).click();
+  const after = await getConfigMap(page, name);
+  expect(after.data).toEqual({ a: 'one-mine' });
+  await expect(outcome.getByRole('status')).toHaveText(`Done: the server has your change (resourceVersion ${after.resourceVersion}).`);
+  await expect(outcome.getByRole('button', { name: again })).toHaveCount(0);
+  return { outcome, after };
+}
+
 /** After a reload the draft is offered back holding `line`; recorded as one edit, lost or not. */
 async function expectDraftKept(page: Page, line: string, scenario: string): Promise<void> {
   await page.reload();
@@ -96,13 +108,7 @@ test('Save applied but its answer cut: unknown, Check now says done with the new
 
   await typeAtEndOfLine(page, 'a: one', '-mine');
   await page.getByTestId('save-button').click();
-  const outcome = page.getByTestId('write-outcome');
-  await expect(outcome.getByRole('status')).toHaveText(/^Unknown: The connection failed before an answer came/);
-  await outcome.getByRole('button', { name: 'Check now' }).click();
-  const after = await getConfigMap(page, name);
-  expect(after.data).toEqual({ a: 'one-mine' });
-  await expect(outcome.getByRole('status')).toHaveText(`Done: the server has your change (resourceVersion ${after.resourceVersion}).`);
-  await expect(outcome.getByRole('button', { name: 'Save again' })).toHaveCount(0);
+  const { outcome, after } = await expectCheckDone(page, name, 'Save again');
   await page.screenshot({ path: 'test-results/write-failure-save-done.png' });
   expect(await consoleRows(page, 'PUT', name)).toBe(1);
 
@@ -174,13 +180,7 @@ test('Apply applied but its answer cut: unknown, Check now says done with the ne
   await dropAnswerAfterApplied(page, 'PATCH', new RegExp(`/k8s/demo${COLLECTION}/${name}(\\?|$)`));
 
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  const outcome = page.getByTestId('write-outcome');
-  await expect(outcome.getByRole('status')).toHaveText(/^Unknown: The connection failed before an answer came/);
-  await outcome.getByRole('button', { name: 'Check now' }).click();
-  const after = await getConfigMap(page, name);
-  expect(after.data).toEqual({ a: 'one-mine' });
-  await expect(outcome.getByRole('status')).toHaveText(`Done: the server has your change (resourceVersion ${after.resourceVersion}).`);
-  await expect(outcome.getByRole('button', { name: 'Apply again' })).toHaveCount(0);
+  const { outcome, after } = await expectCheckDone(page, name, 'Apply again');
   await page.screenshot({ path: 'test-results/write-failure-apply-done.png' });
   expect(applies).toHaveLength(1);
   expect(await consoleRows(page, 'PATCH', name, { dryRuns: false })).toBe(1);

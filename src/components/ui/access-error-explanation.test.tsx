@@ -6,6 +6,7 @@ import { decodeErrorResponse } from '../../k8s/kube-api-error';
 import { readFixture } from '../../testing/fixtures';
 import { KubeErrorPanel } from './kube-error-panel';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { recordedDiscovery } from '../../testing/recorded-discovery';
 
 function recordedError(file: string, method: string, url: string, httpStatus: number) {
   return decodeErrorResponse({ method, url, httpStatus, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), body: readFixture(file), warnings: [] });
@@ -25,14 +26,8 @@ function fakeServer(servesSelfSubjectReview: boolean) {
       if (path === '/k8s/real-viewer/apis/authentication.k8s.io/v1' && servesSelfSubjectReview) {
         return json({ kind: 'APIResourceList', groupVersion: 'authentication.k8s.io/v1', resources: [{ name: 'selfsubjectreviews', namespaced: false, kind: 'SelfSubjectReview', verbs: ['create'] }, { name: 'tokenreviews', namespaced: false, kind: 'TokenReview', verbs: ['create'] }] });
       }
-      const discovery = /^\/k8s\/real-viewer\/(apis?(?:\/.*)?)$/.exec(path);
-      if (discovery) {
-        try {
-          return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
-        } catch {
-          // not recorded
-        }
-      }
+      const discovery = recordedDiscovery(path);
+      if (discovery) return discovery;
       return json({ kind: 'Status', code: 404, reason: 'NotFound', message: 'not found' }, 404);
     }),
   );

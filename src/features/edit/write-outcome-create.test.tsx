@@ -7,7 +7,6 @@ import type { KubeObject } from '../../k8s/kube-object';
 import { parseApiPath } from '../../k8s/paths';
 import { accessReviewResponse, accessSettled } from '../../testing/access-reviews';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
-import { readFixture } from '../../testing/fixtures';
 import { MemoryStore } from '../../testing/memory-store';
 import { renderInProviders } from '../../testing/render-in-providers';
 import { stubFetch } from '../../testing/stub-fetch';
@@ -15,6 +14,7 @@ import { textareaEditor } from '../../testing/textarea-editor';
 import { CreatePage } from './create/create-page';
 import { loadCreateDraft } from './draft-storage';
 import { textareaEditors } from './textarea-editors';
+import { recordedDiscovery } from '../../testing/recorded-discovery';
 
 const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';
 const DRAFT_KEY = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default' };
@@ -42,14 +42,8 @@ function handle(url: string, init?: RequestInit): Response | Promise<Response> {
   }
   const object = path.startsWith(`/k8s/demo${CONFIGMAPS}/`) ? stored.get(decodeURIComponent(path.split('/').at(-1) ?? '')) : undefined;
   if (method === 'GET' && object) return json(object);
-  const discovery = /^\/k8s\/demo\/(apis?(?:\/.*)?)$/.exec(path);
-  if (method === 'GET' && discovery) {
-    try {
-      return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
-    } catch {
-      // Not a discovery document: 404 below.
-    }
-  }
+  const discovery = method === 'GET' ? recordedDiscovery(path) : null;
+  if (discovery) return discovery;
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 

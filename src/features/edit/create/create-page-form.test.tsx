@@ -14,6 +14,7 @@ import { renderInProviders } from '../../../testing/render-in-providers';
 import { textareaEditor } from '../../../testing/textarea-editor';
 import { textareaEditors } from '../textarea-editors';
 import { CreatePage } from './create-page';
+import { recordedDiscovery } from '../../../testing/recorded-discovery';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 let posts = 0;
@@ -28,14 +29,8 @@ function handle(url: string, init?: RequestInit): Response {
   const path = new URL(url, 'http://localhost').pathname;
   if ((init?.method ?? 'GET') === 'POST') posts++;
   if (path === '/k8s/demo/openapi/v2') return json(readFixture('openapi-v2.json'));
-  const discovery = /^\/k8s\/demo\/(apis?(?:\/.*)?)$/.exec(path);
-  if (discovery) {
-    try {
-      return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
-    } catch {
-      // Not a discovery document.
-    }
-  }
+  const discovery = recordedDiscovery(path);
+  if (discovery) return discovery;
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 

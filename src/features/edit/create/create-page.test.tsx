@@ -14,6 +14,7 @@ import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 import { MemoryStore } from '../../../testing/memory-store';
 import { renderInProviders } from '../../../testing/render-in-providers';
 import { textareaEditor } from '../../../testing/textarea-editor';
+import { recordedDiscovery } from '../../../testing/recorded-discovery';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const DRAFT_KEY = { context: 'demo', gvr: 'apps/v1/deployments', namespace: 'default' };
@@ -59,14 +60,8 @@ function handle(url: string, init?: RequestInit): Response {
     return json(created(body), 201, { warning: '299 - "spec.template.spec.containers[0].image: a test warning"' });
   }
   // Discovery as a 1.20.2 apiserver answers it (legacy documents).
-  const discovery = /^\/k8s\/demo\/(apis?(?:\/.*)?)$/.exec(path);
-  if (method === 'GET' && discovery) {
-    try {
-      return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
-    } catch {
-      // Not a discovery document: falls through to 404.
-    }
-  }
+  const discovery = method === 'GET' ? recordedDiscovery(path) : null;
+  if (discovery) return discovery;
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 

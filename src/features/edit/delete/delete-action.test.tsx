@@ -3,13 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { parseApiPath } from '../../../k8s/paths';
-import { readFixture } from '../../../testing/fixtures';
 import { DeleteAction } from './delete-action';
 import { DeletionStatus } from './deletion-status';
 import { accessReviewResponse, accessSettled } from '../../../testing/access-reviews';
 import { stubFetch } from '../../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 import { renderInProviders } from '../../../testing/render-in-providers';
+import { recordedDiscovery } from '../../../testing/recorded-discovery';
 
 const DEPLOYMENT_PATH = '/apis/apps/v1/namespaces/default/deployments/web';
 const NAMESPACE_PATH = '/api/v1/namespaces/team-a';
@@ -57,14 +57,8 @@ function handle(url: string, init?: RequestInit): Response {
     }
     return json({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'web', group: 'apps', kind: 'deployments', uid: 'uid-web' } });
   }
-  const discovery = /^\/k8s\/demo\/(apis?(?:\/.*)?)$/.exec(path);
-  if (discovery) {
-    try {
-      return json(readFixture(`discovery/${discovery[1]!.split('/').join('__')}.json`));
-    } catch {
-      // Not a discovery document: 404 below.
-    }
-  }
+  const discovery = recordedDiscovery(path);
+  if (discovery) return discovery;
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 

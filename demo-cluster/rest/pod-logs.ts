@@ -9,7 +9,10 @@ import { storageKey } from '../resources/registry.js';
 import type { Store } from '../store/store.js';
 import { closableSession } from '../store/watch.js';
 import type { WatchSession } from '../store/watch.js';
-import { containerLog, finishedLog, LOG_RETENTION_MS, rfc3339Nano, type LogLine } from './pod-log-lines.js';
+import { containerLog, FINISHED_LINES, finishedLog, LOG_RETENTION_MS, rfc3339Nano, type LogLine } from './pod-log-lines.js';
+
+/** How long a finished run lasts: FINISHED_LINES lines 100 ms apart (see finishedLog). */
+const FINISHED_RUN_MS = FINISHED_LINES * 100;
 
 type Obj = Record<string, unknown>;
 
@@ -101,11 +104,21 @@ function sourceOf(pod: KubeObject, c: { name: string; image: string; init: boole
   const statuses = [...list(status.initContainerStatuses), ...list(status.containerStatuses), ...list(status.ephemeralContainerStatuses)];
   const cs = statuses.find((s) => s.name === c.name);
   const podStart = Date.parse(String(status.startTime ?? pod.metadata.creationTimestamp ?? '')) || Date.now();
+  // Init containers run one after another from the pod's start, and the others only once they all finished: a
+  // log of all containers by time shows every init line first.
+  const spec = isPlainObject(pod.spec) ? pod.spec : {};
+  const initNames = list(spec.initContainers).map((s) => String(s.name ?? ''));
+  const initsDone = podStart + initNames.length * FINISHED_RUN_MS;
+  const runningSince = (startedAt: unknown) => {
+    const start = Date.parse(String(startedAt ?? '')) || podStart;
+    return c.init ? start : Math.max(start, initsDone);
+  };
   const who = `container ${JSON.stringify(c.name)} in pod ${JSON.stringify(podName)}`;
   if (!cs) {
     // The demo's kubelet reports only the first container: the others of a running pod run beside it.
     if (status.phase === 'Running' || status.phase === 'Succeeded') {
-      return c.init ? { kind: 'finished', lines: finishedLog(podName, c.name, c.image, podStart, 0) } : { kind: 'running', startMs: podStart };
+      const initStart = podStart + Math.max(0, initNames.indexOf(c.name)) * FINISHED_RUN_MS;
+      return c.init ? { kind: 'finished', lines: finishedLog(podName, c.name, c.image, initStart, 0) } : { kind: 'running', startMs: runningSince(undefined) };
     }
     throw kubeletRefusal(`${who} is waiting to start: PodInitializing`);
   }
@@ -119,7 +132,7 @@ function sourceOf(pod: KubeObject, c: { name: string; image: string; init: boole
     if (!isPlainObject(last.terminated)) throw kubeletRefusal(`previous terminated ${who} not found`);
     return finished(last.terminated);
   }
-  if (isPlainObject(state.running)) return { kind: 'running', startMs: Date.parse(String(state.running.startedAt ?? '')) || podStart };
+  if (isPlainObject(state.running)) return { kind: 'running', startMs: runningSince(state.running.startedAt) };
   if (isPlainObject(state.terminated)) return finished(state.terminated);
   if (isPlainObject(last.terminated)) return finished(last.terminated);
   if (isPlainObject(state.waiting)) {

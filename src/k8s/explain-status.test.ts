@@ -73,3 +73,14 @@ describe('explainStatus', () => {
     expect(explainStatus(bare('', 502))).toMatchObject({ meaning: expect.stringMatching(/without naming a reason/), retryable: true });
   });
 });
+
+describe('explainStatus with reasons that name Object.prototype keys', () => {
+  it('falls back to the code-based explanation instead of calling a prototype member', () => {
+    for (const reason of ['__proto__', 'constructor', 'toString']) {
+      const error: ExplainableError = { code: 0, reason, causes: [], retryAfterSeconds: undefined, raw: { method: 'GET' } };
+      const explained = explainStatus(error);
+      expect(typeof explained.meaning).toBe('string');
+      expect(explained.meaning).not.toBe('');
+    }
+  });
+});

@@ -110,7 +110,8 @@ const UNKNOWN: StatusExplanation = {
 
 /** Plain-language meaning and recovery of a failed request, from its Status reason (else its HTTP code). */
 export function explainStatus(error: ExplainableError): StatusExplanation {
-  const entry = BY_REASON[error.reason];
+  // Own keys only: a reason such as "__proto__" or "constructor" is not an entry.
+  const entry = Object.hasOwn(BY_REASON, error.reason) ? BY_REASON[error.reason] : undefined;
   if (entry) return entry(error);
   if (error.code >= 500) return { ...INTERNAL, meaning: UNKNOWN.meaning };
   return UNKNOWN;

@@ -128,3 +128,13 @@ describe('watch ERROR events', () => {
     expect(errorFromWatchEvent(tooNew, '/x')).toMatchObject({ code: 504, reason: 'Timeout', retryAfterSeconds: 1 });
   });
 });
+
+describe('errorFromWatchEvent with reasons that name Object.prototype keys', () => {
+  it('gives code 0 and keeps the reason as text, instead of reading the prototype (found by the fuzz suite)', () => {
+    for (const reason of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const error = errorFromWatchEvent({ kind: 'Status', reason }, '/api/v1/pods?watch=1');
+      expect(error.code).toBe(0);
+      expect(error.reason).toBe(reason);
+    }
+  });
+});

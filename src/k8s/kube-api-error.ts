@@ -148,7 +148,9 @@ const CODE_BY_REASON: Readonly<Record<string, number>> = {
 /** Wraps a Status delivered outside an HTTP error (a watch ERROR event, a closed watch). */
 export function errorFromStatus(received: KubeStatus, method: string, url: string): KubeApiError {
   const status = toKubeStatus(received) ?? received;
-  const code = status.code && status.code > 0 ? status.code : (CODE_BY_REASON[status.reason ?? ''] ?? 0);
+  // Own keys only: a reason such as "__proto__" or "constructor" must not reach Object.prototype.
+  const reason = status.reason ?? '';
+  const code = status.code && status.code > 0 ? status.code : Object.hasOwn(CODE_BY_REASON, reason) ? (CODE_BY_REASON[reason] ?? 0) : 0;
   const detailsRetry = status.details?.retryAfterSeconds;
   return new KubeApiError({
     code,

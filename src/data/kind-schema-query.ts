@@ -66,8 +66,9 @@ export function useKindSchemaState(context: string, apiVersion: string | null | 
   if (!enabled) return { schema: undefined, waiting: false };
   // Reading dataUpdatedAt subscribes this hook to every answered read (an unchanged null too), so the count is current.
   void query.dataUpdatedAt;
-  const reads = queryClient.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
-  return { schema: query.data, waiting: query.data === null && SCHEMA_RECHECK_DELAYS_MS[reads - 1] !== undefined };
+  const state = queryClient.getQueryState(options.queryKey);
+  // Waiting exactly while refetchInterval has another read planned: one rule for both.
+  return { schema: query.data, waiting: state !== undefined && recheckDelay({ state }) !== false };
 }
 
 /** The schema once settled: undefined while loading (or without apiVersion and kind), null when the cluster cannot tell. */

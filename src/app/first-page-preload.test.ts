@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
-import { FIRST_PAGE_SIZE } from '../data/table-pages';
+import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
 import { listTable } from '../k8s/list-table';
 import { matchRoute } from './routes';
 import { stubFetch } from '../testing/stub-fetch';
@@ -97,5 +97,74 @@ describe('adoptPreloadedFirstPage', () => {
     adoptPreloadedFirstPage();
     expect(window.fetch).toBe(before);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('the second page', () => {
+  const pageBody = (name: string, token?: string) =>
+    JSON.stringify({
+      kind: 'Table',
+      apiVersion: 'meta.k8s.io/v1',
+      metadata: { resourceVersion: '7', ...(token ? { continue: token, remainingItemCount: 1 } : {}) },
+      columnDefinitions: [],
+      rows: [{ cells: [name], object: { metadata: { name } } }],
+    });
+  // A token with characters URLSearchParams encodes, as real continue tokens (base64) have.
+  const token = 'eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ+/=';
+
+  /** Runs the preload at `url` against a server answering `first` to the first page and page 2 to the rest. */
+  async function preloadBoth(url: string, first: string) {
+    window.history.replaceState(null, '', url);
+    const preloadNetwork = stubFetch((requested) => new Response(requested.includes('continue=') ? pageBody('preloaded-2') : first));
+    new Function(preloadScript)();
+    const next = await window.__kubeglassFirstPage?.next;
+    return { next, preloadNetwork };
+  }
+
+  it('is asked at exactly the URL the app asks for it, and the app takes both pages from the preload', async () => {
+    const { next, preloadNetwork } = await preloadBoth('/c/demo/api/v1/namespaces/default/pods?labelSelector=app%3Dweb', pageBody('preloaded-1', token));
+    expect(preloadNetwork).toHaveBeenCalledTimes(2);
+    expect(next?.url).toBe(preloadNetwork.mock.calls[1]?.[0]);
+    const network = stubFetch(() => new Response(pageBody('network')));
+    adoptPreloadedFirstPage();
+    const pages = [];
+    for await (const progress of listTablePages('demo', '/api/v1/namespaces/default/pods', { labelSelector: 'app=web' })) pages.push(progress);
+    expect(pages.at(-1)?.table.rows.map((r) => r.cells[0])).toEqual(['preloaded-1', 'preloaded-2']);
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('waits for the preload when the app asks before the token was read', async () => {
+    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
+    let answerFirst: (r: Response) => void = () => undefined;
+    stubFetch((requested) => (requested.includes('continue=') ? new Response(pageBody('preloaded-2')) : new Promise<Response>((resolve) => (answerFirst = resolve))));
+    new Function(preloadScript)();
+    const preloaded = window.__kubeglassFirstPage;
+    const network = stubFetch(() => new Response(pageBody('network')));
+    adoptPreloadedFirstPage();
+    const second = fetch(`/k8s/demo/api/v1/pods?includeObject=Metadata&limit=2500&continue=${encodeURIComponent(token)}`, { headers: { Accept: TABLE_ACCEPT } });
+    answerFirst(new Response(pageBody('preloaded-1', token)));
+    expect((await preloaded?.next)?.url).toContain('continue=');
+    expect(await (await second).text()).toBe(pageBody('preloaded-2'));
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['one page', pageBody('only')],
+    ['a failed first page', JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 403 })],
+    ['metadata after the rows', JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [{ cells: ['{"continue":"x"}'] }], metadata: { continue: token } })],
+    ['not JSON', 'not json {"continue":"x"}'],
+  ])('is not asked after %s', async (_, first) => {
+    const { next, preloadNetwork } = await preloadBoth('/c/demo/api/v1/pods', first);
+    expect(next).toBeNull();
+    expect(preloadNetwork).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a second page with another token to the network', async () => {
+    await preloadBoth('/c/demo/api/v1/pods', pageBody('preloaded-1', token));
+    const network = stubFetch(() => new Response(pageBody('network')));
+    adoptPreloadedFirstPage();
+    const other = await fetch('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=2500&continue=other', { headers: { Accept: TABLE_ACCEPT } });
+    expect(await other.text()).toBe(pageBody('network'));
+    expect(network).toHaveBeenCalledTimes(1);
   });
 });

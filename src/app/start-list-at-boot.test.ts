@@ -33,7 +33,7 @@ describe('startListAtBoot', () => {
     const key = k8sKeys.table('demo', '/api/v1/namespaces/default/pods', { labelSelector: 'app=web' });
     const data = queryClient.getQueryData<LiveTableData>(key);
     expect(data?.table.rows.map((row) => row.cells[0])).toEqual(['web-1']);
-    expect(fetch.mock.calls[0]?.[0]).toBe('/k8s/demo/api/v1/namespaces/default/pods?includeObject=Metadata&labelSelector=app%3Dweb&limit=500');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/k8s/demo/api/v1/namespaces/default/pods?includeObject=Metadata&labelSelector=app%3Dweb&limit=100');
     // The rest of the list streams on, in the same query the list page then reads.
     await queryClient.fetchQuery({ queryKey: key, staleTime: Infinity });
     await expect.poll(() => queryClient.getQueryData<LiveTableData>(key)?.complete).toBe(true);

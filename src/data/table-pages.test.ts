@@ -96,11 +96,11 @@ describe('listTablePages', () => {
     expect(names(first.value as ListProgress)).toEqual(['a']);
   });
 
-  it('defaults to a 500-row first page and larger continue pages', async () => {
+  it('defaults to a first page of two screens of rows and larger continue pages', async () => {
     const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => (o?.continue ? page('1', ['b']) : page('1', ['a'], 't')));
     for await (const progress of listTablePages('demo', '/api/v1/pods', { fetchPage })) void progress;
     expect(fetchPage.mock.calls.map(([, , o]) => o?.limit)).toEqual([FIRST_PAGE_SIZE, NEXT_PAGE_SIZE]);
-    expect(FIRST_PAGE_SIZE).toBe(500);
+    expect(FIRST_PAGE_SIZE).toBe(100);
     expect(NEXT_PAGE_SIZE).toBeGreaterThan(FIRST_PAGE_SIZE);
   });
 

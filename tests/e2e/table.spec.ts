@@ -159,4 +159,22 @@ test.describe('a large list', () => {
     expect(await page.locator('tbody tr').count()).toBeLessThan(200);
     await page.screenshot({ path: 'test-results/table-large-sorted-end.png' });
   });
+  test('each page is asked once: the first two while the app loads (public/preload-list.js), the rest by the list', async ({ page }) => {
+    test.setTimeout(90_000);
+    const expected = await podKeys(server.url);
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/k8s/demo/api/v1/pods' && url.searchParams.has('limit')) pageRequests.push(`${url.searchParams.get('limit')} ${url.searchParams.get('continue') ?? ''}`);
+    });
+    await page.goto(`${server.url}/c/demo/api/v1/pods`);
+    await expect(page.getByTestId('row-count')).toHaveText(`${expected.length.toLocaleString('en-US')} items`, { timeout: 30_000 });
+    await expect(page.getByTestId('loading-more')).toHaveCount(0);
+    expect(await rowKeys(page)).toEqual(expected.slice(0, (await rowKeys(page)).length));
+    // 100 rows, then 2,500 a page: no page asked twice (a preload the app did not claim would be asked again).
+    expect(pageRequests).toHaveLength(1 + Math.ceil((expected.length - 100) / 2500));
+    expect(new Set(pageRequests).size).toBe(pageRequests.length);
+    expect(pageRequests[0]).toBe('100 ');
+    expect(pageRequests.slice(1).every((r) => r.startsWith('2500 ') && r.length > 5)).toBe(true);
+  });
 });

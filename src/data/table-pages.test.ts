@@ -123,4 +123,36 @@ describe('listTablePages', () => {
     ).rejects.toBe(boom);
     expect(seen.map(names)).toEqual([['a']]);
   });
+
+  it('asks the next page when the page body is in (its token peeked), before that page is parsed, and once', async () => {
+    const order: string[] = [];
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => {
+      const name = o?.continue ?? 'first';
+      order.push(`ask ${name}`);
+      // The body arrived: the peek runs before the parse finishes.
+      await Promise.resolve();
+      const token = { first: 't1', t1: 't2', t2: undefined }[name];
+      if (token) o?.onContinue?.(token);
+      await new Promise((r) => setTimeout(r, 5));
+      order.push(`parsed ${name}`);
+      return page('10', [name], token);
+    });
+    const progress = await collect(fetchPage);
+    expect(names(progress.at(-1))).toEqual(['first', 't1', 't2']);
+    expect(order).toEqual(['ask first', 'ask t1', 'ask t2', 'parsed first', 'parsed t1', 'parsed t2']);
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks again when the parsed token is not the peeked one', async () => {
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => {
+      if (!o?.continue) {
+        o?.onContinue?.('peeked-wrong');
+        return page('10', ['a'], 't1');
+      }
+      return page('10', [o.continue]);
+    });
+    const progress = await collect(fetchPage);
+    expect(names(progress.at(-1))).toEqual(['a', 't1']);
+    expect(fetchPage.mock.calls.map(([, , o]) => o?.continue)).toEqual([undefined, 'peeked-wrong', 't1']);
+  });
 });

@@ -46,18 +46,34 @@ function started(request: Promise<TablePage>): Promise<TablePage> {
 /**
  * Lists a collection page by page, yielding the growing list after every page. Pages share the
  * first page's resourceVersion (the continue token pins it), which is what a following watch must
- * start from. The next page is requested as soon as the token is known, before the caller handles
- * this one, so the caller's work overlaps the wire. When a continue token expires the whole list
- * starts again (the next yield holds only the new first page), so a caller never shows rows of two
- * different snapshots as one list.
+ * start from. The next page is requested as soon as the token is known (read from the head of the
+ * body before the page is parsed), so parsing and the caller's work overlap the wire. When a
+ * continue token expires the whole list starts again (the next yield holds only the new first
+ * page), so a caller never shows rows of two different snapshots as one list.
  */
 export async function* listTablePages(context: string, path: string, options: ListPagesOptions = {}): AsyncGenerator<ListProgress> {
   const fetchPage = options.fetchPage ?? listTable;
   const firstLimit = options.pageSize ?? FIRST_PAGE_SIZE;
   const nextLimit = Math.max(firstLimit, options.nextPageSize ?? (options.pageSize ?? NEXT_PAGE_SIZE));
-  const selectors = { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, signal: options.signal };
-  const request = (token: string) => started(fetchPage(context, path, { ...selectors, limit: nextLimit, continue: token }));
+  // Requests started from a page's continue token as soon as its body is in, before it is parsed (by token).
+  const early = new Map<string, Promise<TablePage>>();
+  const selectors = {
+    labelSelector: options.labelSelector,
+    fieldSelector: options.fieldSelector,
+    signal: options.signal,
+    onContinue: (token: string) => {
+      if (!early.has(token) && early.size < MAX_PAGES) early.set(token, request(token));
+    },
+  };
+  // The page for `token`: the one already asked when its token was peeked, else asked now.
+  const pageFor = (token: string) => {
+    const asked = early.get(token);
+    early.delete(token);
+    return asked ?? request(token);
+  };
+  const request = (token: string): Promise<TablePage> => started(fetchPage(context, path, { ...selectors, limit: nextLimit, continue: token }));
   for (let restarts = 0; ; restarts++) {
+    early.clear();
     const first: TablePage = await fetchPage(context, path, { ...selectors, limit: firstLimit });
     let rows: TableRow[] = first.table.rows;
     const warnings = [...first.warnings];
@@ -69,7 +85,7 @@ export async function* listTablePages(context: string, path: string, options: Li
       yield snapshot(true);
       return;
     }
-    let pending = request(token);
+    let pending = pageFor(token);
     yield snapshot(false);
     let expired = false;
     for (let page = 1; page < MAX_PAGES; page++) {
@@ -84,7 +100,7 @@ export async function* listTablePages(context: string, path: string, options: Li
         throw error;
       }
       token = next.table.metadata.continue;
-      const ahead = token && page + 1 < MAX_PAGES ? request(token) : null;
+      const ahead = token && page + 1 < MAX_PAGES ? pageFor(token) : null;
       rows = rows.concat(next.table.rows);
       for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);
       if (!ahead) break;

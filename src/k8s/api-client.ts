@@ -13,6 +13,8 @@ export interface KubeRequestInit {
   contentType?: string;
   body?: string;
   signal?: AbortSignal;
+  /** Called with a 2xx body's text before it is parsed (a list peeks at its continue token, see list-table). */
+  onText?: (text: string) => void;
 }
 
 export interface KubeResponse<T> {
@@ -113,6 +115,7 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
     throw error;
   }
 
+  init.onText?.(text);
   let body: T;
   try {
     body = (text ? JSON.parse(text) : null) as T;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../testing/fixtures';
-import { listTable } from './list-table';
+import { listTable, peekContinue } from './list-table';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -79,5 +79,36 @@ describe('listTable', () => {
     );
     const { warnings } = await listTable('demo', '/apis/batch/v1beta1/cronjobs');
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('peekContinue', () => {
+  const compact = (metadata: object, rest = '"columnDefinitions":[],"rows":[]') => `{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},${rest}}`;
+
+  it('reads the token from the head of a compact page, escapes decoded', () => {
+    expect(peekContinue(compact({ resourceVersion: '9', continue: 'eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ==', remainingItemCount: 900 }))).toBe('eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ==');
+    expect(peekContinue('{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"continue":"a\\u003db\\/c"},"rows":[]}')).toBe('a=b/c');
+  });
+
+  it('reads a recorded 1.20.2 Table page (pretty-printed) given a token', () => {
+    const recorded = readFixture('tables/api__v1__nodes.json');
+    expect(peekContinue(recorded)).toBe('');
+    expect(peekContinue(recorded.replace('"resourceVersion": "351"', '"resourceVersion": "351",\n    "continue": "tok"'))).toBe('tok');
+  });
+
+  it('reads nothing but a Table head: metadata after the rows, a plain list, metadata past the head, not JSON', () => {
+    expect(peekContinue('{"kind":"Table","apiVersion":"meta.k8s.io/v1","rows":[{"cells":["{\\"continue\\":\\"x\\"}"]}],"metadata":{"continue":"x"}}')).toBe('');
+    expect(peekContinue('{"kind":"PodList","apiVersion":"v1","metadata":{"continue":"x"},"items":[]}')).toBe('');
+    expect(peekContinue(`${' '.repeat(5000)}${compact({ continue: 'x' })}`)).toBe('');
+    expect(peekContinue('{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"continue":x}}')).toBe('');
+    expect(peekContinue(compact({ continue: 7 }))).toBe('');
+  });
+
+  it('is called by listTable with the page token before the page is returned', async () => {
+    stubFetch(jsonResponse(compact({ resourceVersion: '9', continue: 'next-token' })));
+    const onContinue = vi.fn();
+    const page = await listTable('demo', '/api/v1/pods', { limit: 100, onContinue });
+    expect(onContinue).toHaveBeenCalledExactlyOnceWith('next-token');
+    expect(page.table.metadata.continue).toBe('next-token');
   });
 });

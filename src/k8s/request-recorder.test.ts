@@ -137,7 +137,7 @@ describe('fetchJson records', () => {
 
 describe('recordBody byte counts', () => {
   it('counts UTF-8 bytes as TextEncoder would: ASCII, two- and three-byte characters, surrogate pairs and lone surrogates', () => {
-    for (const text of ['plain', 'é', 'ü€', '😀x', 'a\uD800b', '\uDC00', 'x😀😀é€'.repeat(50)]) {
+    for (const text of ['plain', 'é', 'ü€', '😀x', 'a\uD800b', '\uDC00', 'x😀😀é€'.repeat(50), `${'a'.repeat(3000)}é${'b'.repeat(3000)}😀\uD83D`]) {
       expect(recordBody(text, 1 << 20).bytes).toBe(new TextEncoder().encode(text).byteLength);
     }
     const cut = recordBody('€'.repeat(100), 10);

@@ -72,24 +72,26 @@ export function recordBody(text: string, limit = BODY_LIMIT_BYTES): RecordedBody
   return { text: new TextDecoder().decode(new TextEncoder().encode(text.slice(0, limit)).subarray(0, limit)), truncated: true, bytes };
 }
 
-const NON_ASCII = /[^\0-\x7f]/;
+// Runs of non-ASCII characters: the native scan skips the ASCII between them, only the runs are looked at one by one.
+const NON_ASCII_RUNS = /[^\0-\x7f]+/g;
 
 function utf8Length(text: string): number {
-  // Most API JSON is ASCII: one native scan instead of a loop over every character (~25 ms a 1 MB page).
-  if (!NON_ASCII.test(text)) return text.length;
+  // Most API JSON is ASCII with a few other characters: one native scan, and a loop over those characters only
+  // (a loop over every character cost ~10 ms a 2,500-row page).
   let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) {
-      bytes += 1;
-    } else if (code >= 0xd800 && code < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      // A surrogate pair: two units, four bytes.
-      bytes += 2;
-      i++;
-    } else {
-      // Three bytes (a lone surrogate is encoded as U+FFFD, also three).
-      bytes += 2;
+  for (const [run] of text.matchAll(NON_ASCII_RUNS)) {
+    for (let i = 0; i < run.length; i++) {
+      const code = run.charCodeAt(i);
+      if (code < 0x800) {
+        bytes += 1;
+      } else if (code >= 0xd800 && code < 0xdc00 && (run.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        // A surrogate pair: two units, four bytes.
+        bytes += 2;
+        i++;
+      } else {
+        // Three bytes (a lone surrogate is encoded as U+FFFD, also three).
+        bytes += 2;
+      }
     }
   }
   return bytes;

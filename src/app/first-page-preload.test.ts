@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
-import { listTable } from '../k8s/list-table';
+import { listTable, TABLE_HEAD } from '../k8s/list-table';
 import { matchRoute } from './routes';
 import { stubFetch } from '../testing/stub-fetch';
 import { cleanUpAfterEach } from '../testing/clean-up-after-each';
@@ -157,6 +157,11 @@ describe('the second page', () => {
     const { next, preloadNetwork } = await preloadBoth('/c/demo/api/v1/pods', first);
     expect(next).toBeNull();
     expect(preloadNetwork).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the first page head with the same pattern as the app (list-table TABLE_HEAD)', () => {
+    const preloadPattern = /var META = \/(.*)\/;\n/.exec(preloadScript)?.[1];
+    expect(preloadPattern).toBe(TABLE_HEAD.source);
   });
 
   it('leaves a second page with another token to the network', async () => {

@@ -113,9 +113,9 @@ describe('the second page', () => {
   const token = 'eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ+/=';
 
   /** Runs the preload at `url` against a server answering `first` to the first page and page 2 to the rest. */
-  async function preloadBoth(url: string, first: string) {
+  async function preloadBoth(url: string, first: string, status = 200) {
     window.history.replaceState(null, '', url);
-    const preloadNetwork = stubFetch((requested) => new Response(requested.includes('continue=') ? pageBody('preloaded-2') : first));
+    const preloadNetwork = stubFetch((requested) => (requested.includes('continue=') ? new Response(pageBody('preloaded-2')) : new Response(first, { status })));
     new Function(preloadScript)();
     const next = await window.__kubeglassFirstPage?.next;
     return { next, preloadNetwork };
@@ -149,12 +149,13 @@ describe('the second page', () => {
   });
 
   it.each([
-    ['one page', pageBody('only')],
-    ['a failed first page', JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 403 })],
-    ['metadata after the rows', JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [{ cells: ['{"continue":"x"}'] }], metadata: { continue: token } })],
-    ['not JSON', 'not json {"continue":"x"}'],
-  ])('is not asked after %s', async (_, first) => {
-    const { next, preloadNetwork } = await preloadBoth('/c/demo/api/v1/pods', first);
+    ['one page', pageBody('only'), 200],
+    ['a failed first page (403)', JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 403 }), 403],
+    ['a failed first page whose body looks like a Table page', pageBody('error', token), 500],
+    ['metadata after the rows', JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [{ cells: ['{"continue":"x"}'] }], metadata: { continue: token } }), 200],
+    ['not JSON', 'not json {"continue":"x"}', 200],
+  ])('is not asked after %s', async (_, first, status) => {
+    const { next, preloadNetwork } = await preloadBoth('/c/demo/api/v1/pods', first, status);
     expect(next).toBeNull();
     expect(preloadNetwork).toHaveBeenCalledTimes(1);
   });

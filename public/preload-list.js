@@ -44,7 +44,8 @@
   // The Table's own metadata comes before its columns and rows (kube-apiserver writes a Table's fields in that
   // order); only that object is read, from the head of a copy of the body. Anything else: no second page.
   var META = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
-  var HEAD_BYTES = 65536;
+  // The same bound as list-table's HEAD_CHARS: the metadata must end within the body's first 4096 characters.
+  var HEAD_CHARS = 4096;
   function secondPage(first) {
     if (!first.ok || !first.body || typeof TextDecoder !== 'function') return null;
     var reader = first.clone().body.getReader();
@@ -53,8 +54,8 @@
     var read = function () {
       return reader.read().then(function (chunk) {
         if (!chunk.done) head += decoder.decode(chunk.value, { stream: true });
-        var meta = META.exec(head);
-        if (!meta && !chunk.done && head.length < HEAD_BYTES) return read();
+        var meta = META.exec(head.length > HEAD_CHARS ? head.slice(0, HEAD_CHARS) : head);
+        if (!meta && !chunk.done && head.length < HEAD_CHARS) return read();
         reader.cancel().catch(function () {});
         var token = meta ? JSON.parse(meta[1]).continue : '';
         if (typeof token !== 'string' || !token) return null;

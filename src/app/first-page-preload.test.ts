@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
-import { listTable, TABLE_HEAD } from '../k8s/list-table';
+import { HEAD_CHARS, listTable, TABLE_HEAD } from '../k8s/list-table';
 import { matchRoute } from './routes';
 import { stubFetch } from '../testing/stub-fetch';
 import { cleanUpAfterEach } from '../testing/clean-up-after-each';
@@ -160,9 +160,10 @@ describe('the second page', () => {
     expect(preloadNetwork).toHaveBeenCalledTimes(1);
   });
 
-  it('reads the first page head with the same pattern as the app (list-table TABLE_HEAD)', () => {
+  it('reads the first page head with the same pattern and bound as the app (list-table TABLE_HEAD, HEAD_CHARS)', () => {
     const preloadPattern = /var META = \/(.*)\/;\n/.exec(preloadScript)?.[1];
     expect(preloadPattern).toBe(TABLE_HEAD.source);
+    expect(Number(/var HEAD_CHARS = (\d+);/.exec(preloadScript)?.[1])).toBe(HEAD_CHARS);
   });
 
   it('leaves a second page with another token to the network', async () => {

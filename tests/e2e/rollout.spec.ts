@@ -40,7 +40,7 @@ async function openDeployment(page: Page, name: string) {
   return section;
 }
 
-async function previewAndApply(page: Page, title: string, contentType: string, screenshot?: string): Promise<void> {
+async function previewAndApply(page: Page, title: string, contentType: string, screenshot?: string, beforeApply?: () => Promise<unknown>): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('patch-request-line')).toContainText(contentType);
@@ -49,6 +49,7 @@ async function previewAndApply(page: Page, title: string, contentType: string, s
     await expect(dialog.getByTestId('monaco-diff-editor')).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: shot(screenshot) });
   }
+  await beforeApply?.();
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden({ timeout: 10_000 });
   await expect(page.getByTestId('quick-edit-applied')).toContainText(`Applied: ${title}`);
@@ -63,7 +64,10 @@ test('a rollout restart creates a new ReplicaSet', async ({ page }) => {
   await section.getByRole('button', { name: 'Rollout restart' }).click();
   const dialog = page.getByRole('dialog', { name: `Restart Deployment ${name}` });
   await expect(dialog.getByTestId('patch-body')).toContainText('kubectl.kubernetes.io/restartedAt');
-  await previewAndApply(page, `Restart Deployment ${name}`, 'application/strategic-merge-patch+json', 'restart-preview');
+  // A controller writes status between the preview and Apply (CI saw it): the same patch goes over the newer
+  // resourceVersion, since nothing the user sees moved.
+  const writeStatus = () => ok('patch', 'deploy', name, '--subresource=status', '--type=merge', '-p', '{"status":{"collisionCount":7}}');
+  await previewAndApply(page, `Restart Deployment ${name}`, 'application/strategic-merge-patch+json', 'restart-preview', writeStatus);
   const stamp = await ok('get', 'deploy', name, '-o', 'jsonpath={.spec.template.metadata.annotations.kubectl\\.kubernetes\\.io/restartedAt}');
   expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   await expect.poll(() => replicaSets(name), { timeout: 20_000 }).toHaveLength(2);
@@ -75,8 +79,7 @@ test('a rollout restart creates a new ReplicaSet', async ({ page }) => {
 
 test('pause stops a new template from rolling out; resume rolls it out', async ({ page }) => {
   const name = await deployment('ro-pause');
-  // The controllers write the new Deployment's status for a while: a preview based on an older resourceVersion gets
-  // 409 (rightly). Wait for the rollout to finish, as a user would see it settle.
+  // The state below is read once the rollout is complete, as a user would see it settle.
   await ok('rollout', 'status', `deployment/${name}`, '--timeout=30s');
   const section = await openDeployment(page, name);
   await expect(section.getByTestId('rollout-state')).toHaveText('Progressing');

@@ -30,6 +30,8 @@ let failures: Array<{ status: number; body: string }>;
 let answer: KubeObject;
 let pending: Array<() => void>;
 let holdPatches: boolean;
+/** Runs before each GET of the object answers: a server that keeps moving on. */
+let beforeGet: (() => void) | null;
 
 function json(body: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -42,7 +44,10 @@ function handle(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   if (parsed.pathname === '/k8s/demo/openapi/v2') return json(readFixture('openapi-v2.json'));
   if (parsed.pathname.startsWith('/k8s/demo/openapi')) return json('{}', 404);
-  if (method === 'GET' && (parsed.pathname === `/k8s/demo${DEPLOYMENT_PATH}` || parsed.pathname === `/k8s/demo${WIDGET_PATH}`)) return json(JSON.stringify(latest));
+  if (method === 'GET' && (parsed.pathname === `/k8s/demo${DEPLOYMENT_PATH}` || parsed.pathname === `/k8s/demo${WIDGET_PATH}`)) {
+    beforeGet?.();
+    return json(JSON.stringify(latest));
+  }
   if (method === 'PATCH') {
     const headers = new Headers(init?.headers);
     sent.push({ url: parsed, method, contentType: headers.get('content-type'), body: String(init?.body) });
@@ -96,6 +101,7 @@ beforeEach(() => {
   failures = [];
   pending = [];
   holdPatches = false;
+  beforeGet = null;
   answer = defaulted(edited(latest));
   vi.stubGlobal(
     'fetch',
@@ -309,5 +315,64 @@ describe('ChangePreview dry run again', () => {
     expect(patches()[1]!.url.searchParams.get('dryRun')).toBe('All');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ChangePreview over status-only changes', () => {
+  const conflict = () => ({ status: 409, body: readFixture('errors/409-conflict-put.json') });
+  /** The server moved on with only status (a controller at work): a newer resourceVersion, nothing the user edits. */
+  function statusMoved(to: string) {
+    latest = structuredClone(latest);
+    latest.metadata.resourceVersion = to;
+    latest.status = { observedGeneration: Number(to), replicas: 1 };
+  }
+  const sentVersion = (s: Sent) => (JSON.parse(s.body) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+  const withoutVersion = (s: Sent) => s.body.replace(/"resourceVersion":"\d+"/, '');
+
+  it('sends the dry run and the Apply again over a newer resourceVersion by itself, and says so', async () => {
+    const base = deployment();
+    statusMoved('340');
+    failures.push(conflict());
+    const { onApplied } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    await screen.findByTestId('dry-run-ok');
+    expect(screen.queryByTestId('stale')).toBeNull();
+    expect(screen.getByTestId('rebased').textContent).toContain('resourceVersion 340, was 333');
+    expect(screen.getByTestId('rebased-server-owned')).toBeTruthy();
+    expect(JSON.parse(patchBody())).toMatchObject({ metadata: { resourceVersion: '340' } });
+
+    statusMoved('345');
+    failures.push(conflict());
+    fireEvent.click(applyButton());
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(patches().map(sentVersion)).toEqual(['333', '340', '340', '345']);
+    expect(patches().map((p) => p.url.searchParams.get('dryRun'))).toEqual(['All', 'All', null, null]);
+    expect(new Set(patches().map(withoutVersion)).size).toBe(1);
+    expect(screen.queryByTestId('stale')).toBeNull();
+  });
+
+  it('stops after three tries in a row and shows the conflict, the change kept', async () => {
+    const base = deployment();
+    const { onApplied } = await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    await screen.findByTestId('dry-run-ok');
+    let version = 350;
+    beforeGet = () => statusMoved(String(version++));
+    failures.push(conflict(), conflict(), conflict());
+    fireEvent.click(applyButton());
+    const stale = await screen.findByTestId('stale');
+    expect(within(stale).getByTestId('error-code').textContent).toBe('409');
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(patches().filter((p) => p.url.searchParams.get('dryRun') === null)).toHaveLength(3);
+    expect(patchBody()).toContain('"MODE"');
+  });
+
+  it('does not go over changes the user would see: a new label is the user\'s to preview', async () => {
+    const base = deployment();
+    statusMoved('360');
+    (latest.metadata.labels as Record<string, string>).tier = 'frontend';
+    failures.push(conflict());
+    await renderPreview({ apiPath: DEPLOYMENT_PATH, original: base, modified: edited(base), title: 'Edit deployment web', patchKind: 'merge' });
+    const stale = await screen.findByTestId('stale');
+    expect(within(stale).getByTestId('stale-paths').textContent).toContain('metadata.labels.tier');
+    expect(patches()).toHaveLength(1);
   });
 });

@@ -1,12 +1,13 @@
 // Preview a change as any of the four PATCH types with dryRun=All (patch body, diff to the server's answer, fields the
 // server set), then Apply exactly that request. Stale bases rebase onto the latest; apply conflicts can be forced.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { accessTitle, mayAct } from '../../../components/ui/access-control';
 import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
 import { parseApiPath } from '../../../k8s/paths';
 import type { KubeObject } from '../../../k8s/kube-object';
+import type { SchemaLookup } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
@@ -19,7 +20,7 @@ import type { ChangeRequest } from './change-request';
 import { ownersOfChangedFields } from './managed-fields';
 import { PatchKindPicker } from './patch-kind-picker';
 import { defaultPatchKind, isBuiltInTarget, PATCH_KIND_LABELS, unavailableReason } from './patch-kinds';
-import { classifyFailure, sendPatch, type PatchResult, type PreviewFailure } from './preview-requests';
+import { classifyFailure, sendPatch, serverOwnedOnly, type PatchResult, type PreviewFailure } from './preview-requests';
 import { rebaseChange } from './rebase-change';
 import { serverSetPaths, withoutManagedFields } from './server-set-paths';
 import { WarningList } from '../../../components/ui/warning-list';
@@ -50,10 +51,24 @@ type DryRun = { key: string; seq: number } & ({ state: 'done'; result: PatchResu
 type ApplyState = { state: 'idle' } | { state: 'applying' } | { state: 'applied' } | { state: 'failed'; failure: PreviewFailure };
 
 const MAX_CHIPS = 12;
+/** Goes over a newer resourceVersion by itself this often when only server-owned fields moved; then the user decides. */
+const MAX_SILENT_REBASES = 3;
 
 const asJson = (object: KubeObject) => object as unknown as JsonObject;
 const isOwnApply = (o: { manager: string; operation: string; subresource: string }) =>
   o.manager === KUBEGLASS_FIELD_MANAGER && o.operation === 'Apply' && o.subresource === '';
+
+/** The PATCH of the change: server-owned fields come from the base on both sides, managedFields from neither. */
+function buildRequest(kind: PatchKind, base: KubeObject, modified: KubeObject, lookup: SchemaLookup | undefined, force: boolean): PatchRequest {
+  const sides = { original: asJson(withoutManagedFields(base)), modified: asJson(restoreReadOnly(modified, base)) };
+  return patchRequest(kind, { ...sides, schemaLookup: lookup, includeResourceVersion: true, force });
+}
+
+/** The same change over `latest`, which differs from the target's base only in fields the server owns. */
+function overServerOwned(target: Target, latest: KubeObject): Target {
+  const from = target.rebase?.from ?? target.base.metadata.resourceVersion ?? '';
+  return { base: latest, modified: restoreReadOnly(target.modified, latest), rebase: { theirChanges: [], overlaps: [], ...target.rebase, from } };
+}
 
 function FailureView(props: { failure: PreviewFailure; title: string; base: KubeObject; onRebase: (latest: KubeObject) => void; onForce: () => void }) {
   const { failure, title, base } = props;
@@ -89,6 +104,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [applyState, setApplyState] = useState<ApplyState>({ state: 'idle' });
   const [showManagedFields, setShowManagedFields] = useState(false);
+  const silentRebases = useRef(0);
   const targetPath = useMemo(() => parseApiPath(apiPath), [apiPath]);
   // Every patch type, server-side apply included, is the patch verb on the target.
   const patchAccess = useAccess(context, targetPath?.name ? attributesFor(targetPath, 'patch') : null);
@@ -114,9 +130,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
     if (emptyChange) return { kind: 'empty' };
     if (kind === 'strategic' && !patchLookup) return { kind: 'waiting' };
     try {
-      // Server-owned fields come from the base on both sides, managedFields from neither: the patch holds only the change.
-      const sides = { original: asJson(withoutManagedFields(base)), modified: asJson(restoreReadOnly(modified, base)) };
-      const request = patchRequest(kind, { ...sides, schemaLookup: patchLookup, includeResourceVersion: true, force: forcing });
+      const request = buildRequest(kind, base, modified, patchLookup, forcing);
       return { kind: 'ok', request, key: `${kind}\n${JSON.stringify(request.query)}\n${request.body}` };
     } catch (error) {
       return { kind: 'invalid', error };
@@ -134,7 +148,13 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
       },
       async (error: unknown) => {
         const failure = await classifyFailure(error, kind, base, () => getLatest(context, apiPath));
-        if (!cancelled) setDryRun({ key, seq, state: 'failed', failure });
+        if (cancelled) return;
+        if (serverOwnedOnly(failure, base) && silentRebases.current < MAX_SILENT_REBASES) {
+          silentRebases.current += 1;
+          setTarget((t) => (t.base === base ? overServerOwned(t, failure.latest) : t));
+          return;
+        }
+        setDryRun({ key, seq, state: 'failed', failure });
       },
     );
     return () => {
@@ -176,12 +196,29 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   const apply = async () => {
     if (built.kind !== 'ok' || !result || applyState.state === 'applying') return;
     setApplyState({ state: 'applying' });
-    try {
-      const applied = await sendPatch(context, apiPath, built.request, false);
-      setApplyState({ state: 'applied' });
-      onApplied(applied.object, applied.warnings);
-    } catch (error) {
-      setApplyState({ state: 'failed', failure: await classifyFailure(error, kind, base, () => getLatest(context, apiPath)) });
+    // What was previewed, sent again over a newer resourceVersion while only server-owned fields moved under it.
+    let sending: Target = target;
+    let request = built.request;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const applied = await sendPatch(context, apiPath, request, false);
+        setApplyState({ state: 'applied' });
+        onApplied(applied.object, applied.warnings);
+        return;
+      } catch (error) {
+        const failure = await classifyFailure(error, kind, sending.base, () => getLatest(context, apiPath));
+        if (!serverOwnedOnly(failure, sending.base) || attempt >= MAX_SILENT_REBASES) {
+          setApplyState({ state: 'failed', failure });
+          return;
+        }
+        sending = overServerOwned(sending, failure.latest);
+        try {
+          request = buildRequest(kind, sending.base, sending.modified, patchLookup, forcing);
+        } catch (buildError) {
+          setApplyState({ state: 'failed', failure: { kind: 'error', error: buildError } });
+          return;
+        }
+      }
     }
   };
 
@@ -227,7 +264,11 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
           <div role="status" data-testid="rebased" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
             <span className="font-semibold">Previewing against the latest</span> (resourceVersion {base.metadata.resourceVersion}, was {target.rebase.from}): your change sits on
             top of the server's.
-            {target.rebase.theirChanges.length > 0 && <PathChips paths={target.rebase.theirChanges} testId="rebased-their-changes" max={MAX_CHIPS} />}
+            {target.rebase.theirChanges.length > 0 ? (
+              <PathChips paths={target.rebase.theirChanges} testId="rebased-their-changes" max={MAX_CHIPS} />
+            ) : (
+              <span data-testid="rebased-server-owned"> Only fields the server owns (status, resourceVersion) changed.</span>
+            )}
             {target.rebase.overlaps.length > 0 && (
               <div data-testid="rebased-overlaps" className="mt-1 text-amber-900">
                 Both of you changed these; your values are kept, check them in the diff:

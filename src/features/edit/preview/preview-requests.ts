@@ -3,6 +3,8 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { kubeRequest } from '../../../k8s/api-client';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import type { PatchKind, PatchRequest } from '../../../k8s/patch/patch-request';
+import { editableObject } from '../editable-object';
+import { changedPaths } from '../object-diff';
 import { applyConflicts, type ApplyConflict } from './apply-conflicts';
 
 export interface PatchResult {
@@ -45,4 +47,13 @@ export async function classifyFailure(error: unknown, kind: PatchKind, base: Kub
   }
   if (latest.metadata.resourceVersion === base.metadata.resourceVersion) return { kind: 'error', error };
   return { kind: 'stale', error, latest };
+}
+
+/**
+ * A stale base whose latest differs only in fields the server owns (status, resourceVersion, generation): controllers
+ * writing a Deployment's status do this many times a minute. Nothing the user sees or changes moved, so the same change
+ * goes over the latest resourceVersion without asking, as the Save PUT does (put-edited.ts).
+ */
+export function serverOwnedOnly(failure: PreviewFailure, base: KubeObject): failure is Extract<PreviewFailure, { kind: 'stale' }> {
+  return failure.kind === 'stale' && changedPaths(editableObject(base), editableObject(failure.latest)).length === 0;
 }

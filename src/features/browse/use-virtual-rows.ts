@@ -14,6 +14,14 @@ interface Measure {
   scrollTop: number;
   viewportHeight: number;
   headerHeight: number;
+  /** False until the container's layout was read: the first render draws only what the window can show. */
+  measured: boolean;
+}
+
+/** Before the first measure: the window's height bounds the container's, so the rows drawn cover the view. */
+function unmeasured(): Measure {
+  const viewportHeight = typeof window === 'undefined' ? 0 : window.innerHeight;
+  return { scrollTop: 0, viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, measured: false };
 }
 
 export interface VirtualRows extends VirtualWindow {
@@ -26,7 +34,7 @@ export interface VirtualRows extends VirtualWindow {
 const DEFAULT_HEADER_HEIGHT = 33;
 
 export function useVirtualRows(containerRef: RefObject<HTMLElement | null>, { count, rowHeight, overscan = 10, headerRef }: VirtualRowsOptions): VirtualRows {
-  const [measure, setMeasure] = useState<Measure>({ scrollTop: 0, viewportHeight: 0, headerHeight: DEFAULT_HEADER_HEIGHT });
+  const [measure, setMeasure] = useState<Measure>(unmeasured);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -38,14 +46,18 @@ export function useVirtualRows(containerRef: RefObject<HTMLElement | null>, { co
         scrollTop: container.scrollTop,
         viewportHeight: container.clientHeight,
         headerHeight: headerRef.current?.offsetHeight || DEFAULT_HEADER_HEIGHT,
+        measured: true,
       };
       setMeasure((prev) =>
-        prev.scrollTop === next.scrollTop && prev.viewportHeight === next.viewportHeight && prev.headerHeight === next.headerHeight ? prev : next,
+        prev.measured && prev.scrollTop === next.scrollTop && prev.viewportHeight === next.viewportHeight && prev.headerHeight === next.headerHeight ? prev : next,
       );
     };
     // Scroll events come once per frame in browsers; reading synchronously keeps rows under the finger.
     const onScroll = () => read();
-    read();
+    // The first read waits for the frame that lays the page out anyway: read now, it would force that whole first
+    // layout before the rows are painted, and re-render them before the frame (overscan rows are not in view).
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(read);
+    else read();
     container.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => (frame ??= requestAnimationFrame(read))) : null;
     observer?.observe(container);
@@ -56,7 +68,7 @@ export function useVirtualRows(containerRef: RefObject<HTMLElement | null>, { co
     };
   }, [containerRef, headerRef]);
 
-  const range = virtualWindow({ ...measure, rowHeight, count, overscan });
+  const range = virtualWindow({ ...measure, rowHeight, count, overscan: measure.measured ? overscan : 0 });
 
   const scrollToIndex = useCallback(
     (index: number) => {

@@ -57,9 +57,14 @@ export async function expectMarkerOn(page: Page, lineText: string, message: stri
   const marked = await markedLines(page);
   const index = marked.findIndex((l) => l.text.trim() === lineText);
   const squiggle = page.getByTestId('monaco-editor').locator('.view-overlays .squiggly-error').nth(index);
-  await squiggle.hover({ force: true });
   const hover = page.locator('.monaco-hover:not(.hidden)');
-  await expect(hover).toContainText(message);
+  // One CI run hovered the last marker (at the editor's lower edge, under an error panel still laying out) and no
+  // hover showed in 5 s: leave and hover the marker again where it is now, until its hover shows.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await squiggle.hover({ force: true });
+    await expect(hover).toContainText(message, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   if (shot) await page.screenshot({ path: shot });
   await page.mouse.move(0, 0);
   await expect(hover).toBeHidden();

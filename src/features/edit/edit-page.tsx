@@ -15,11 +15,10 @@ import { DraftCodeEditor } from './draft-code-editor';
 import { draftReducer, initialDraftState } from './draft-model';
 import type { DraftScreenProps } from './draft-screen-props';
 import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { editableObject, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
+import { editablePathsChanged, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
 import { useKindSchemaState } from '../../data/kind-schema-query';
-import { changedPaths } from './object-diff';
 import { ChangePreview } from './preview/change-preview';
 import type { ChangeRequest } from './preview/change-request';
 import { ManagedFieldsView } from './preview/managed-fields-view';
@@ -54,7 +53,7 @@ const reducer = draftReducer<EditDraft>;
 function serverChanges(base: KubeObject, live: KubeObject): string[] {
   // Only what the editor shows: a status or bookkeeping update (e.g. the controller right after our own Save)
   // is not something the user could merge or lose, so it must not raise the banner.
-  return changedPaths(editableObject(base), editableObject(live));
+  return editablePathsChanged(base, live);
 }
 
 

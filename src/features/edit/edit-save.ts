@@ -5,12 +5,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { KubeObject } from '../../k8s/kube-object';
 import type { Refusal } from './draft-model';
-import { editableObject, identityError, toYaml } from './editable-object';
+import { editablePathsChanged, identityError, toYaml } from './editable-object';
 import { unknownFieldsBeforeSave } from './field-validation-guard';
 import { droppedFieldNotes, type UnknownFieldsWarning } from './unknown-fields-warning';
 import { kindSchemaQueryOptions } from '../../data/kind-schema-query';
 import { mergeEdit } from './merge-edit';
-import { changedPaths } from './object-diff';
 import { putEdited } from './put-edited';
 import { getLatest } from './save-object';
 import { oversizeProblem } from './request-size';
@@ -65,7 +64,7 @@ export async function saveEdit(queryClient: QueryClient, save: EditSave): Promis
     } catch (getError) {
       throw getError instanceof KubeApiError ? getError : error;
     }
-    const theirChanges = changedPaths(editableObject(base), editableObject(theirs));
+    const theirChanges = editablePathsChanged(base, theirs);
     const merge = mergeEdit(base, edited, theirs, theirChanges, (await loadSchema())?.lookup);
     const text = toYaml(merge.merged);
     return merge.kind === 'merged' ? { kind: 'merged', theirs, text, theirChanges: merge.theirChanges } : { kind: 'conflict', theirs, text, conflicts: merge.conflicts };

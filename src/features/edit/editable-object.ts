@@ -1,6 +1,7 @@
 // The object as the user edits it: server-owned fields hidden from the text, put back from the base on save.
 import { stringify } from 'yaml';
 import type { KubeObject } from '../../k8s/kube-object';
+import { changedPaths } from './object-diff';
 
 /** metadata fields the server owns: hidden from the editable text. */
 const READ_ONLY_METADATA = ['managedFields', 'uid', 'resourceVersion', 'creationTimestamp', 'generation'] as const;
@@ -19,6 +20,11 @@ export function editableObject(object: KubeObject): KubeObject {
   const metadata = { ...object.metadata };
   for (const field of READ_ONLY_METADATA) delete metadata[field];
   return { apiVersion, kind, metadata, ...rest };
+}
+
+/** Paths where two versions differ in what a user edits: status and the server-owned metadata left out. */
+export function editablePathsChanged(from: KubeObject, to: KubeObject): string[] {
+  return changedPaths(editableObject(from), editableObject(to));
 }
 
 /** YAML text of a plain value, written as kubectl writes it (YAML 1.1 quoting, no folding). */

@@ -3,8 +3,7 @@
 // is sent again over the latest resourceVersion. Any other 409 goes to the three-way merge.
 import type { KubeObject } from '../../k8s/kube-object';
 import { KubeApiError } from '../../k8s/kube-api-error';
-import { editableObject, restoreReadOnly } from './editable-object';
-import { changedPaths } from './object-diff';
+import { editablePathsChanged, restoreReadOnly } from './editable-object';
 import { getLatest, putObject, type SaveResult } from './save-object';
 
 const MAX_ATTEMPTS = 3;
@@ -18,7 +17,7 @@ export async function putEdited(context: string, apiPath: string, edited: KubeOb
     } catch (error) {
       if (!(error instanceof KubeApiError) || error.code !== 409 || attempt >= MAX_ATTEMPTS) throw error;
       const latest = await getLatest(context, apiPath).catch(() => null);
-      if (!latest || changedPaths(editableObject(current), editableObject(latest)).length > 0) throw error;
+      if (!latest || editablePathsChanged(current, latest).length > 0) throw error;
       current = latest;
     }
   }

@@ -1,8 +1,8 @@
 // "Check now" after a write whose outcome is unknown: one GET of the object, compared with what was sent. Never resends.
 import { KubeApiError } from '../../k8s/kube-api-error';
 import type { KubeObject } from '../../k8s/kube-object';
-import { editableObject } from './editable-object';
-import { changedPaths, classifiedChanges } from './object-diff';
+import { editableObject, editablePathsChanged } from './editable-object';
+import { classifiedChanges } from './object-diff';
 import { getLatest } from './save-object';
 
 /** The write to look for on the server. */
@@ -38,8 +38,8 @@ function updateVerdict(target: Extract<WriteTarget, { verb: 'update' }>, found: 
   if (rvOf(found) === rvOf(target.base)) {
     return { known: 'not-done', message: `Not done: the object is as it was (resourceVersion ${rvOf(found)}). Your draft is kept; ${action} again.`, found };
   }
-  const yours = changedPaths(editableObject(target.base), editableObject(target.sent));
-  const differing = changedPaths(editableObject(target.sent), editableObject(found));
+  const yours = editablePathsChanged(target.base, target.sent);
+  const differing = editablePathsChanged(target.sent, found);
   if (yours.length > 0 && !yours.some((p) => differing.some((d) => overlaps(p, d)))) {
     return { known: 'done', message: `Done: the server has your change (resourceVersion ${rvOf(found)}).`, found };
   }

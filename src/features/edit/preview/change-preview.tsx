@@ -11,8 +11,7 @@ import type { SchemaLookup } from '../../../k8s/openapi';
 import type { JsonObject } from '../../../k8s/patch/json';
 import { KUBEGLASS_FIELD_MANAGER, patchRequest, type PatchKind, type PatchRequest } from '../../../k8s/patch/patch-request';
 import type { EditorComponents } from '../code-editor';
-import { editableObject, restoreReadOnly, toYaml } from '../editable-object';
-import { changedPaths } from '../object-diff';
+import { editablePathsChanged, restoreReadOnly, toYaml } from '../editable-object';
 import { useKindSchema } from '../../../data/kind-schema-query';
 import { getLatest } from '../save-object';
 import { ApplyConflictsPanel } from './apply-conflicts-panel';
@@ -74,7 +73,7 @@ function FailureView(props: { failure: PreviewFailure; title: string; base: Kube
   const { failure, title, base } = props;
   if (failure.kind === 'apply-conflicts') return <ApplyConflictsPanel conflicts={failure.conflicts} onForce={props.onForce} />;
   if (failure.kind === 'error') return <KubeErrorPanel error={failure.error} title={title} testId="preview-error" footer="Your change is kept." />;
-  const theirs = changedPaths(editableObject(base), editableObject(failure.latest));
+  const theirs = editablePathsChanged(base, failure.latest);
   return (
     <div role="alert" data-testid="stale" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <p>
@@ -125,7 +124,7 @@ export function ChangePreview({ context, change, editors, onApplied, onCancel }:
   // Only the strategic patch reads the schema: its arrival must not rebuild (and re-send) the other types.
   const patchLookup = kind === 'strategic' ? lookup : undefined;
 
-  const emptyChange = useMemo(() => changedPaths(editableObject(base), editableObject(modified)).length === 0, [base, modified]);
+  const emptyChange = useMemo(() => editablePathsChanged(base, modified).length === 0, [base, modified]);
   const built: Built = useMemo(() => {
     if (emptyChange) return { kind: 'empty' };
     if (kind === 'strategic' && !patchLookup) return { kind: 'waiting' };

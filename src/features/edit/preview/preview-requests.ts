@@ -3,8 +3,7 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { kubeRequest } from '../../../k8s/api-client';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import type { PatchKind, PatchRequest } from '../../../k8s/patch/patch-request';
-import { editableObject } from '../editable-object';
-import { changedPaths } from '../object-diff';
+import { editablePathsChanged } from '../editable-object';
 import { applyConflicts, type ApplyConflict } from './apply-conflicts';
 
 export interface PatchResult {
@@ -55,5 +54,5 @@ export async function classifyFailure(error: unknown, kind: PatchKind, base: Kub
  * goes over the latest resourceVersion without asking, as the Save PUT does (put-edited.ts).
  */
 export function serverOwnedOnly(failure: PreviewFailure, base: KubeObject): failure is Extract<PreviewFailure, { kind: 'stale' }> {
-  return failure.kind === 'stale' && changedPaths(editableObject(base), editableObject(failure.latest)).length === 0;
+  return failure.kind === 'stale' && editablePathsChanged(base, failure.latest).length === 0;
 }

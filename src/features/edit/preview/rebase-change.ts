@@ -1,9 +1,8 @@
 // "Preview against the latest": the user's change replayed onto the object as the server has it now.
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { SchemaLookup } from '../../../k8s/openapi';
-import { editableObject, restoreReadOnly } from '../editable-object';
+import { editablePathsChanged, restoreReadOnly } from '../editable-object';
 import { mergeEdit } from '../merge-edit';
-import { changedPaths } from '../object-diff';
 
 export interface RebasedChange {
   /** The user's change on top of `latest`, with latest's resourceVersion: at overlapping paths the user's values. */
@@ -16,7 +15,7 @@ export interface RebasedChange {
 
 /** Three-way merge of (base -> modified) onto latest; nothing the user changed is dropped. */
 export function rebaseChange(base: KubeObject, modified: KubeObject, latest: KubeObject, lookup: SchemaLookup | undefined): RebasedChange {
-  const theirChanges = changedPaths(editableObject(base), editableObject(latest));
+  const theirChanges = editablePathsChanged(base, latest);
   const merge = mergeEdit(base, modified, latest, theirChanges, lookup);
   return {
     modified: restoreReadOnly(merge.merged, latest),

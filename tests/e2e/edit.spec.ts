@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
+import { hoverUntilShown } from '../support/monaco-hover.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
 const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), ...args]);
@@ -104,10 +105,9 @@ test('the cluster\'s OpenAPI drives hover and validation in the editor', async (
   await createConfigMap(name);
   await page.goto(editUrl(name));
   await expect(editorLine(page, 'a: one')).toBeVisible({ timeout: 15_000 });
-  await editorLine(page, 'metadata:').locator('span', { hasText: 'metadata' }).first().hover();
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'ObjectMeta is metadata that all persisted resources must have' })).toBeVisible({
-    timeout: 10_000,
-  });
+  // One CI run hovered before the hover had the schema's text: hover again until it shows.
+  const objectMeta = page.locator('.monaco-hover').filter({ hasText: 'ObjectMeta is metadata that all persisted resources must have' });
+  await hoverUntilShown(page, editorLine(page, 'metadata:').locator('span', { hasText: 'metadata' }).first(), objectMeta);
   await page.mouse.move(700, 700);
   await expect(page.locator('.monaco-hover').filter({ hasText: 'ObjectMeta' })).toBeHidden();
   await typeAtEndOfLine(page, 'kind: ConfigMap', 'X');

@@ -1,6 +1,7 @@
 // The raw request tool in Chromium against the demo cluster, with kubectl as the independent witness of what it holds.
 import { expect, test } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
+import { hoverUntilShown } from '../support/monaco-hover.js';
 import { countApiRequests, expectDeleteLinkNotSent, expectExpiredWatchExplained, rawRequestLink, responseOf } from '../support/raw-request-screen.js';
 
 const server = () => `${test.info().project.use.baseURL}/k8s/demo`;
@@ -68,8 +69,7 @@ test('a 422 marks the body line its cause names', async ({ page }) => {
   await expect(error.getByTestId('error-reason')).toHaveText('Invalid');
   // The marker sits on line 4, where metadata.name is.
   await expect(page.getByTestId('monaco-editor').locator('.squiggly-error').first()).toBeVisible();
-  await page.getByTestId('monaco-editor').locator('.view-line span', { hasText: /^Not_Valid$/ }).hover();
-  await expect(page.locator('.monaco-hover').getByText(/metadata\.name/).first()).toBeVisible();
+  await hoverUntilShown(page, page.getByTestId('monaco-editor').locator('.view-line span', { hasText: /^Not_Valid$/ }), page.locator('.monaco-hover').getByText(/metadata\.name/).first());
 });
 
 test('a watch streams events live until Stop', async ({ page }) => {

@@ -2,6 +2,7 @@
 // raw response; Monaco's markers sit on the lines the causes name; the console's curl line, run in a shell, gets
 // the same status.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { hoverUntilShown } from './monaco-hover.js';
 import { runProcess } from './run-process.js';
 
 export interface ExpectedStatus {
@@ -59,12 +60,8 @@ export async function expectMarkerOn(page: Page, lineText: string, message: stri
   const squiggle = page.getByTestId('monaco-editor').locator('.view-overlays .squiggly-error').nth(index);
   const hover = page.locator('.monaco-hover:not(.hidden)');
   // One CI run hovered the last marker (at the editor's lower edge, under an error panel still laying out) and no
-  // hover showed in 5 s: leave and hover the marker again where it is now, until its hover shows.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await squiggle.hover({ force: true });
-    await expect(hover).toContainText(message, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  // hover showed in 5 s.
+  await hoverUntilShown(page, squiggle, hover, message, { force: true });
   if (shot) await page.screenshot({ path: shot });
   await page.mouse.move(0, 0);
   await expect(hover).toBeHidden();

@@ -3,8 +3,10 @@
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { applyThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './theme-choice';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
+export type { ThemeChoice } from './theme-choice';
+export { applyThemeChoice } from './theme-choice';
 export type ColorScheme = 'light' | 'dark';
 
 interface ThemeState {
@@ -12,11 +14,6 @@ interface ThemeState {
   setChoice: (choice: ThemeChoice) => void;
 }
 
-/** data-theme on <html>: absent for the system's scheme. */
-export function applyThemeChoice(choice: ThemeChoice, root: HTMLElement = document.documentElement): void {
-  if (choice === 'system') delete root.dataset.theme;
-  else root.dataset.theme = choice;
-}
 
 export const useThemeStore = create<ThemeState>()(
   persist(
@@ -28,7 +25,7 @@ export const useThemeStore = create<ThemeState>()(
       },
     }),
     {
-      name: 'kubeglass-theme',
+      name: THEME_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ choice: state.choice }),
       onRehydrateStorage: () => (state) => applyThemeChoice(state?.choice ?? 'system'),

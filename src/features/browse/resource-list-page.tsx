@@ -11,7 +11,7 @@ import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
-import { count } from './format-count';
+import { APPLIED_SELECTORS_CLASS, FILTER_INPUT_CLASS, FILTER_LABEL_CLASS, FILTER_PLACEHOLDER, GROUP_VERSION_CLASS, groupVersionOf, LIST_HEADER_CLASS, LIST_SECTION_CLASS, LIST_TITLE_CLASS, LOADING_MORE_CLASS, loadingMoreText, ROW_COUNT_CLASS, rowCountText, SCOPE_CLASS, scopeLabel, SPINNER_CLASS, TOOLBAR_CLASS } from './list-look';
 import { RowFilter } from './filter-rows';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
@@ -48,10 +48,6 @@ const columnFactsOf = (stats: ColumnStats, rows: readonly TableRow[], columnCoun
 const sortedRows = (sorter: RowSorter, rows: readonly TableRow[], spec: SortSpec | null, nameIndex: number) => sorter.sort(rows, spec, nameIndex);
 const filteredRows = (filter: RowFilter, rows: readonly TableRow[], columns: readonly VisibleColumn[], text: string) => filter.filter(rows, columns, text);
 
-function scopeLabel(path: ApiPath, namespaced: boolean): string {
-  if (path.namespace !== null) return `namespace ${path.namespace}`;
-  return namespaced ? 'all namespaces' : 'cluster';
-}
 
 
 /** The last defined value: rows stay on screen while a new selector lists or after it fails. */
@@ -85,7 +81,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   // Discovery says whether the type is namespaced; rows only hint at it, and a failed list has none.
   const namespaced = path.namespace !== null || (served?.namespaced ?? rows.some((row) => Boolean(row.object?.metadata.namespace)));
   const showNamespace = path.namespace === null && namespaced;
-  const groupVersion = path.group ? `${path.group}/${path.version}` : path.version;
+  const groupVersion = groupVersionOf(path);
   const scope = scopeLabel(path, namespaced);
   const error = query.error ?? problem;
   const filterRef = useRef<HTMLInputElement>(null);
@@ -185,32 +181,31 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   }, []);
 
   const total = rows.length;
-  const filtered = displayed.length !== total;
 
   return (
-    <section aria-labelledby="resource-list-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex h-11 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
-        <h1 id="resource-list-title" className="text-sm font-semibold text-slate-900">
+    <section aria-labelledby="resource-list-title" className={LIST_SECTION_CLASS}>
+      <header className={LIST_HEADER_CLASS}>
+        <h1 id="resource-list-title" className={LIST_TITLE_CLASS}>
           {path.resource}
         </h1>
-        <span className="font-mono text-xs text-slate-400">{groupVersion}</span>
-        <span className="text-xs text-slate-500" data-testid="list-scope">
+        <span className={GROUP_VERSION_CLASS}>{groupVersion}</span>
+        <span className={SCOPE_CLASS} data-testid="list-scope">
           {scope}
         </span>
         {(labelSelector || fieldSelector) && (
-          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600" data-testid="applied-selectors">
+          <span className={APPLIED_SELECTORS_CLASS} data-testid="applied-selectors">
             {[labelSelector, fieldSelector].filter(Boolean).join(' · ')}
           </span>
         )}
         {data && (
-          <span className="text-xs text-slate-400 tabular-nums" data-testid="row-count">
-            {filtered ? `${count(displayed.length)} of ${count(total)} items` : `${count(total)} ${total === 1 ? 'item' : 'items'}`}
+          <span className={ROW_COUNT_CLASS} data-testid="row-count">
+            {rowCountText(displayed.length, total)}
           </span>
         )}
         {data && !data.complete && (
-          <span role="status" data-testid="loading-more" className="flex items-center gap-1.5 text-xs text-slate-500 tabular-nums">
-            <span aria-hidden="true" className="h-2.5 w-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600" />
-            loading more… {count(total)} rows
+          <span role="status" data-testid="loading-more" className={LOADING_MORE_CLASS}>
+            <span aria-hidden="true" className={SPINNER_CLASS} />
+            {loadingMoreText(total)}
           </span>
         )}
         {showingPrevious && !error && (
@@ -255,8 +250,8 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
         </div>
       </header>
 
-      <div className="flex shrink-0 items-center gap-3 border-b border-slate-200 px-4 py-1.5">
-        <label className="flex w-56 shrink-0 items-center gap-1.5 text-xs text-slate-500">
+      <div className={TOOLBAR_CLASS}>
+        <label className={FILTER_LABEL_CLASS}>
           <span className="sr-only">Filter rows</span>
           <input
             ref={filterRef}
@@ -267,9 +262,9 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             onKeyDown={(e) => {
               if (e.key === 'Escape' && view.filter) setView({ filter: '' });
             }}
-            placeholder="Filter rows  ( / )"
+            placeholder={FILTER_PLACEHOLDER}
             spellCheck={false}
-            className="w-full rounded border border-slate-200 px-2 py-1 text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none"
+            className={FILTER_INPUT_CLASS}
           />
         </label>
         <SelectorBar

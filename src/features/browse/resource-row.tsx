@@ -3,9 +3,8 @@ import type { TableRow } from '../../k8s/table';
 import { AgeCell } from './age-cell';
 import { flash } from './flash';
 import { formatCell } from './format-cell';
+import { cellClass, cellText, DIM_CLASS, isCompleted, LOGS_LINK_CLASS, NAME_LINK_CLASS, ROW_HEIGHT, rowClass, truncates } from './table-look';
 import type { VisibleColumn } from './visible-columns';
-
-export const ROW_HEIGHT = 32;
 
 export interface ResourceRowProps {
   row: TableRow;
@@ -31,9 +30,6 @@ const ARRIVAL_GRACE_MS = 1000;
 // Rows mount whenever they scroll into view: only objects created this recently flash on mount.
 const NEW_OBJECT_MS = 10_000;
 
-function isCompleted(row: TableRow): boolean {
-  return row.conditions?.some((c) => c.type === 'Completed' && c.status === 'True') ?? false;
-}
 
 function isNewObject(row: TableRow): boolean {
   const created = Date.parse(row.object?.metadata.creationTimestamp ?? '');
@@ -45,7 +41,7 @@ function Cell({ column, row, href, extra }: { column: VisibleColumn; row: TableR
   if (column.metric !== undefined) return <>{extra.metrics?.[column.metric] ?? ''}</>;
   if (column.logs) {
     return extra.logsHref ? (
-      <a href={extra.logsHref} data-testid="logs-link" aria-label={`Logs of ${extra.name}`} className="text-xs text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+      <a href={extra.logsHref} data-testid="logs-link" aria-label={`Logs of ${extra.name}`} className={LOGS_LINK_CLASS}>
         Logs
       </a>
     ) : null;
@@ -56,34 +52,16 @@ function Cell({ column, row, href, extra }: { column: VisibleColumn; row: TableR
   const { text, dim } = formatCell(value);
   if (column.name) {
     return (
-      <a href={href} tabIndex={-1} className="hover:text-indigo-700 hover:underline">
+      <a href={href} tabIndex={-1} className={NAME_LINK_CLASS}>
         {text}
       </a>
     );
   }
-  return dim ? <span className="text-slate-400">{text}</span> : <>{text}</>;
+  return dim ? <span className={DIM_CLASS}>{text}</span> : <>{text}</>;
 }
 
-function cellText(column: VisibleColumn, row: TableRow): string {
-  return column.namespace ? (row.object?.metadata.namespace ?? '') : formatCell(row.cells[column.cellIndex]).text;
-}
 
-/** Free-text cells are cut at the column width; their title shows the whole text. */
-function truncates(column: VisibleColumn): boolean {
-  return !column.age && !column.numeric && !column.logs;
-}
 
-function cellClass(column: VisibleColumn, completed: boolean): string {
-  const classes = ['px-3 whitespace-nowrap overflow-hidden'];
-  if (column.numeric) classes.push('text-right tabular-nums');
-  if (column.age) classes.push('tabular-nums');
-  if (column.name) classes.push('font-medium');
-  // Completed rows stay dim in every cell; others give names and secondary columns their own tone.
-  if (!completed && column.name) classes.push('text-slate-900');
-  if (!completed && (column.age || column.namespace)) classes.push('text-slate-600');
-  if (truncates(column)) classes.push('text-ellipsis');
-  return classes.join(' ');
-}
 
 /** One Table row; memoized so a watch event re-renders only the rows it touched. */
 export const ResourceRow = memo(function ResourceRow({
@@ -124,9 +102,7 @@ export const ResourceRow = memo(function ResourceRow({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
       style={{ height: ROW_HEIGHT }}
-      className={`border-b border-slate-100 ${
-        selected ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-500' : 'hover:bg-slate-50'
-      } ${completed ? 'text-slate-400' : 'text-slate-700'}`}
+      className={rowClass(selected, completed)}
     >
       {columns.map((column) => (
         <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? cellText(column, row) : undefined}>

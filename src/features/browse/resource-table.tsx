@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { TableRow } from '../../k8s/table';
-import { ResourceRow, ROW_HEIGHT } from './resource-row';
+import { ResourceRow } from './resource-row';
+import { headerCellClass, LOGS_HEADER_CLASS, ROW_HEIGHT, SCROLLER_CLASS, sortButtonClass, TABLE_CLASS, THEAD_CLASS, type SortState } from './table-look';
 import { useVirtualRows } from './use-virtual-rows';
 import type { VisibleColumn } from './visible-columns';
 
@@ -34,17 +35,11 @@ export interface ResourceTableProps {
 
 const OVERSCAN = 12;
 
-function ariaSort(column: VisibleColumn, sort: TableSort): 'ascending' | 'descending' | 'none' {
+function ariaSort(column: VisibleColumn, sort: TableSort): SortState {
   if (sort.column !== column.title) return 'none';
   return sort.desc ? 'descending' : 'ascending';
 }
 
-// The glyph is CSS content so header text stays the column title (tests, screen readers, copy).
-const SORT_GLYPH = {
-  ascending: "after:ml-1 after:text-[9px] after:text-indigo-600 after:content-['▲']",
-  descending: "after:ml-1 after:text-[9px] after:text-indigo-600 after:content-['▼']",
-  none: "after:ml-1 after:text-[9px] after:text-slate-300 after:opacity-0 hover:after:opacity-100 after:content-['↕']",
-} as const;
 
 /**
  * The server's Table as a real HTML table, virtualized: only the rows in view (plus overscan) are in
@@ -128,13 +123,13 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
       onKeyDown={onKeyDown}
       data-testid="table-scroller"
       aria-label={`${label} table: arrow keys select a row, Enter opens it`}
-      className="min-h-0 flex-1 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-inset"
+      className={SCROLLER_CLASS}
     >
       <table
         data-testid="resource-table"
         aria-label={label}
         aria-rowcount={rows.length + 1}
-        className="w-full table-fixed border-collapse text-left text-[13px]"
+        className={TABLE_CLASS}
         style={{ minWidth: totalWidth }}
       >
         <colgroup>
@@ -142,13 +137,13 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
             <col key={column.id} style={{ width: widths[i] }} />
           ))}
         </colgroup>
-        <thead ref={headerRef} className="sticky top-0 z-10 bg-white shadow-[inset_0_-1px_0] shadow-slate-200">
+        <thead ref={headerRef} className={THEAD_CLASS}>
           <tr aria-rowindex={1}>
             {columns.map((column) => {
               const state = ariaSort(column, sort);
               if (column.logs) {
                 return (
-                  <th key={column.id} scope="col" title={column.description} className="px-3 py-2 text-xs font-medium text-slate-500">
+                  <th key={column.id} scope="col" title={column.description} className={LOGS_HEADER_CLASS}>
                     {column.title}
                   </th>
                 );
@@ -159,15 +154,13 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
                   scope="col"
                   title={column.description}
                   aria-sort={state}
-                  className={`p-0 text-xs font-medium whitespace-nowrap text-slate-500 ${column.numeric ? 'text-right' : ''}`}
+                  className={headerCellClass(column)}
                 >
                   <button
                     type="button"
                     data-testid={`sort-${column.title}`}
                     onClick={() => onSort(column.title)}
-                    className={`w-full overflow-hidden px-3 py-2 text-ellipsis hover:text-slate-900 ${SORT_GLYPH[state]} ${column.numeric ? 'text-right' : 'text-left'} ${
-                      state !== 'none' ? 'text-slate-900' : ''
-                    }`}
+                    className={sortButtonClass(column, state)}
                   >
                     {column.title}
                   </button>

@@ -1,0 +1,36 @@
+// The list page's frame (its header line and filter bar) as plain data, shared by the React page and the
+// first-rows pre-render (src/app/boot), so both lay the table out at the same place.
+import type { ApiPath } from '../../k8s/paths';
+import { count } from './format-count';
+
+export const LIST_SECTION_CLASS = 'flex h-full min-h-0 flex-col';
+export const LIST_HEADER_CLASS = 'flex h-11 shrink-0 items-center gap-3 border-b border-slate-200 px-4';
+export const LIST_TITLE_CLASS = 'text-sm font-semibold text-slate-900';
+export const GROUP_VERSION_CLASS = 'font-mono text-xs text-slate-400';
+export const SCOPE_CLASS = 'text-xs text-slate-500';
+export const APPLIED_SELECTORS_CLASS = 'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600';
+export const ROW_COUNT_CLASS = 'text-xs text-slate-400 tabular-nums';
+export const LOADING_MORE_CLASS = 'flex items-center gap-1.5 text-xs text-slate-500 tabular-nums';
+export const SPINNER_CLASS = 'h-2.5 w-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600';
+export const TOOLBAR_CLASS = 'flex shrink-0 items-center gap-3 border-b border-slate-200 px-4 py-1.5';
+export const FILTER_LABEL_CLASS = 'flex w-56 shrink-0 items-center gap-1.5 text-xs text-slate-500';
+export const FILTER_INPUT_CLASS =
+  'w-full rounded border border-slate-200 px-2 py-1 text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none';
+export const FILTER_PLACEHOLDER = 'Filter rows  ( / )';
+
+export function scopeLabel(path: ApiPath, namespaced: boolean): string {
+  if (path.namespace !== null) return `namespace ${path.namespace}`;
+  return namespaced ? 'all namespaces' : 'cluster';
+}
+
+export function groupVersionOf(path: ApiPath): string {
+  return path.group ? `${path.group}/${path.version}` : path.version;
+}
+
+export function rowCountText(shown: number, total: number): string {
+  return shown !== total ? `${count(shown)} of ${count(total)} items` : `${count(total)} ${total === 1 ? 'item' : 'items'}`;
+}
+
+export function loadingMoreText(total: number): string {
+  return `loading more… ${count(total)} rows`;
+}

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -12,8 +12,65 @@ const asBackend = { changeOrigin: true, headers: { origin: backend } };
 // monaco-editor 0.5x's exports map, which now maps `monaco-editor/*` to `esm/vs/*`: point the old form at the files.
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
 
+const BOOT_ENTRY = fileURLToPath(new URL('./src/app/boot/prerender-entry.ts', import.meta.url));
+const BOOT_MARKER = '<!-- boot script -->';
+
+/** src/app/boot/prerender-entry.ts bundled alone (no React), minified, as one classic script. */
+async function bootScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: { write: false, minify: true, emptyOutDir: false, lib: { entry: BOOT_ENTRY, formats: ['iife'], name: 'kubeglassBoot' } },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+  const code = chunks.find((chunk) => chunk.type === 'chunk')?.code;
+  if (!code) throw new Error(`${BOOT_ENTRY} built to nothing`);
+  return code.trim();
+}
+
+/**
+ * Inlines the boot script in index.html's head, where the browser runs it before any other request is made: the
+ * list's first page leaves with the document, not after a script fetch. The server allows it by its hash (static.ts).
+ */
+function inlineBootScript(): Plugin {
+  let script: Promise<string> | undefined;
+  return {
+    name: 'kubeglass-inline-boot-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: async (html) => {
+        if (!html.includes(BOOT_MARKER)) throw new Error(`index.html has no ${BOOT_MARKER}`);
+        script ??= bootScript();
+        // A "</script" inside the code would end the element early; the bundle never holds one, checked here.
+        const code = await script;
+        if (/<\/script/i.test(code)) throw new Error('the boot script contains </script');
+        return html.replace(BOOT_MARKER, () => `<script>${code}</script>`);
+      },
+    },
+  };
+}
+
+/**
+ * At build, index.html's entry module is preloaded instead of run: the boot script runs it once the first rows
+ * are painted (src/app/boot/start-app.ts). The dev server keeps its own entry script.
+ */
+function entryRunByBootScript(): Plugin {
+  return {
+    name: 'kubeglass-entry-run-by-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+        if (entries.length !== 1) throw new Error(`index.html: expected one entry module script, found ${entries.length}`);
+        return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="modulepreload" crossorigin href="$1" data-kubeglass-entry>');
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineBootScript(), entryRunByBootScript()],
   resolve: { alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }] },
   build: { outDir: 'dist/web', emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   server: {

@@ -114,13 +114,14 @@ export function setCommonSecurityHeaders(res: ServerResponse): void {
 }
 
 /**
- * CSP for the SPA. Monaco needs blob: workers and inline styles (it injects <style> elements);
+ * CSP for the SPA. Inline scripts only by hash (`inlineScripts`: index.html's boot script). Monaco needs blob:
+ * workers and inline styles (it injects <style> elements);
  * ws://host is listed because older browsers do not let 'self' match WebSocket URLs.
  */
-export function spaContentSecurityPolicy(host: string): string {
+export function spaContentSecurityPolicy(host: string, inlineScripts: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

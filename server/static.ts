@@ -3,6 +3,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineScriptSourcesOf } from './inline-scripts.js';
 import { spaContentSecurityPolicy } from './security.js';
 import { makeStatus, sendStatus } from './status.js';
 
@@ -126,7 +127,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
   const body = encoded?.path ?? file;
   const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': statSync(body).size, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
   if (encoded) headers['Content-Encoding'] = encoded.coding;
-  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host);
+  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host, inlineScriptSourcesOf(file));
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();

@@ -16,11 +16,11 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const preloadScript = readFileSync(join(process.cwd(), 'public/preload-list.js'), 'utf8');
+const preloadScript = readFileSync(join(process.cwd(), 'src/app/boot/preload-list.js'), 'utf8');
 const tableBody = (name: string) =>
   JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '7' }, columnDefinitions: [], rows: [{ cells: [name], object: { metadata: { name } } }] });
 
-/** Runs public/preload-list.js at a UI URL; returns what it asked for (null: nothing). */
+/** Runs src/app/boot/preload-list.js at a UI URL; returns what it asked for (null: nothing). */
 function preloadAt(url: string): { url: string; accept: string | null } | null {
   window.history.replaceState(null, '', url);
   const fetch = stubFetch(() => new Response(tableBody('preloaded')));
@@ -40,7 +40,7 @@ async function appFirstRequest(url: string): Promise<string | null> {
   return fetch.mock.calls[0]?.[0] ?? null;
 }
 
-describe('public/preload-list.js', () => {
+describe('src/app/boot/preload-list.js', () => {
   it.each([
     '/c/demo/api/v1/pods',
     '/c/demo/api/v1/namespaces/default/pods',

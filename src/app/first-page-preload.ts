@@ -1,4 +1,4 @@
-// Hands the first list page that public/preload-list.js started (before the app's JS ran), and the second page it
+// Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the second page it
 // started once the first page's continue token was in, to the app's requests for those exact URLs and Accept, so
 // those requests take the answers already on their way.
 interface PreloadedPage {

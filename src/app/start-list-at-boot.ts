@@ -1,4 +1,4 @@
-// Starts the list of a list URL before React's first render: the first page that public/preload-list.js started
+// Starts the list of a list URL before React's first render: the first page that src/app/boot/preload-list.js started
 // has usually arrived while the JS loaded, so the first render can already hold the rows instead of drawing an
 // empty shell, painting it, and only then (in its effects) asking for the list.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
@@ -6,8 +6,7 @@ import { tableQueryOptions } from '../data/table-query';
 import { parseListView } from '../features/browse/list-view-state';
 import { matchRoute } from './routes';
 
-/** The longest the first render waits for a preloaded first page: past it, the shell renders and the rows follow. */
-export const FIRST_PAGE_WAIT_MS = 200;
+export { FIRST_PAGE_WAIT_MS } from './boot/start-app';
 
 /** Resolves once the query holds data or has settled (failed, or was removed). */
 function whenListed(client: QueryClient, queryKey: QueryKey): Promise<void> {

@@ -13,7 +13,7 @@ export interface ListTableOptions extends ListSelectors {
 }
 
 // A Table's own metadata comes before its columns and rows (kube-apiserver writes a Table's fields in that order,
-// and so does the demo cluster); only that object is read. public/preload-list.js reads the first page the same way.
+// and so does the demo cluster); only that object is read. src/app/boot/preload-list.js reads the first page the same way.
 export const TABLE_HEAD = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
 /** How far into a body the Table's metadata must have ended: past it, the body is not read as a Table head. */
 export const HEAD_CHARS = 4096;

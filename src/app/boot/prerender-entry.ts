@@ -1,0 +1,43 @@
+// The boot script inlined in index.html's head (see vite.config.ts): starts the list's first pages
+// (preload-list.js), applies the stored color scheme before the first paint, draws the preloaded first page
+// (prerender-list) if it arrives before React has drawn anything, then starts the app (start-app). Bundled on its
+// own, without React: it runs while the app's JS is still on the wire.
+import './preload-list.js';
+import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
+import { prerenderList } from './prerender-list';
+import { FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The task after the next frame: what was drawn before it has been painted. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+function drawPreloadedPage(response: Promise<Response>): Promise<void> {
+  return (
+    response
+      // Cloned as it arrives, before the app claims and reads the body.
+      .then((answer) => (answer.ok ? answer.clone().json() : null))
+      .then((body: unknown) => {
+        const root = document.getElementById('root');
+        // Something there already is React's: never draw over it.
+        if (body === null || !root || root.childNodes.length > 0) return undefined;
+        const drawn = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
+        return drawn ? afterPaint() : undefined;
+      })
+      // Nothing drawn: the app asks, and reports, on its own.
+      .catch(() => undefined)
+  );
+}
+
+try {
+  applyThemeChoice(storedThemeChoice(localStorageOrUndefined()));
+} finally {
+  const preloaded = window.__kubeglassFirstPage;
+  startAppAfter(preloaded ? drawPreloadedPage(preloaded.response) : Promise.resolve(), document, FIRST_PAGE_WAIT_MS);
+}

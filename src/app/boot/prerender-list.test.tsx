@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Table, TableRow } from '../../k8s/table';
+import { readFixture, readJsonFixture } from '../../testing/fixtures';
+import { renderAppAt } from '../../testing/render-app';
+import { stubFetch } from '../../testing/stub-fetch';
+import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
+import { prerenderList } from './prerender-list';
+
+const NOW = Date.parse('2026-11-21T22:30:00Z');
+const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
+
+function pod(name: string, namespace: string, restarts: number, createdSecondsAgo: number, completed = false): TableRow {
+  return {
+    cells: [name, completed ? '0/1' : '1/1', completed ? 'Completed' : 'Running', restarts, '9d', '<none>', 'node-a', '<none>', '<none>'],
+    ...(completed ? { conditions: [{ type: 'Completed', status: 'True' }] } : {}),
+    object: {
+      kind: 'PartialObjectMetadata',
+      apiVersion: 'meta.k8s.io/v1',
+      metadata: { name, namespace, uid: `uid-${namespace}-${name}`, resourceVersion: '1', creationTimestamp: new Date(NOW - createdSecondsAgo * 1000).toISOString() },
+    },
+  };
+}
+
+const pods = [pod('web-1', 'shop', 0, 50), pod('a-much-longer-pod-name-0123456789', 'default', 12, 4000), pod('job-x', 'batch', 1, 90_000, true)];
+const table = (rows: TableRow[], token?: string): Table => ({
+  kind: 'Table',
+  apiVersion: 'meta.k8s.io/v1',
+  metadata: { resourceVersion: '9', ...(token ? { continue: token } : {}) },
+  columnDefinitions: podColumns,
+  rows,
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function at(url: string) {
+  const [pathname = '', search = ''] = url.split('?');
+  return { pathname, search: search ? `?${search}` : '' };
+}
+
+function prerenderInto(url: string, body: unknown): { drawn: boolean; root: HTMLElement } {
+  const root = document.createElement('div');
+  document.body.append(root);
+  const drawn = prerenderList(document, root, { location: at(url), body, now: NOW, viewportHeight: 800 });
+  return { drawn, root };
+}
+
+/** What a user sees of a table, and where each cell links: classes, titles, texts, widths. */
+function tableShape(tableElement: Element) {
+  const attributes = (element: Element | null, names: string[]) => Object.fromEntries(names.map((name) => [name, element?.getAttribute(name) ?? null]));
+  return {
+    style: tableElement.getAttribute('style'),
+    className: tableElement.getAttribute('class'),
+    widths: [...tableElement.querySelectorAll('col')].map((col) => col.getAttribute('style')),
+    headers: [...tableElement.querySelectorAll('thead th')].map((th) => ({
+      ...attributes(th, ['class', 'title']),
+      text: th.textContent,
+      inner: th.firstElementChild?.getAttribute('class')?.replace(/^block /, '') ?? null,
+    })),
+    rows: [...tableElement.querySelectorAll('tbody tr[data-row-key]')].map((tr) => ({
+      ...attributes(tr, ['data-row-key', 'class', 'style']),
+      cells: [...tr.children].map((td) => ({ ...attributes(td, ['class', 'title']), text: td.textContent, link: attributes(td.querySelector('a'), ['href', 'class', 'aria-label']) })),
+    })),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+cleanUpAfterEach();
+
+describe('prerenderList', () => {
+  it('draws the first page as the React list draws it: same columns, widths, classes, texts and links', async () => {
+    stubFetch((raw: string) => {
+      const url = new URL(raw, 'http://localhost');
+      if (url.pathname === '/-/contexts') return json({ contexts: [{ name: 'demo', server: 'https://127.0.0.1:6443', demo: true }], default: 'demo' });
+      if (url.pathname.endsWith('/api/v1/namespaces')) return new Response(readFixture('tables/api__v1__namespaces.json'));
+      if (url.pathname === '/k8s/demo/api/v1/pods') return json(table(pods));
+      return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'not found', reason: 'NotFound', code: 404 }, 404);
+    });
+    renderAppAt('/c/demo/api/v1/pods');
+    const react = tableShape(await screen.findByTestId('resource-table'));
+    const { drawn, root } = prerenderInto('/c/demo/api/v1/pods', table(pods));
+    expect(drawn).toBe(true);
+    const pre = root.querySelector('table');
+    expect(pre).not.toBeNull();
+    expect(react.rows).toHaveLength(3);
+    expect(tableShape(pre as Element)).toEqual(react);
+    // Spot checks of what the shapes hold.
+    expect(react.headers.map((h) => h.text)).toEqual(['Namespace', 'Name', 'Ready', 'Status', 'Restarts', 'Age', 'Logs']);
+    expect(react.rows[1]?.cells[1]?.link.href).toBe('/c/demo/api/v1/namespaces/default/pods/a-much-longer-pod-name-0123456789');
+    expect(react.rows[0]?.cells[5]?.text).toBe('50s');
+  });
+
+  it('draws the list frame: title, scope, count, and "loading more" while a continue token is out', () => {
+    const { root } = prerenderInto('/c/demo/api/v1/namespaces/shop/pods?labelSelector=app%3Dweb', table(pods.slice(0, 1), 'next-token'));
+    expect(root.querySelector('[data-prerender] h1')?.textContent).toBe('pods');
+    const header = root.querySelector('[data-prerender] section header')?.textContent;
+    expect(header).toBe('podsv1namespace shopapp=web1 itemloading more… 1 rows');
+    // In one namespace: no Namespace column, as React's list.
+    expect([...root.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Ready', 'Status', 'Restarts', 'Age', 'Logs']);
+    expect(root.querySelector('input')?.hasAttribute('readonly')).toBe(true);
+  });
+
+  it('draws only the rows the window holds, with a spacer for the rest of the page', () => {
+    const many = Array.from({ length: 100 }, (_, i) => pod(`pod-${i}`, 'default', 0, 10));
+    const { root } = prerenderInto('/c/demo/api/v1/pods', table(many));
+    // 800 px window, 33 px header, 32 px rows: 25 rows, then 75 rows of spacer.
+    expect(root.querySelectorAll('tbody tr[data-row-key]')).toHaveLength(25);
+    expect(root.querySelector('tbody tr[aria-hidden] td')?.getAttribute('style')).toBe('height: 2400px; padding: 0px;');
+  });
+
+  it('shows object data as text only', () => {
+    const hostile = pod('<img src=x onerror="alert(1)">', 'default', 0, 10);
+    const { root } = prerenderInto('/c/demo/api/v1/pods', table([hostile]));
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.querySelector('tbody td:nth-child(2)')?.textContent).toBe('<img src=x onerror="alert(1)">');
+  });
+
+  it.each([
+    ['/c/demo/api/v1/pods?sort=Name', 'a sort (React reorders the rows)'],
+    ['/c/demo/api/v1/pods?filter=web', 'a row filter'],
+    ['/c/demo/api/v1/namespaces/default/pods/web-1', 'an object URL'],
+    ['/c/demo/-/access', 'a tool page'],
+  ])('draws nothing at %s: %s', (url) => {
+    const { drawn, root } = prerenderInto(url, table(pods));
+    expect(drawn).toBe(false);
+    expect(root.childNodes).toHaveLength(0);
+  });
+
+  it.each([
+    ['a Status', { kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 403 }],
+    ['a list that is not a Table', { kind: 'PodList', apiVersion: 'v1', items: [] }],
+    ['rows without cells', { ...table([]), rows: [{ object: {} }] }],
+    ['null', null],
+  ])('draws nothing for %s', (_, body) => {
+    const { drawn, root } = prerenderInto('/c/demo/api/v1/pods', body);
+    expect(drawn).toBe(false);
+    expect(root.childNodes).toHaveLength(0);
+  });
+});

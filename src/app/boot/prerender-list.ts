@@ -1,0 +1,153 @@
+// A fresh tab at a list URL: the preloaded first Table page drawn with plain DOM (text only) while the app's JS
+// still loads and runs, in the classes, columns, widths and row window the React list uses for the same page.
+// React's first commit replaces it (createRoot clears its container), so the rows stay where they were painted.
+import { ColumnStats, parseLongestKey } from '../../features/browse/column-stats';
+import { columnWidths } from '../../features/browse/column-widths';
+import { withLogsColumn } from '../../features/browse/extra-columns';
+import { formatCell } from '../../features/browse/format-cell';
+import { parseListView } from '../../features/browse/list-view-state';
+import * as list from '../../features/browse/list-look';
+import { NAVIGATOR_CLASS } from '../../features/browse/navigator/navigator-look';
+import * as look from '../../features/browse/table-look';
+import { virtualWindow } from '../../features/browse/virtual-window';
+import { parseNumericCellKey, visibleColumns, type VisibleColumn } from '../../features/browse/visible-columns';
+import { ageOf } from '../../k8s/duration';
+import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import { rowName, type Table, type TableRow } from '../../k8s/table';
+import * as shell from '../layout/shell-look';
+import { matchRoute } from '../routes';
+
+/** The sticky header's height before it is measured, as useVirtualRows assumes. */
+const HEADER_HEIGHT = 33;
+
+export interface PrerenderInput {
+  location: { pathname: string; search: string };
+  /** The first page's parsed body. */
+  body: unknown;
+  now: number;
+  viewportHeight: number;
+}
+
+function isTable(body: unknown): body is Table {
+  const table = body as Partial<Table> | null;
+  return (
+    typeof table === 'object' &&
+    table !== null &&
+    table.kind === 'Table' &&
+    Array.isArray(table.columnDefinitions) &&
+    table.columnDefinitions.every((d) => typeof d?.name === 'string') &&
+    Array.isArray(table.rows) &&
+    table.rows.every((row) => Array.isArray(row?.cells))
+  );
+}
+
+type Child = Node | string | null;
+
+function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attributes: Record<string, string>, children: Child[] = []): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  for (const child of children) if (child !== null) node.append(child);
+  return node;
+}
+
+function cell(doc: Document, column: VisibleColumn, row: TableRow, hrefs: { href: string; logsHref: string | null; name: string }, now: number): Node | string | null {
+  const meta = row.object?.metadata;
+  if (column.logs) return hrefs.logsHref === null ? null : element(doc, 'a', { href: hrefs.logsHref, 'aria-label': `Logs of ${hrefs.name}`, class: look.LOGS_LINK_CLASS }, ['Logs']);
+  if (column.namespace) return meta?.namespace ?? '';
+  const value = row.cells[column.cellIndex];
+  const { text, dim } = formatCell(value);
+  if (column.age && meta?.creationTimestamp) {
+    const timestamp = meta.creationTimestamp;
+    return element(doc, 'time', { datetime: timestamp, title: timestamp }, [ageOf(timestamp, now) ?? text]);
+  }
+  if (column.name) return element(doc, 'a', { href: hrefs.href, tabindex: '-1', class: look.NAME_LINK_CLASS }, [text]);
+  return dim ? element(doc, 'span', { class: look.DIM_CLASS }, [text]) : text;
+}
+
+/**
+ * Draws the list into `root` and returns true, or draws nothing and returns false: not a list URL, a sort or row
+ * filter in the URL (React would reorder the rows), or a body that is not a Table.
+ */
+export function prerenderList(doc: Document, root: HTMLElement, input: PrerenderInput): boolean {
+  const route = matchRoute(input.location.pathname, input.location.search);
+  const view = parseListView(input.location.search);
+  if (route.kind !== 'list' || view.sort !== null || view.filter !== '' || !isTable(input.body)) return false;
+  const { context, path } = route;
+  const table = input.body;
+  const rows = table.rows;
+  const definitions = table.columnDefinitions;
+  // As the React list before discovery answers: rows with a namespace mean a namespaced type.
+  const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
+  const facts = new ColumnStats().update(rows, definitions.length);
+  const fromTable = visibleColumns(definitions, { wide: view.wide, showNamespace: path.namespace === null && namespaced, numericCells: parseNumericCellKey(facts.numericKey) });
+  const isPods = path.group === '' && path.resource === 'pods';
+  const columns = isPods ? withLogsColumn(fromTable) : fromTable;
+  const widths = columnWidths(columns, parseLongestKey(facts.longestKey));
+  const range = virtualWindow({ scrollTop: 0, viewportHeight: input.viewportHeight, headerHeight: HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
+
+  const uiPath = (row: TableRow, name: string, subresource: string | null): string => {
+    const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
+    return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name, subresource } satisfies ApiPath));
+  };
+  const spacer = (height: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(columns.length), style: `height: ${height}px; padding: 0px;` })]);
+  const body = element(doc, 'tbody', {});
+  if (range.paddingTop > 0) body.append(spacer(range.paddingTop));
+  rows.slice(range.start, range.end).forEach((row) => {
+    const name = rowName(row, definitions);
+    const namespace = row.object?.metadata.namespace;
+    const completed = look.isCompleted(row);
+    const hrefs = { href: uiPath(row, name, null), logsHref: isPods ? uiPath(row, name, 'log') : null, name };
+    const cells = columns.map((column) => {
+      const attributes: Record<string, string> = { class: look.cellClass(column, completed) };
+      if (look.truncates(column)) attributes.title = look.cellText(column, row);
+      return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now)]);
+    });
+    body.append(element(doc, 'tr', { 'data-row-key': namespace ? `${namespace}/${name}` : name, class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
+  });
+  if (range.paddingBottom > 0) body.append(spacer(range.paddingBottom));
+
+  const head = element(doc, 'tr', {}, columns.map((column) =>
+    column.logs
+      ? element(doc, 'th', { scope: 'col', title: column.description, class: look.LOGS_HEADER_CLASS }, [column.title])
+      : element(doc, 'th', { scope: 'col', title: column.description, class: look.headerCellClass(column) }, [
+          element(doc, 'span', { class: `block ${look.sortButtonClass(column, 'none')}` }, [column.title]),
+        ]),
+  ));
+  const totalWidth = widths.reduce((sum, width) => sum + width, 0);
+  const tableElement = element(doc, 'table', { 'aria-label': path.resource, class: look.TABLE_CLASS, style: `min-width: ${totalWidth}px;` }, [
+    element(doc, 'colgroup', {}, widths.map((width) => element(doc, 'col', { style: `width: ${width}px;` }))),
+    element(doc, 'thead', { class: look.THEAD_CLASS }, [head]),
+    body,
+  ]);
+
+  const selectors = [view.labelSelector, view.fieldSelector].filter(Boolean).join(' · ');
+  const listHeader = element(doc, 'header', { class: list.LIST_HEADER_CLASS }, [
+    element(doc, 'h1', { class: list.LIST_TITLE_CLASS }, [path.resource]),
+    element(doc, 'span', { class: list.GROUP_VERSION_CLASS }, [list.groupVersionOf(path)]),
+    element(doc, 'span', { class: list.SCOPE_CLASS }, [list.scopeLabel(path, namespaced)]),
+    selectors ? element(doc, 'span', { class: list.APPLIED_SELECTORS_CLASS }, [selectors]) : null,
+    element(doc, 'span', { class: list.ROW_COUNT_CLASS }, [list.rowCountText(rows.length, rows.length)]),
+    table.metadata?.continue
+      ? element(doc, 'span', { class: list.LOADING_MORE_CLASS }, [element(doc, 'span', { 'aria-hidden': 'true', class: list.SPINNER_CLASS }), list.loadingMoreText(rows.length)])
+      : null,
+  ]);
+  // The filter bar's height comes from its input; this one is read-only (typing starts once the app runs).
+  const toolbar = element(doc, 'div', { class: list.TOOLBAR_CLASS }, [
+    element(doc, 'label', { class: list.FILTER_LABEL_CLASS }, [
+      element(doc, 'input', { type: 'search', readonly: '', tabindex: '-1', 'aria-label': 'Filter rows', placeholder: list.FILTER_PLACEHOLDER, class: list.FILTER_INPUT_CLASS }),
+    ]),
+  ]);
+  const frame = element(doc, 'div', { class: shell.SHELL_CLASS, 'data-prerender': '' }, [
+    element(doc, 'header', { class: shell.SHELL_HEADER_CLASS }, [
+      element(doc, 'a', { href: '/', class: shell.BRAND_CLASS }, [element(doc, 'span', { 'aria-hidden': 'true', class: shell.BRAND_MARK_CLASS }, ['kg']), 'Kubeglass']),
+    ]),
+    element(doc, 'div', { class: shell.SHELL_BODY_CLASS }, [
+      element(doc, 'nav', { 'aria-label': 'Resources', class: NAVIGATOR_CLASS }),
+      element(doc, 'main', { class: shell.MAIN_CLASS }, [
+        element(doc, 'section', { class: list.LIST_SECTION_CLASS }, [listHeader, toolbar, element(doc, 'div', { class: look.SCROLLER_CLASS }, [tableElement])]),
+      ]),
+    ]),
+  ]);
+  root.replaceChildren(frame);
+  return true;
+}

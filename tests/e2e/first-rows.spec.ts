@@ -83,3 +83,25 @@ test('a stored dark scheme is applied before the first rows are painted', async 
   release();
   await expect(page.getByTestId('watch-state')).toHaveText('live');
 });
+
+test('a first page slower than the boot waits is left to React: the app starts on time and nothing is drawn twice', async ({ page }) => {
+  // Notes whether a pre-render was ever in the document.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-prerender]')) (globalThis as { sawPrerender?: boolean }).sawPrerender = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/k8s\/demo\/api\/v1\/namespaces\/kube-system\/pods\?.*limit=100/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/c/demo/api/v1/namespaces/kube-system/pods', { waitUntil: 'commit' });
+  // The app starts without the page (start-app's wait is bounded) and shows its own shell meanwhile.
+  await expect(page.getByTestId('context-picker')).toBeVisible();
+  release();
+  await expect(page.getByTestId('watch-state')).toHaveText('live', { timeout: 10_000 });
+  await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as { sawPrerender?: boolean }).sawPrerender ?? false)).toBe(false);
+});

@@ -5,7 +5,7 @@
 import './preload-list.js';
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
 import { prerenderList } from './prerender-list';
-import { FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';
+import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -25,8 +25,9 @@ function drawPreloadedPage(response: Promise<Response>): Promise<void> {
       .then((answer) => (answer.ok ? answer.clone().json() : null))
       .then((body: unknown) => {
         const root = document.getElementById('root');
-        // Something there already is React's: never draw over it.
-        if (body === null || !root || root.childNodes.length > 0) return undefined;
+        // Once the app runs, its first render holds the rows or an empty shell: drawing them now would only have
+        // that shell replace them. And never draw over what React drew.
+        if (body === null || !root || root.childNodes.length > 0 || appStarted(document)) return undefined;
         const drawn = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
         return drawn ? afterPaint() : undefined;
       })

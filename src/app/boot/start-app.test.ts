@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startApp, startAppAfter } from './start-app';
+import { appStarted, startApp, startAppAfter } from './start-app';
 
 const entryScripts = () => [...document.head.querySelectorAll('script[type="module"]')].map((script) => new URL(script.getAttribute('src') ?? '', location.href).pathname);
 
@@ -19,13 +19,16 @@ afterEach(() => {
 
 describe('startApp', () => {
   it('runs the preloaded entry module once', () => {
+    expect(appStarted(document)).toBe(false);
     expect(startApp(document)).toBe(true);
+    expect(appStarted(document)).toBe(true);
     expect(startApp(document)).toBe(false);
     expect(entryScripts()).toEqual(['/assets/index-abc.js']);
   });
 
   it('does nothing without an entry link (the dev server runs its own entry)', () => {
     document.head.replaceChildren();
+    expect(appStarted(document)).toBe(true);
     expect(startApp(document)).toBe(false);
     expect(entryScripts()).toEqual([]);
   });

@@ -7,6 +7,12 @@ export const FIRST_PAGE_WAIT_MS = 200;
 
 const ENTRY_SELECTOR = 'link[data-kubeglass-entry]';
 
+/** True once the app's module was started, or when it starts on its own (the dev server has no entry link). */
+export function appStarted(doc: Document): boolean {
+  const link = doc.querySelector<HTMLLinkElement>(ENTRY_SELECTOR);
+  return !link || link.dataset.started !== undefined;
+}
+
 /** Runs the entry module once (a module script for the preloaded link). False when there is none (dev) or it ran. */
 export function startApp(doc: Document): boolean {
   const link = doc.querySelector<HTMLLinkElement>(ENTRY_SELECTOR);

@@ -15,8 +15,11 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
-/** The task after the next frame: what was drawn before it has been painted. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * The next frame's animation callbacks: the app's module, started there, runs in a task after that frame, so what
+ * was drawn before it is painted first, and the app waits no longer than that.
+ */
+const inNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 function drawPreloadedPage(response: Promise<Response>): Promise<void> {
   return (
@@ -29,7 +32,7 @@ function drawPreloadedPage(response: Promise<Response>): Promise<void> {
         // that shell replace them. And never draw over what React drew.
         if (body === null || !root || root.childNodes.length > 0 || appStarted(document)) return undefined;
         const drawn = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
-        return drawn ? afterPaint() : undefined;
+        return drawn ? inNextFrame() : undefined;
       })
       // Nothing drawn: the app asks, and reports, on its own.
       .catch(() => undefined)

@@ -159,7 +159,7 @@ describe('static SPA', () => {
     const csp = res.headers['content-security-policy'] ?? '';
     // The boot script inlined in index.html runs by its hash, and nothing else inline does.
     const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
-    expect(csp.split('; ').find((directive) => directive.startsWith('script-src'))).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(String(csp).split('; ').find((directive) => directive.startsWith('script-src'))).toBe(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');

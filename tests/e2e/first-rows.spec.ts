@@ -17,16 +17,18 @@ async function holdEntryModule(page: Page): Promise<() => void> {
  * Each row's key, its box, and its cells' texts by column title. Once the list is complete React adds the CPU and
  * Memory columns (metrics.k8s.io), which narrows the others: rows keep their place, columns their texts.
  */
-function rowsOnScreen(page: Page) {
-  return page.evaluate(() => {
-    const titles = [...document.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
-    return [...document.querySelectorAll('tbody tr[data-row-key]')].map((tr) => {
-      const box = tr.getBoundingClientRect();
-      // The Age cell's text moves with the clock.
-      const cells = [...tr.children].map((td, i) => [titles[i], td.querySelector('time') ? '(age)' : td.textContent]);
-      return { key: tr.getAttribute('data-row-key'), box: [box.x, box.y, box.height].map(Math.round), cells: Object.fromEntries(cells) };
-    });
-  });
+async function rowsOnScreen(page: Page) {
+  const titles = await page.locator('thead th').allTextContents();
+  return page.locator('tbody tr[data-row-key]').evaluateAll(
+    (rows, columnTitles) =>
+      rows.map((tr) => {
+        const box = tr.getBoundingClientRect();
+        // The Age cell's text moves with the clock.
+        const cells = [...tr.children].map((td, i) => [columnTitles[i], td.querySelector('time') ? '(age)' : td.textContent]);
+        return { key: tr.getAttribute('data-row-key'), box: [box.x, box.y, box.height].map(Math.round), cells: Object.fromEntries(cells) as Record<string, string> };
+      }),
+    titles,
+  );
 }
 
 test('the first rows are drawn before the app runs, and React draws the same rows in the same place', async ({ page }) => {
@@ -70,12 +72,12 @@ test('a sort in the URL is left to React: nothing is drawn that React would reor
 
 test('a stored dark scheme is applied before the first rows are painted', async ({ page }) => {
   await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('kubeglass-theme', JSON.stringify({ state: { choice: 'dark' }, version: 0 })));
+  await page.evaluate((stored) => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('kubeglass-theme', stored), JSON.stringify({ state: { choice: 'dark' }, version: 0 }));
   const release = await holdEntryModule(page);
   await page.goto('/c/demo/api/v1/namespaces/kube-system/pods', { waitUntil: 'commit' });
   await expect(page.locator('[data-prerender] tbody tr').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const background = await page.locator('[data-prerender]').evaluate((element) => getComputedStyle(element).backgroundColor);
+  const background = await page.locator('[data-prerender]').evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).backgroundColor ?? '');
   // bg-white is near black in the dark palette.
   const lightness = Number(/oklch\(([\d.]+)/.exec(background)?.[1] ?? /rgb\((\d+)/.exec(background)?.[1] ?? 'NaN');
   expect(lightness).toBeLessThan(0.5 * (background.startsWith('oklch') ? 1 : 255));
@@ -86,10 +88,8 @@ test('a stored dark scheme is applied before the first rows are painted', async 
 
 test('a first page slower than the boot waits is left to React: the app starts on time and nothing is drawn twice', async ({ page }) => {
   // Notes whether a pre-render was ever in the document.
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (document.querySelector('[data-prerender]')) (globalThis as { sawPrerender?: boolean }).sawPrerender = true;
-    }).observe(document, { childList: true, subtree: true });
+  await page.addInitScript({
+    content: "new MutationObserver(() => { if (document.querySelector('[data-prerender]')) globalThis.sawPrerender = true; }).observe(document, { childList: true, subtree: true });",
   });
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -59,10 +59,16 @@ interface DomState {
 
 /** What the page holds now: set flags, elements a payload would have made, javascript: URLs, and its visible text. */
 async function domState(page: Page): Promise<DomState> {
-  return page.evaluate(() => {
+  // index.html's own inline script (the boot script vite.config.ts inlines) is the app's, not object data: the
+  // scripts of the document as served are left out by their text, so any other inline script still counts.
+  const served = await (await page.request.get(new URL('/', page.url()).href)).text();
+  const shipped = [...served.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+  return page.evaluate((shippedScripts) => {
     // The tests' tsconfig has no DOM lib: the little of it used here, typed.
     interface DomElement {
       outerHTML: string;
+      tagName: string;
+      textContent: string | null;
       getAttribute(name: string): string | null;
     }
     const w = globalThis as unknown as Record<string, unknown> & {
@@ -71,7 +77,9 @@ async function domState(page: Page): Promise<DomState> {
     const document = w.document;
     const injected = [
       ...document.querySelectorAll('img[src="x"], iframe, frame, object, embed, base, svg[onload], [onerror], [onload], [onmouseover], body script:not([src]), head script:not([src])'),
-    ].map((e) => e.outerHTML.slice(0, 160));
+    ]
+      .filter((e) => !(e.tagName === 'SCRIPT' && shippedScripts.includes(e.textContent ?? '')))
+      .map((e) => e.outerHTML.slice(0, 160));
     const urls = [...document.querySelectorAll('[href], [src], [action], [formaction], [xlink\\:href]')].flatMap((e) =>
       ['href', 'src', 'action', 'formaction', 'xlink:href'].map((a) => e.getAttribute(a) ?? ''),
     );
@@ -82,7 +90,7 @@ async function domState(page: Page): Promise<DomState> {
       javascriptUrls: urls.filter((u) => /^javascript:/i.test([...u].filter((c) => c.charCodeAt(0) > 0x20).join(''))),
       text: document.body.innerText.replace(/\u00a0/g, ' '),
     };
-  });
+  }, shipped);
 }
 
 /**

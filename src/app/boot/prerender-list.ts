@@ -9,16 +9,12 @@ import { parseListView } from '../../features/browse/list-view-state';
 import * as list from '../../features/browse/list-look';
 import { NAVIGATOR_CLASS } from '../../features/browse/navigator/navigator-look';
 import * as look from '../../features/browse/table-look';
-import { virtualWindow } from '../../features/browse/virtual-window';
+import { DEFAULT_HEADER_HEIGHT, virtualWindow } from '../../features/browse/virtual-window';
 import { parseNumericCellKey, visibleColumns, type VisibleColumn } from '../../features/browse/visible-columns';
 import { ageOf } from '../../k8s/duration';
-import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { rowName, type Table, type TableRow } from '../../k8s/table';
 import * as shell from '../layout/shell-look';
 import { matchRoute } from '../routes';
-
-/** The sticky header's height before it is measured, as useVirtualRows assumes. */
-const HEADER_HEIGHT = 33;
 
 export interface PrerenderInput {
   location: { pathname: string; search: string };
@@ -83,26 +79,21 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
   const isPods = path.group === '' && path.resource === 'pods';
   const columns = isPods ? withLogsColumn(fromTable) : fromTable;
   const widths = columnWidths(columns, parseLongestKey(facts.longestKey));
-  const range = virtualWindow({ scrollTop: 0, viewportHeight: input.viewportHeight, headerHeight: HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
+  const range = virtualWindow({ scrollTop: 0, viewportHeight: input.viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
 
-  const uiPath = (row: TableRow, name: string, subresource: string | null): string => {
-    const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
-    return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name, subresource } satisfies ApiPath));
-  };
   const spacer = (height: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(columns.length), style: `height: ${height}px; padding: 0px;` })]);
   const body = element(doc, 'tbody', {});
   if (range.paddingTop > 0) body.append(spacer(range.paddingTop));
   rows.slice(range.start, range.end).forEach((row) => {
     const name = rowName(row, definitions);
-    const namespace = row.object?.metadata.namespace;
     const completed = look.isCompleted(row);
-    const hrefs = { href: uiPath(row, name, null), logsHref: isPods ? uiPath(row, name, 'log') : null, name };
+    const hrefs = { href: list.rowUiPath(context, path, row, name, null), logsHref: isPods ? list.rowUiPath(context, path, row, name, 'log') : null, name };
     const cells = columns.map((column) => {
       const attributes: Record<string, string> = { class: look.cellClass(column, completed) };
       if (look.truncates(column)) attributes.title = look.cellText(column, row);
       return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now)]);
     });
-    body.append(element(doc, 'tr', { 'data-row-key': namespace ? `${namespace}/${name}` : name, class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
+    body.append(element(doc, 'tr', { 'data-row-key': list.rowKeyOf(row, name), class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
   });
   if (range.paddingBottom > 0) body.append(spacer(range.paddingBottom));
 

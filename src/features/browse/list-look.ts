@@ -1,6 +1,7 @@
 // The list page's frame (its header line and filter bar) as plain data, shared by the React page and the
 // first-rows pre-render (src/app/boot), so both lay the table out at the same place.
-import type { ApiPath } from '../../k8s/paths';
+import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import type { TableRow } from '../../k8s/table';
 import { count } from './format-count';
 
 export const LIST_SECTION_CLASS = 'flex h-full min-h-0 flex-col';
@@ -17,6 +18,18 @@ export const FILTER_LABEL_CLASS = 'flex w-56 shrink-0 items-center gap-1.5 text-
 export const FILTER_INPUT_CLASS =
   'w-full rounded border border-slate-200 px-2 py-1 text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none';
 export const FILTER_PLACEHOLDER = 'Filter rows  ( / )';
+
+/** A row's key (namespace/name, or name), also its selection key. */
+export function rowKeyOf(row: TableRow, name: string): string {
+  const namespace = row.object?.metadata.namespace;
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+/** The UI path of a row's object (or its subresource): across namespaces it lives in its own namespace. */
+export function rowUiPath(context: string, path: ApiPath, row: TableRow, name: string, subresource: string | null): string {
+  const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
+  return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name, subresource }));
+}
 
 export function scopeLabel(path: ApiPath, namespaced: boolean): string {
   if (path.namespace !== null) return `namespace ${path.namespace}`;

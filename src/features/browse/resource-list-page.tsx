@@ -7,11 +7,11 @@ import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
 import { qualifiedName, resourceByGvr } from '../../k8s/discovery/resource-index';
 import { explainHref } from '../../k8s/openapi/explain-target';
-import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import { gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
-import { APPLIED_SELECTORS_CLASS, FILTER_INPUT_CLASS, FILTER_LABEL_CLASS, FILTER_PLACEHOLDER, GROUP_VERSION_CLASS, groupVersionOf, LIST_HEADER_CLASS, LIST_SECTION_CLASS, LIST_TITLE_CLASS, LOADING_MORE_CLASS, loadingMoreText, ROW_COUNT_CLASS, rowCountText, SCOPE_CLASS, scopeLabel, SPINNER_CLASS, TOOLBAR_CLASS } from './list-look';
+import { APPLIED_SELECTORS_CLASS, FILTER_INPUT_CLASS, FILTER_LABEL_CLASS, FILTER_PLACEHOLDER, GROUP_VERSION_CLASS, groupVersionOf, rowKeyOf, rowUiPath, LIST_HEADER_CLASS, LIST_SECTION_CLASS, LIST_TITLE_CLASS, LOADING_MORE_CLASS, loadingMoreText, ROW_COUNT_CLASS, rowCountText, SCOPE_CLASS, scopeLabel, SPINNER_CLASS, TOOLBAR_CLASS } from './list-look';
 import { RowFilter } from './filter-rows';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
@@ -138,29 +138,9 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const filterText = useDeferredValue(view.filter);
   const displayed = useMemoCall(filteredRows, rowFilter, sorted, columns, filterText);
 
-  const keyOf = useCallback(
-    (row: TableRow) => {
-      const namespace = row.object?.metadata.namespace;
-      const name = nameOf(row);
-      return namespace ? `${namespace}/${name}` : name;
-    },
-    [nameOf],
-  );
-  const hrefOf = useCallback(
-    (row: TableRow) => {
-      // Across namespaces the object lives in its own namespace: /api/v1/namespaces/{ns}/pods/{name}.
-      const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
-      return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name: nameOf(row), subresource: null }));
-    },
-    [context, path, nameOf],
-  );
-  const logsHrefOf = useCallback(
-    (row: TableRow) => {
-      const namespace = path.namespace ?? row.object?.metadata.namespace ?? null;
-      return toUiPath(context, buildApiPath({ ...gvrOf(path), namespace, name: nameOf(row), subresource: 'log' }));
-    },
-    [context, path, nameOf],
-  );
+  const keyOf = useCallback((row: TableRow) => rowKeyOf(row, nameOf(row)), [nameOf]);
+  const hrefOf = useCallback((row: TableRow) => rowUiPath(context, path, row, nameOf(row), null), [context, path, nameOf]);
+  const logsHrefOf = useCallback((row: TableRow) => rowUiPath(context, path, row, nameOf(row), 'log'), [context, path, nameOf]);
   const openRow = useCallback((row: TableRow) => onNavigate(hrefOf(row)), [onNavigate, hrefOf]);
   const onSort = useCallback((column: string) => setView(nextSort(view, column)), [setView, view]);
 

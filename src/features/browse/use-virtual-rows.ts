@@ -1,6 +1,6 @@
 // Tracks a scroll container and answers which rows to render (fixed row height, overscan).
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { pageSize, scrollTopFor, virtualWindow, type VirtualWindow } from './virtual-window';
+import { DEFAULT_HEADER_HEIGHT, pageSize, scrollTopFor, virtualWindow, type VirtualWindow } from './virtual-window';
 
 export interface VirtualRowsOptions {
   count: number;
@@ -31,7 +31,6 @@ export interface VirtualRows extends VirtualWindow {
   pageRows: number;
 }
 
-const DEFAULT_HEADER_HEIGHT = 33;
 
 export function useVirtualRows(containerRef: RefObject<HTMLElement | null>, { count, rowHeight, overscan = 10, headerRef }: VirtualRowsOptions): VirtualRows {
   const [measure, setMeasure] = useState<Measure>(unmeasured);

@@ -24,6 +24,9 @@ export interface VirtualWindow {
   paddingBottom: number;
 }
 
+/** The sticky header's height before it is measured (useVirtualRows, and the boot script's pre-render). */
+export const DEFAULT_HEADER_HEIGHT = 33;
+
 /** Assumed when the container has no layout yet, so something sensible renders before the first measure. */
 export const FALLBACK_VIEWPORT_HEIGHT = 1000;
 

@@ -6,7 +6,7 @@ import { refreshDiscovery, useDiscovery } from '../../../data/discovery-query';
 import type { Gvr } from '../../../k8s/discovery/gvr';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import { useUiStore } from '../../../stores/ui-store';
-import { DISCOVERING, NAVIGATOR_CLASS, NAVIGATOR_NOTE_CLASS } from './navigator-look';
+import { NAVIGATOR_CLASS } from './navigator-look';
 import {
   buildNavigatorGroups,
   filterNavigatorGroups,
@@ -94,7 +94,7 @@ export function ResourceNavigator({ context, namespace, active }: ResourceNaviga
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-4">
-        {discovery.isPending && <p className={NAVIGATOR_NOTE_CLASS}>{DISCOVERING}</p>}
+        {discovery.isPending && <p className="px-2 py-1 text-xs text-slate-400">Discovering resources…</p>}
         {discovery.isError && <DiscoveryProblem error={discovery.error} onRetry={() => void discovery.refetch()} />}
         {!filtering && pinnedResources.length > 0 && (
           <ResourceSection title="Pinned" testId="pinned-resources" resources={pinnedResources} {...itemProps} qualified />

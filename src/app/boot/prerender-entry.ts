@@ -1,13 +1,11 @@
 // The boot script inlined in index.html's head (see vite.config.ts): starts the list's first pages
 // (preload-list.js), applies the stored color scheme before the first paint, draws the preloaded first page
-// (prerender-list) if it arrives before React has drawn anything, then starts the app (start-app). Warms the
-// fonts (warm-fonts) while the first page is on the wire. Bundled on its own, without React: it runs while the
-// app's JS is still on the wire.
+// (prerender-list) if it arrives before React has drawn anything, then starts the app (start-app). Bundled on its
+// own, without React: it runs while the app's JS is still on the wire.
 import './preload-list.js';
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
 import { prerenderList } from './prerender-list';
 import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';
-import { afterNextFrame, warmFonts } from './warm-fonts';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -40,17 +38,6 @@ function drawPreloadedPage(response: Promise<Response>): Promise<void> {
       .catch(() => undefined)
   );
 }
-
-// Once the body exists (this script runs in the head); a failure here must not keep the app from starting.
-const warmWhenParsed = () => {
-  try {
-    warmFonts(document, afterNextFrame);
-  } catch {
-    // Only a head start is lost.
-  }
-};
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', warmWhenParsed, { once: true });
-else warmWhenParsed();
 
 try {
   applyThemeChoice(storedThemeChoice(localStorageOrUndefined()));

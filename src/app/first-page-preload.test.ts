@@ -174,47 +174,4 @@ describe('the second page', () => {
     expect(await other.text()).toBe(pageBody('network'));
     expect(network).toHaveBeenCalledTimes(1);
   });
-
-  /** A list of `pages` pages (one row each): the first page is asked without a token, page n with token `t{n}`. */
-  function pagedServer(pages: number) {
-    return (requested: string) => {
-      const page = Number(/[?&]continue=t(\d+)/.exec(requested)?.[1] ?? 1);
-      return new Response(pageBody(`row-${page}`, page < pages ? `t${page + 1}` : undefined));
-    };
-  }
-
-  it('asks each next page as the previous one comes, and the app takes every one of them from the preload', async () => {
-    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
-    const preloadNetwork = stubFetch(pagedServer(4));
-    new Function(preloadScript)();
-    let link = await window.__kubeglassFirstPage?.next;
-    for (let page = 2; page <= 4; page++) {
-      expect(link?.url).toContain(`continue=t${page}`);
-      link = await link?.next;
-    }
-    expect(link).toBeNull();
-    expect(preloadNetwork).toHaveBeenCalledTimes(4);
-    const network = stubFetch(() => new Response(pageBody('network')));
-    adoptPreloadedFirstPage();
-    const pages = [];
-    for await (const progress of listTablePages('demo', '/api/v1/pods')) pages.push(progress);
-    expect(pages.at(-1)?.table.rows.map((r) => r.cells[0])).toEqual(['row-1', 'row-2', 'row-3', 'row-4']);
-    expect(network).not.toHaveBeenCalled();
-    expect(window.fetch).toBe(network);
-  });
-
-  it('asks at most 4 pages ahead of the app, which asks the rest itself, each page once', async () => {
-    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
-    const preloadNetwork = stubFetch(pagedServer(8));
-    new Function(preloadScript)();
-    let link = await window.__kubeglassFirstPage?.next;
-    while (link?.next) link = await link.next;
-    expect(preloadNetwork.mock.calls.map((call) => /continue=(t\d+)/.exec(call[0])?.[1] ?? '')).toEqual(['', 't2', 't3', 't4', 't5']);
-    const network = stubFetch(pagedServer(8));
-    adoptPreloadedFirstPage();
-    const pages = [];
-    for await (const progress of listTablePages('demo', '/api/v1/pods')) pages.push(progress);
-    expect(pages.at(-1)?.table.rows.map((r) => r.cells[0])).toEqual(['row-1', 'row-2', 'row-3', 'row-4', 'row-5', 'row-6', 'row-7', 'row-8']);
-    expect(network.mock.calls.map((call) => /continue=(t\d+)/.exec(call[0])?.[1])).toEqual(['t6', 't7', 't8']);
-  });
 });

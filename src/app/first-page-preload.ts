@@ -1,20 +1,12 @@
-// Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the pages it
-// started after it, each once the previous page's continue token was in, to the app's requests for those exact URLs
-// and Accept, so those requests take the answers already on their way.
-
-/** A continue page the boot script asked, and the one it asked after it (null: none: last page, or far enough). */
-interface PreloadedNextPage {
-  url: string;
-  response: Promise<Response>;
-  next?: Promise<PreloadedNextPage | null>;
-}
-
+// Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the second page it
+// started once the first page's continue token was in, to the app's requests for those exact URLs and Accept, so
+// those requests take the answers already on their way.
 interface PreloadedPage {
   url: string;
   accept: string;
   response: Promise<Response>;
   /** The second page (null: none was asked: one page, or the token could not be read early). */
-  next?: Promise<PreloadedNextPage | null>;
+  next?: Promise<{ url: string; response: Promise<Response> } | null>;
 }
 
 declare global {
@@ -39,8 +31,7 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
 /**
  * Wraps the window's fetch until the preloaded pages are claimed (or CLAIM_WITHIN_MS pass): the one GET whose URL
  * and Accept equal a preload's gets its response, once; every other call goes through. A request that may be the
- * next preloaded page while that page's URL is not yet known waits for it (it is known within the previous page's
- * head).
+ * second page while that page's URL is not yet known waits for it (it is known within the first page's head).
  * Returns the preloaded first page's response (null: nothing was preloaded), for the boot to see when it arrives.
  */
 export function adoptPreloadedFirstPage(target: Window = window): Promise<Response> | null {
@@ -70,15 +61,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
     if (nextClaimed || !input.startsWith(`${preloaded.url.replace(/&limit=\d+$/, '')}&`)) return original.call(target, input, init);
     const answer = next.then((page) => {
       if (page && !nextClaimed && page.url === input) {
-        // The app asks its pages one after another: the next one it asks is the one linked to this one.
-        next = page.next ?? Promise.resolve(null);
-        nextClaimed = !page.next;
-        void next.then((after) => {
-          if (after === null) {
-            nextClaimed = true;
-            settle();
-          }
-        });
+        nextClaimed = true;
         settle();
         return page.response;
       }

@@ -159,7 +159,7 @@ test.describe('a large list', () => {
     expect(await page.locator('tbody tr').count()).toBeLessThan(200);
     await page.screenshot({ path: 'test-results/table-large-sorted-end.png' });
   });
-  test('each page is asked once: the first five while the app loads (src/app/boot/preload-list.js), the rest by the list', async ({ page }) => {
+  test('each page is asked once: the first two while the app loads (src/app/boot/preload-list.js), the rest by the list', async ({ page }) => {
     test.setTimeout(90_000);
     const expected = await podKeys(server.url);
     const pageRequests: string[] = [];

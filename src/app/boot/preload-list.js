@@ -1,8 +1,7 @@
 // Starts the first Table page of a list URL (/c/{context}/api/v1/pods...) while the app's JS loads, so the
-// page and the code arrive together, then each next page as soon as the previous page's continue token is in, up
-// to PAGES_AHEAD pages: a list's pages keep coming while the app's module is evaluated and React draws, where they
-// used to wait for the app to ask. src/app/first-page-preload.ts hands each to the app's own request for that
-// exact URL and Accept; a URL this guesses wrong is simply never claimed.
+// page and the code arrive together, and the second page as soon as the first page's continue token is in.
+// src/app/first-page-preload.ts hands each to the app's own request for that exact URL and Accept; a URL this
+// guesses wrong is simply never claimed.
 /* global location, URLSearchParams, window, fetch, TextDecoder -- a classic browser script, run before the app */
 (function () {
   var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(location.pathname);
@@ -29,40 +28,27 @@
   var get = function (pageUrl) {
     return fetchNow.call(window, pageUrl, { headers: { Accept: accept }, credentials: 'same-origin' });
   };
-  // Continue pages asked before the app asks them. Bounded: a list left before the app runs costs at most these
-  // (100 + 4 x 2,500 rows); the app asks any further page itself, by then it runs.
-  var PAGES_AHEAD = 4;
   var response = get(url);
   window.__kubeglassFirstPage = {
     url: url,
     accept: accept,
     response: response,
-    // The second page, asked as soon as the first page's continue token is in; each page links the next one.
-    next: following(response, 1),
+    // The second page, asked as soon as the first page's continue token is in, while the app is still loading.
+    next: response.then(secondPage, function () {
+      return null;
+    }),
   };
   // Claimed or not, a failure here is the app's to report (its own request gets the same answer).
   response.catch(function () {});
 
   // The Table's own metadata comes before its columns and rows (kube-apiserver writes a Table's fields in that
-  // order); only that object is read, from the head of a copy of the body. Anything else: no next page.
+  // order); only that object is read, from the head of a copy of the body. Anything else: no second page.
   var META = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
   // The same bound as list-table's HEAD_CHARS: the metadata must end within the body's first 4096 characters.
   var HEAD_CHARS = 4096;
-  /** The page after `page` (a Promise<Response>) as { url, response, next }, or null: no token, or far enough ahead. */
-  function following(page, depth) {
-    return page.then(
-      function (answer) {
-        return depth > PAGES_AHEAD ? null : nextPage(answer, depth);
-      },
-      function () {
-        return null;
-      },
-    );
-  }
-
-  function nextPage(previous, depth) {
-    if (!previous.ok || !previous.body || typeof TextDecoder !== 'function') return null;
-    var reader = previous.clone().body.getReader();
+  function secondPage(first) {
+    if (!first.ok || !first.body || typeof TextDecoder !== 'function') return null;
+    var reader = first.clone().body.getReader();
     var decoder = new TextDecoder();
     var head = '';
     var read = function () {
@@ -76,7 +62,7 @@
         var nextUrl = base + '&' + new URLSearchParams({ limit: '2500', continue: token }).toString();
         var next = get(nextUrl);
         next.catch(function () {});
-        return { url: nextUrl, response: next, next: following(next, depth + 1) };
+        return { url: nextUrl, response: next };
       });
     };
     return read().catch(function () {

@@ -1,5 +1,5 @@
 // Real tier in Chromium: a list of more than one page from kube-apiserver 1.20.2. Each page is asked once and every
-// row shows, whether the pages came from src/app/boot/preload-list.js (a fresh load) or the app asked them
+// row shows, whether the first two pages came from src/app/boot/preload-list.js (a fresh load) or the app asked them
 // itself (a navigation: the second page asked with the token read from the head of the first, see peekContinue).
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';

@@ -92,13 +92,14 @@ const port = await freePort();
 const kubeglassUrl = `http://127.0.0.1:${port}`;
 const kubeglass = await spawnUntilReady(['--port', String(port), '--no-demo', '--kubeconfig', demoKubeconfig, '--context', 'demo'], { url: kubeglassUrl });
 const pipePort = await freePort();
-const pipeProxy = spawn(process.execPath, [join(ROOT, 'bench/floor/pipe-proxy.mjs'), String(pipePort), demoUrl, adminToken], { stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((resolve, reject) => {
-  pipeProxy.stdout.once('data', resolve);
-  pipeProxy.once('exit', (code) => reject(new Error(`pipe-proxy exited ${code}`)));
-});
+let pipeProxy;
 
 try {
+  pipeProxy = spawn(process.execPath, [join(ROOT, 'bench/floor/pipe-proxy.mjs'), String(pipePort), demoUrl, adminToken], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    pipeProxy.stdout.once('data', resolve);
+    pipeProxy.once('exit', (code) => reject(new Error(`pipe-proxy exited ${code}`)));
+  });
   // Chromium's own User-Agent and Accept-Encoding: a list page over 128 KiB comes back gzip on both paths, as the
   // UI gets it (kube-apiserver compresses those; the demo does the same).
   const { userAgent, acceptEncoding } = await browserRequestHeaders();
@@ -128,7 +129,7 @@ try {
     },
   });
 } finally {
-  pipeProxy.kill();
+  pipeProxy?.kill();
   await kubeglass.stop();
   await demo.stop();
 }

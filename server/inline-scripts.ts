@@ -3,9 +3,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 
+/** The text of every attribute-less <script> element, verbatim. */
+export function inlineScriptTexts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
 /** Hash sources of every attribute-less <script> element's text, as the browser hashes it (UTF-8, verbatim). */
 export function inlineScriptSources(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+  return inlineScriptTexts(html).map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
 }
 
 const cache = new Map<string, { stamp: string; sources: string[] }>();

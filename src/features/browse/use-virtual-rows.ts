@@ -31,7 +31,6 @@ export interface VirtualRows extends VirtualWindow {
   pageRows: number;
 }
 
-
 export function useVirtualRows(containerRef: RefObject<HTMLElement | null>, { count, rowHeight, overscan = 10, headerRef }: VirtualRowsOptions): VirtualRows {
   const [measure, setMeasure] = useState<Measure>(unmeasured);
 

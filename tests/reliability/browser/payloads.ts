@@ -2,6 +2,7 @@
 // its own window flag or opens a dialog), no element or javascript: link came of one, and each is visible as text.
 import { expect, type Page } from '@playwright/test';
 import { recordPayload } from './figures.js';
+import { inlineScriptTexts } from '../../../server/inline-scripts.js';
 
 export interface Payload {
   id: string;
@@ -62,7 +63,7 @@ async function domState(page: Page): Promise<DomState> {
   // index.html's own inline script (the boot script vite.config.ts inlines) is the app's, not object data: the
   // scripts of the document as served are left out by their text, so any other inline script still counts.
   const served = await (await page.request.get(new URL('/', page.url()).href)).text();
-  const shipped = [...served.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+  const shipped = inlineScriptTexts(served);
   return page.evaluate((shippedScripts) => {
     // The tests' tsconfig has no DOM lib: the little of it used here, typed.
     interface DomElement {

@@ -2,6 +2,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createAccessGate, type AccessGate } from './access-token.js';
+import { createFirstPagePrefetch } from './first-page-prefetch.js';
 import type { ContextRegistry } from './contexts.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
@@ -37,6 +38,7 @@ function pathOf(url: string): string {
 export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const { contexts, staticDir } = options;
   const multiplexer = new WatchMultiplexer({ contexts });
+  const prefetch = createFirstPagePrefetch(contexts);
   const upgradedSockets = new Set<Duplex>();
   let policy: HostPolicy | undefined;
   let gate: AccessGate | undefined;
@@ -66,7 +68,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       return;
     }
     if (url.startsWith(PROXY_PREFIX)) {
-      proxyHttpRequest(req, res, contexts).catch((error: unknown) => internalError(res, error));
+      proxyHttpRequest(req, res, contexts, prefetch).catch((error: unknown) => internalError(res, error));
       return;
     }
     const pathname = pathOf(url);
@@ -78,6 +80,8 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       sendStatus(res, makeStatus(405, `method ${req.method ?? ''} is not allowed on ${pathname}`));
       return;
     }
+    // A list's document: its first page is asked upstream now, while the page loads (see first-page-prefetch).
+    prefetch.start(req);
     serveStatic(req, res, staticDir);
   };
 
@@ -157,6 +161,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await multiplexer.close();
+      prefetch.close();
       for (const socket of upgradedSockets) socket.destroy();
       server.closeAllConnections();
       await closed;

@@ -1,10 +1,11 @@
 // /k8s/{context}/{API path}: a transparent, streaming proxy to the context's API server. The browser's (or
 // kubectl's) own credentials are never forwarded; the context's kubeconfig credentials always are.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
+import type { FirstPagePrefetch, PrefetchedRequest } from './first-page-prefetch.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
@@ -125,8 +126,11 @@ export function isStream(pathAndQuery: string): boolean {
   });
 }
 
-/** Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away. */
-export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry): Promise<void> {
+/**
+ * Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away.
+ * A list's first page may already be on its way: started by `prefetch` when the list's document was served.
+ */
+export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry, prefetch?: FirstPagePrefetch): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
   // The cluster says `no-cache, private`, which still lets a browser keep a Secret's body in its disk cache.
   res.setHeader('Cache-Control', 'no-store');
@@ -136,17 +140,21 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     return;
   }
   const { target, pathAndQuery } = resolved;
-  let upstream;
-  try {
-    upstream = await openUpstreamRequest(target, {
-      method: req.method ?? 'GET',
-      pathAndQuery,
-      headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
-    });
-  } catch (error) {
-    sendStatus(res, credentialErrorStatus(target, error));
-    req.resume();
-    return;
+  const claimed = await (prefetch?.claim(target.info.name, pathAndQuery, req) ?? null);
+  let upstream: ClientRequest;
+  if (claimed) upstream = claimed.request;
+  else {
+    try {
+      upstream = await openUpstreamRequest(target, {
+        method: req.method ?? 'GET',
+        pathAndQuery,
+        headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
+      });
+    } catch (error) {
+      sendStatus(res, credentialErrorStatus(target, error));
+      req.resume();
+      return;
+    }
   }
   if (res.destroyed) {
     upstream.destroy();
@@ -158,11 +166,12 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
   upstream.setTimeout(UPSTREAM_HEADERS_TIMEOUT_MS, () => {
     upstream.destroy(Object.assign(new Error('no response headers within 60s'), { code: 'ETIMEDOUT' }));
   });
-  upstream.on('error', (error) => {
+  const failed = (error: Error): void => {
     if (!res.headersSent) sendStatus(res, upstreamErrorStatus(target, error));
     else res.destroy();
-  });
-  upstream.on('response', (upstreamRes) => {
+  };
+  upstream.on('error', failed);
+  const relay = (upstreamRes: IncomingMessage): void => {
     upstream.setTimeout(0);
     const headers: Record<string, string | string[]> = {};
     for (const name of RELAYED_RESPONSE_HEADERS) {
@@ -177,8 +186,20 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     if (isStream(pathAndQuery)) res.flushHeaders();
     upstreamRes.on('error', () => res.destroy());
     upstreamRes.pipe(res);
-  });
-  req.pipe(upstream);
+  };
+  if (claimed) relayClaimed(claimed, relay, failed, req);
+  else {
+    upstream.on('response', relay);
+    req.pipe(upstream);
+  }
+}
+
+/** A prefetched request was sent and ended already: relay what it has, or will have. The GET's own body is empty. */
+function relayClaimed(claimed: PrefetchedRequest, relay: (response: IncomingMessage) => void, failed: (error: Error) => void, req: IncomingMessage): void {
+  req.resume();
+  if (claimed.error) failed(claimed.error);
+  else if (claimed.response) relay(claimed.response);
+  else claimed.request.on('response', relay);
 }
 
 /** Upgrade subprotocols offered by the client, minus the bearer-token carrier (browser auth is never forwarded). */

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstPageRequestPath } from '../../wire/first-page';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
 import { HEAD_CHARS, listTable, TABLE_HEAD } from '../k8s/list-table';
@@ -60,6 +61,19 @@ describe('src/app/boot/preload-list.js', () => {
       expect(preloadAt(url)).toBeNull();
     },
   );
+
+  // The server starts the same request when it serves the document (server/first-page-prefetch.ts).
+  it.each([
+    '/c/demo/api/v1/pods',
+    '/c/demo/apis/apps/v1/namespaces/kube-system/deployments/',
+    '/c/my%20ctx/apis/fx.example.com/v1/widgets?labelSelector=app%3Dweb%2Ctier+in+(a%2Cb)&fieldSelector=status.phase%3DRunning&sort=Name',
+    '/c/demo/api/v1/namespaces/default/pods/web-1',
+    '/c/demo/api/v1/pods?create=1',
+    '/c/%E0%A4%A/api/v1/pods',
+  ])("wire/first-page.ts names the page it asks for at %s, or none as it does", (url) => {
+    const [pathname = '', search = ''] = url.split('?');
+    expect(firstPageRequestPath(pathname, search ? `?${search}` : '')).toBe(preloadAt(url)?.url ?? null);
+  });
 });
 
 describe('adoptPreloadedFirstPage', () => {

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
+import { createKubeglassServer, type KubeglassServer } from './app.js';
+import { createFirstPagePrefetch } from './first-page-prefetch.js';
+import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const ENCODINGS = 'gzip, deflate, br, zstd';
+const FIRST_PAGE = '/api/v1/pods?includeObject=Metadata&limit=100';
+/** What a tab sends for a document it navigates to (address bar, reload). */
+const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
+/** What its boot script's fetch of the first page sends. */
+const BOOT_FETCH = { 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty' };
+
+let upstream: FakeUpstream;
+let app: KubeglassServer;
+let base: string;
+let served = 0;
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream();
+  served = 0;
+  upstream.handler = (req, res) => {
+    served++;
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
+    res.end(JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [], path: req.url }));
+  };
+  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: '/nonexistent' });
+  base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
+});
+
+afterEach(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+describe("a list's first page, asked upstream when its document is served", () => {
+  it('is asked with the credentials and headers the boot script would send, and answers its request once', async () => {
+    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    const seen = upstream.requests[0];
+    expect(seen?.url).toBe(FIRST_PAGE);
+    expect(seen?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
+    expect(seen?.headers.accept).toBe(TABLE_ACCEPT);
+    expect(seen?.headers['user-agent']).toBe(`kubeglass (${BROWSER})`);
+    expect(seen?.headers['accept-encoding']).toBe(ENCODINGS);
+
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(first.status).toBe(200);
+    expect(first.headers['audit-id']).toBe('answer-1');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(first.body)).toMatchObject({ kind: 'Table', path: FIRST_PAGE });
+    expect(upstream.requests).toHaveLength(1);
+
+    // Claimed once: the same request again is the cluster's to answer.
+    const again = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(again.headers['audit-id']).toBe('answer-2');
+    expect(upstream.requests).toHaveLength(2);
+  });
+
+  it('is not given to a request with another Accept, User-Agent or query', async () => {
+    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...BOOT_FETCH, Accept: 'application/json' } });
+    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...BOOT_FETCH, 'User-Agent': 'kubectl/v1.32.4' } });
+    await request(`${base}/k8s/fake/api/v1/pods?includeObject=Metadata&limit=500`, { headers: BOOT_FETCH });
+    expect(upstream.requests).toHaveLength(4);
+    // Still there for its own request.
+    const claimed = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(claimed.headers['audit-id']).toBe('answer-1');
+    expect(upstream.requests).toHaveLength(4);
+  });
+
+  it("follows the list's namespace and selectors, and starts nothing for another site's page, a frame, a HEAD or a non-list URL", async () => {
+    await request(`${base}/c/fake/api/v1/pods`, { headers: { ...DOCUMENT, 'Sec-Fetch-Site': 'cross-site' } });
+    await request(`${base}/c/fake/api/v1/pods`, { headers: { ...DOCUMENT, 'Sec-Fetch-Dest': 'iframe' } });
+    await request(`${base}/c/fake/api/v1/pods`, { method: 'HEAD', headers: DOCUMENT });
+    await request(`${base}/c/fake/api/v1/pods`, { headers: { 'User-Agent': BROWSER } });
+    await request(`${base}/c/fake/api/v1/namespaces/default/pods/web-1`, { headers: DOCUMENT });
+    await request(`${base}/c/fake/api/v1/pods?create=1`, { headers: DOCUMENT });
+    await request(`${base}/c/nope/api/v1/pods`, { headers: DOCUMENT });
+    // The one that does, last: had any of the above started a request, it would have reached the cluster first.
+    await request(`${base}/c/fake/apis/apps/v1/namespaces/web/deployments?labelSelector=app%3Dweb`, { headers: { ...DOCUMENT, 'Sec-Fetch-Site': 'same-origin' } });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    expect(upstream.requests.map((r) => r.url)).toEqual(['/apis/apps/v1/namespaces/web/deployments?includeObject=Metadata&labelSelector=app%3Dweb&limit=100']);
+  });
+
+  it('leaves the request to go upstream itself when the prefetch failed', async () => {
+    upstream.handler = (_req, res) => {
+      served++;
+      if (served === 1) {
+        res.socket?.destroy();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
+      res.end('{"kind":"Table"}');
+    };
+    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    await upstream.requests[0]?.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const res = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(res.status).toBe(200);
+    expect(res.headers['audit-id']).toBe('answer-2');
+  });
+});
+
+describe('createFirstPagePrefetch', () => {
+  const documentRequest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' } }) as unknown as IncomingMessage;
+  const bootFetch = { method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, accept: TABLE_ACCEPT } } as unknown as IncomingMessage;
+
+  it('drops a first page nobody claimed within its window, closing its request', async () => {
+    upstream.handler = () => undefined; // never answers: the request stays open until the prefetch drops it
+    const prefetch = createFirstPagePrefetch(registryFor(upstream.url), 100);
+    prefetch.start(documentRequest('/c/fake/api/v1/pods'));
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    await upstream.requests[0]?.closed;
+    expect(prefetch.claim('fake', FIRST_PAGE, bootFetch)).toBeNull();
+  });
+
+  it('close() aborts what is pending', async () => {
+    upstream.handler = () => undefined;
+    const prefetch = createFirstPagePrefetch(registryFor(upstream.url));
+    prefetch.start(documentRequest('/c/fake/api/v1/pods'));
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    prefetch.close();
+    await upstream.requests[0]?.closed;
+    expect(prefetch.claim('fake', FIRST_PAGE, bootFetch)).toBeNull();
+  });
+});

@@ -80,6 +80,8 @@ describe("a list's first page, asked upstream when its document is served", () =
     await request(`${base}/c/fake/api/v1/namespaces/default/pods/web-1`, { headers: DOCUMENT });
     await request(`${base}/c/fake/api/v1/pods?create=1`, { headers: DOCUMENT });
     await request(`${base}/c/nope/api/v1/pods`, { headers: DOCUMENT });
+    // A target `new URL` would throw on: the server answers it and goes on.
+    expect((await request(`${base}//[`, { headers: DOCUMENT })).status).toBeGreaterThan(0);
     // The one that does, last: had any of the above started a request, it would have reached the cluster first.
     await request(`${base}/c/fake/apis/apps/v1/namespaces/web/deployments?labelSelector=app%3Dweb`, { headers: { ...DOCUMENT, 'Sec-Fetch-Site': 'same-origin' } });
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');

@@ -58,8 +58,10 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, claimWindowMs
 
   const start = (req: IncomingMessage): void => {
     if (!isOwnNavigation(req) || pending.size >= MAX_PENDING) return;
-    const url = new URL(req.url ?? '/', 'http://document');
-    const path = firstPageRequestPath(url.pathname, url.search);
+    // Split, not parsed: `new URL` throws on some targets Node accepts (`//[`), and this runs for every document.
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? firstPageRequestPath(url, '') : firstPageRequestPath(url.slice(0, query), url.slice(query));
     if (path === null) return;
     const resolved = resolveProxyTarget(path, contexts);
     if ('kind' in resolved) return;

@@ -8,6 +8,7 @@ import { firstPageRequestPath } from '../wire/first-page.js';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import type { ContextRegistry } from './contexts.js';
 import { resolveProxyTarget, upstreamUserAgent } from './proxy.js';
+import { OWN_FETCH_SITES } from './security.js';
 import { openUpstreamRequest } from './upstream.js';
 
 /** Long enough for a slow tab to run its boot script; short enough that an unclaimed answer never holds a socket long. */
@@ -49,8 +50,7 @@ function keyOf(contextName: string, pathAndQuery: string, accept: string, userAg
 }
 
 function isOwnNavigation(req: IncomingMessage): boolean {
-  const site = header(req, 'sec-fetch-site').toLowerCase();
-  return req.method === 'GET' && header(req, 'sec-fetch-dest') === 'document' && (site === 'none' || site === 'same-origin');
+  return req.method === 'GET' && header(req, 'sec-fetch-dest') === 'document' && OWN_FETCH_SITES.has(header(req, 'sec-fetch-site').toLowerCase());
 }
 
 export function createFirstPagePrefetch(contexts: ContextRegistry, claimWindowMs = CLAIM_WINDOW_MS): FirstPagePrefetch {

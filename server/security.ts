@@ -82,7 +82,7 @@ export function checkOrigin(req: IncomingMessage, policy: HostPolicy, isUpgrade:
 }
 
 /** Sec-Fetch-Site values of requests the SPA itself makes (same-origin) or the user typed or bookmarked (none). */
-const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+export const OWN_FETCH_SITES: ReadonlySet<string> = new Set(['same-origin', 'none']);
 
 /**
  * Returns a 403 Status when a browser sent an API request (`/k8s/`, `/-/`, upgrades included) from another site, else null.

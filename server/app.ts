@@ -80,9 +80,11 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       sendStatus(res, makeStatus(405, `method ${req.method ?? ''} is not allowed on ${pathname}`));
       return;
     }
-    // A list's document: its first page is asked upstream now, while the page loads (see first-page-prefetch).
-    prefetch.start(req);
     serveStatic(req, res, staticDir);
+    // A list's document: its first page is asked upstream while the page loads (see first-page-prefetch), once the
+    // document has left: the embedded demo cluster answers in this process, and its work held the document ~20 ms.
+    if (res.writableFinished) prefetch.start(req);
+    else res.once('finish', () => prefetch.start(req));
   };
 
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {

@@ -133,7 +133,28 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
     res.end();
     return;
   }
+  const cached = smallFile(body);
+  if (cached) {
+    res.end(cached);
+    return;
+  }
   const stream = createReadStream(body);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+}
+
+/** Files up to this size are kept in memory: the document and the app's entry (compressed) leave in one write. */
+const SMALL_FILE_BYTES = 256 * 1024;
+const smallFiles = new Map<string, { stamp: string; data: Buffer }>();
+
+/** A small file's bytes, read again when its size or mtime changes (a rebuild under a running server); null if large. */
+function smallFile(file: string): Buffer | null {
+  const stats = statSync(file);
+  if (stats.size > SMALL_FILE_BYTES) return null;
+  const stamp = `${stats.size}:${stats.mtimeMs}`;
+  const cached = smallFiles.get(file);
+  if (cached?.stamp === stamp) return cached.data;
+  const data = readFileSync(file);
+  smallFiles.set(file, { stamp, data });
+  return data;
 }

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
-import { createFirstPagePrefetch } from './first-page-prefetch.js';
+import { createFirstPagePrefetch, PAGES_AHEAD } from './first-page-prefetch.js';
 import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -105,6 +106,69 @@ describe("a list's first page, asked upstream when its document is served", () =
     const res = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
     expect(res.status).toBe(200);
     expect(res.headers['audit-id']).toBe('answer-2');
+  });
+});
+
+describe("a list's next pages, asked ahead of the tab", () => {
+  const PAGES = 5;
+  /** The page after the one whose continue token is `token` (none: the first), as the UI asks for it. */
+  const pageUrl = (token: string) => `/api/v1/pods?includeObject=Metadata&${new URLSearchParams({ limit: '2500', continue: token }).toString()}`;
+  /** Page n's continue token, naming page n + 1 (with characters a query must encode, as real tokens have). */
+  const tokenOf = (n: number) => `eyJ2+page/${n + 1}=`;
+
+  /** Upstream answers page n (1-based) with a Table whose continue token names page n + 1, up to PAGES. */
+  function servePages(gzip = false): void {
+    upstream.handler = (req, res) => {
+      served++;
+      const token = new URL(req.url ?? '/', 'http://x').searchParams.get('continue');
+      const n = token === null ? 1 : Number(/page\/(\d+)/.exec(token)?.[1]);
+      const body = JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '5', ...(n < PAGES ? { continue: tokenOf(n) } : {}) }, columnDefinitions: [], rows: [{ cells: [`page-${n}`] }] });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}`, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.end(gzip ? gzipSync(body) : body);
+    };
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it.each([false, true])('asks each next page once the one before is in and the first was claimed, at most PAGES_AHEAD unclaimed (gzip: %s)', async (gzip) => {
+    servePages(gzip);
+    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the first page upstream');
+    // Nothing more while the tab has not asked: it may still be loading the page's CSS and JS from this server.
+    await settle();
+    expect(upstream.requests).toHaveLength(1);
+
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(first.headers['audit-id']).toBe('answer-1');
+    await waitUntil(() => upstream.requests.length === 1 + PAGES_AHEAD, 5000, 'the pages ahead');
+    await settle();
+    expect(upstream.requests.map((r) => r.url)).toEqual([FIRST_PAGE, pageUrl(tokenOf(1)), pageUrl(tokenOf(2))]);
+
+    // Each page the tab asks for is the one asked ahead; each claim lets the chain ask one more.
+    for (let n = 2; n <= PAGES; n++) {
+      const page = await request(`${base}/k8s/fake${pageUrl(tokenOf(n - 1))}`, { headers: BOOT_FETCH });
+      expect(page.status).toBe(200);
+      expect(page.headers['audit-id']).toBe(`answer-${n}`);
+      expect(page.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
+    }
+    await settle();
+    // Every page asked upstream once, and none after the last.
+    expect(upstream.requests.map((r) => r.url)).toEqual([FIRST_PAGE, ...[1, 2, 3, 4].map((n) => pageUrl(tokenOf(n)))]);
+  });
+
+  it('asks no next page after a first page that failed, and leaves the tab to ask the cluster itself', async () => {
+    upstream.handler = (_req, res) => {
+      served++;
+      res.writeHead(410, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
+      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 410, reason: 'Expired', metadata: { continue: tokenOf(1) } }));
+    };
+    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the first page upstream');
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    expect(first.status).toBe(410);
+    expect(JSON.parse(first.body)).toMatchObject({ reason: 'Expired' });
+    await settle();
+    expect(upstream.requests).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
-import type { FirstPagePrefetch, PrefetchedRequest } from './first-page-prefetch.js';
+import type { FirstPagePrefetch, PrefetchedAnswer } from './first-page-prefetch.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
@@ -141,20 +141,22 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
   }
   const { target, pathAndQuery } = resolved;
   const claimed = await (prefetch?.claim(target.info.name, pathAndQuery, req) ?? null);
+  if (claimed) {
+    req.resume();
+    sendPrefetched(res, claimed);
+    return;
+  }
   let upstream: ClientRequest;
-  if (claimed) upstream = claimed.request;
-  else {
-    try {
-      upstream = await openUpstreamRequest(target, {
-        method: req.method ?? 'GET',
-        pathAndQuery,
-        headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
-      });
-    } catch (error) {
-      sendStatus(res, credentialErrorStatus(target, error));
-      req.resume();
-      return;
-    }
+  try {
+    upstream = await openUpstreamRequest(target, {
+      method: req.method ?? 'GET',
+      pathAndQuery,
+      headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
+    });
+  } catch (error) {
+    sendStatus(res, credentialErrorStatus(target, error));
+    req.resume();
+    return;
   }
   if (res.destroyed) {
     upstream.destroy();
@@ -173,11 +175,7 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
   upstream.on('error', failed);
   const relay = (upstreamRes: IncomingMessage): void => {
     upstream.setTimeout(0);
-    const headers: Record<string, string | string[]> = {};
-    for (const name of RELAYED_RESPONSE_HEADERS) {
-      const values = upstreamRes.headersDistinct[name];
-      if (values !== undefined) headers[name] = values.length === 1 ? values.join('') : values;
-    }
+    const headers = relayedHeaders(upstreamRes.headersDistinct);
     const location = upstreamRes.headers.location;
     if (location !== undefined) headers.location = rewriteLocation(location, target);
     res.writeHead(upstreamRes.statusCode ?? 502, headers);
@@ -187,19 +185,24 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     upstreamRes.on('error', () => res.destroy());
     upstreamRes.pipe(res);
   };
-  if (claimed) relayClaimed(claimed, relay, failed, req);
-  else {
-    upstream.on('response', relay);
-    req.pipe(upstream);
-  }
+  upstream.on('response', relay);
+  req.pipe(upstream);
 }
 
-/** A prefetched request was sent and ended already: relay what it has, or will have. The GET's own body is empty. */
-function relayClaimed(claimed: PrefetchedRequest, relay: (response: IncomingMessage) => void, failed: (error: Error) => void, req: IncomingMessage): void {
-  req.resume();
-  if (claimed.error) failed(claimed.error);
-  else if (claimed.response) relay(claimed.response);
-  else claimed.request.on('response', relay);
+function relayedHeaders(upstream: NodeJS.Dict<string[]>): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const name of RELAYED_RESPONSE_HEADERS) {
+    const values = upstream[name];
+    if (values !== undefined) headers[name] = values.length === 1 ? values.join('') : values;
+  }
+  return headers;
+}
+
+/** A prefetched first page (a list GET, so no Location to rewrite), whole: its length is the one we hold. */
+function sendPrefetched(res: ServerResponse, answer: PrefetchedAnswer): void {
+  if (res.destroyed) return;
+  res.writeHead(answer.statusCode, { ...relayedHeaders(answer.headers), 'content-length': String(answer.body.length) });
+  res.end(answer.body);
 }
 
 /** Upgrade subprotocols offered by the client, minus the bearer-token carrier (browser auth is never forwarded). */

@@ -27,3 +27,13 @@ export function firstPageRequestPath(pathname: string, search: string): string |
   if (fieldSelector) query.append('fieldSelector', fieldSelector);
   return `/k8s/${encodeURIComponent(context)}${match[2]}?${query.toString()}&limit=${FIRST_PAGE_LIMIT}`;
 }
+
+/** The boot script's (and the app's) size of the pages after the first (table-pages NEXT_PAGE_SIZE). */
+const NEXT_PAGE_LIMIT = 2500;
+
+/** The path and query of the page after a first page (firstPageRequestPath) whose continue token is `token`. */
+export function nextPageRequestPath(firstPagePath: string, token: string): string | null {
+  const suffix = `&limit=${FIRST_PAGE_LIMIT}`;
+  if (!firstPagePath.endsWith(suffix)) return null;
+  return `${firstPagePath.slice(0, -suffix.length)}&${new URLSearchParams({ limit: String(NEXT_PAGE_LIMIT), continue: token }).toString()}`;
+}

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPageRequestPath } from '../../wire/first-page';
+import { firstPageRequestPath, nextPageRequestPath } from '../../wire/first-page';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
 import { HEAD_CHARS, listTable, TABLE_HEAD } from '../k8s/list-table';
@@ -146,6 +146,18 @@ describe('the second page', () => {
     expect(pages.at(-1)?.table.rows.map((r) => r.cells[0])).toEqual(['preloaded-1', 'preloaded-2']);
     expect(network).not.toHaveBeenCalled();
   });
+
+  // The server asks for the same second page as soon as the first is in (server/first-page-prefetch.ts).
+  it.each(['/c/demo/api/v1/pods', '/c/my%20ctx/apis/fx.example.com/v1/namespaces/a/widgets?labelSelector=app%3Dweb%2Ctier+in+(a%2Cb)&fieldSelector=status.phase%3DRunning'])(
+    'wire/first-page.ts names the second page it asks for at %s',
+    async (url) => {
+      const { next } = await preloadBoth(url, pageBody('preloaded-1', token));
+      const [pathname = '', search = ''] = url.split('?');
+      const first = firstPageRequestPath(pathname, search ? `?${search}` : '');
+      expect(next?.url).toBeDefined();
+      expect(nextPageRequestPath(first ?? '', token)).toBe(next?.url);
+    },
+  );
 
   it('waits for the preload when the app asks before the token was read', async () => {
     window.history.replaceState(null, '', '/c/demo/api/v1/pods');

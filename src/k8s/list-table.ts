@@ -1,4 +1,5 @@
 // One page of a collection as a meta.k8s.io/v1 Table, through the proxy; a plain list where the server cannot print.
+import { peekContinue } from '../../wire/table-head';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { kubeRequest } from './api-client';
 import { listToTable } from './list-to-table';
@@ -12,27 +13,8 @@ export interface ListTableOptions extends ListSelectors {
   onContinue?: (token: string) => void;
 }
 
-// A Table's own metadata comes before its columns and rows (kube-apiserver writes a Table's fields in that order,
-// and so does the demo cluster); only that object is read. src/app/boot/preload-list.js reads the first page the same way.
-export const TABLE_HEAD = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
-/** How far into a body the Table's metadata must have ended: past it, the body is not read as a Table head. */
-export const HEAD_CHARS = 4096;
-
-/**
- * The continue token of a Table page, read from the head of its JSON text without parsing the rows ('' when the
- * head is not a Table's, or has no token). Lets the next page be asked while this one is still being parsed.
- */
-export function peekContinue(text: string): string {
-  const head = TABLE_HEAD.exec(text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text);
-  if (!head?.[1]) return '';
-  try {
-    const meta: unknown = JSON.parse(head[1]);
-    const token = typeof meta === 'object' && meta !== null ? (meta as { continue?: unknown }).continue : undefined;
-    return typeof token === 'string' ? token : '';
-  } catch {
-    return '';
-  }
-}
+// The head of a Table page, read as the boot script and the server read it (wire/table-head.ts).
+export { HEAD_CHARS, peekContinue, TABLE_HEAD } from '../../wire/table-head';
 
 export interface TablePage {
   table: Table;

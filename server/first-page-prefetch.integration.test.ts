@@ -156,7 +156,7 @@ describe("a list's next pages, asked ahead of the tab", () => {
     expect(upstream.requests.map((r) => r.url)).toEqual([FIRST_PAGE, ...[1, 2, 3, 4].map((n) => pageUrl(tokenOf(n)))]);
   });
 
-  it('asks no next page after a first page that failed, and leaves the tab to ask the cluster itself', async () => {
+  it('relays a first page that failed (410) as the cluster sent it, and asks no next page', async () => {
     upstream.handler = (_req, res) => {
       served++;
       res.writeHead(410, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });

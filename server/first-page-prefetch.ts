@@ -1,15 +1,13 @@
-// A list URL's document (/c/{context}/{list path}) is followed, ~100-200 ms later, by its boot script asking for
+// A list URL's document (/c/{context}/{list path}) is followed, ~50-100 ms later, by its boot script asking for
 // the list's first Table page, then by the boot script and the app asking for the next pages one after another. The
 // server starts the first page upstream once it has sent the document, and each next page as soon as the page before
-// is in (once the tab has claimed the first, at most PAGES_AHEAD unclaimed), and hands each answer to the tab's
-// request when that arrives with the same URL and headers: the cluster's work on a page overlaps the tab's work on the
-// pages before instead of following it.
-// The server also draws the first page's rows into the document (list-document.ts), so answers are kept whole.
-// Only for the tab's own navigations (Sec-Fetch-Site none or same-origin), once per document; an answer not
-// claimed within CLAIM_WINDOW_MS is dropped, and so is the rest of its chain.
+// is in (once the tab has claimed the first, at most PAGES_AHEAD unclaimed), and hands each answer, kept whole, to
+// the tab's request when that arrives with the same URL and headers: the cluster's work on a page overlaps the tab's
+// work on the pages before instead of following it. Only for the tab's own navigations (Sec-Fetch-Site none or
+// same-origin), once per document; an answer not claimed within CLAIM_WINDOW_MS is dropped, and so is the rest of
+// its chain.
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { promisify } from 'node:util';
-import { constants, gunzip, gunzipSync, inflate } from 'node:zlib';
+import { constants, gunzipSync } from 'node:zlib';
 import { firstPageRequestPath, nextPageRequestPath } from '../wire/first-page.js';
 import { HEAD_CHARS, peekContinue } from '../wire/table-head.js';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
@@ -27,7 +25,7 @@ export const PAGES_AHEAD = 2;
 /** At most this many unclaimed pages at once (a burst of reloads must not become a burst upstream). */
 const MAX_PENDING = 8;
 
-/** The cluster's whole answer to a prefetched first page, kept to be drawn into the document and relayed once. */
+/** The cluster's whole answer to a prefetched page, kept until the tab's request claims it. */
 export interface PrefetchedAnswer {
   statusCode: number;
   headers: NodeJS.Dict<string[]>;
@@ -35,8 +33,6 @@ export interface PrefetchedAnswer {
   body: Buffer;
 }
 
-const gunzipAsync = promisify(gunzip);
-const inflateAsync = promisify(inflate);
 /** Compressed bytes read for a page's head: enough for HEAD_CHARS characters of JSON (UTF-8, up to 4 bytes each). */
 const HEAD_BYTES = HEAD_CHARS * 4;
 
@@ -52,11 +48,8 @@ interface Entry {
 }
 
 export interface FirstPagePrefetch {
-  /**
-   * Starts the first page of the list whose document `req` asks for, when it is one; returns its answer (null if
-   * it failed), which stays there for the boot script's request to claim.
-   */
-  start(req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  /** Starts the first page of the list whose document `req` asks for, when it is one (and, later, its next pages). */
+  start(req: IncomingMessage): void;
   /** The prefetched answer for this exact proxy request, once; null when there is none (or it failed). */
   claim(contextName: string, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
   /** Aborts every unclaimed request. */
@@ -82,25 +75,6 @@ function readAnswer(request: ClientRequest, maxBytes: number): Promise<Prefetche
       response.on('end', () => resolve({ statusCode: response.statusCode ?? 502, headers: response.headersDistinct, body: Buffer.concat(chunks) }));
     });
   });
-}
-
-const decoded = new WeakMap<PrefetchedAnswer, Promise<unknown>>();
-
-/** The JSON of a 200 JSON answer, decoded from its Content-Encoding once; null for any other answer. */
-export function decodedJson(answer: PrefetchedAnswer): Promise<unknown> {
-  let json = decoded.get(answer);
-  if (json === undefined) {
-    json = decode(answer);
-    decoded.set(answer, json);
-  }
-  return json;
-}
-
-async function decode(answer: PrefetchedAnswer): Promise<unknown> {
-  if (answer.statusCode !== 200 || !(answer.headers['content-type']?.[0] ?? '').startsWith('application/json')) return null;
-  const coding = (answer.headers['content-encoding']?.[0] ?? 'identity').toLowerCase();
-  const body = coding === 'gzip' ? await gunzipAsync(answer.body) : coding === 'deflate' ? await inflateAsync(answer.body) : coding === 'identity' ? answer.body : null;
-  return body === null ? null : (JSON.parse(body.toString('utf8')) as unknown);
 }
 
 /** The continue token of a 200 Table page, read from the head of its body as the tab reads it ('' for none). */
@@ -162,15 +136,15 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, claimWindowMs
     return answer;
   };
 
-  const start = (req: IncomingMessage): Promise<PrefetchedAnswer | null> | null => {
-    if (!isOwnNavigation(req) || pending.size >= MAX_PENDING) return null;
+  const start = (req: IncomingMessage): void => {
+    if (!isOwnNavigation(req) || pending.size >= MAX_PENDING) return;
     // Split, not parsed: `new URL` throws on some targets Node accepts (`//[`), and this runs for every document.
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? firstPageRequestPath(url, '') : firstPageRequestPath(url.slice(0, query), url.slice(query));
-    if (path === null) return null;
+    if (path === null) return;
     const resolved = resolveProxyTarget(path, contexts);
-    if ('kind' in resolved) return null;
+    if ('kind' in resolved) return;
     const { target, pathAndQuery: firstPage } = resolved;
     // The headers the tab's fetches will carry, as the proxy would forward them.
     const userAgent = header(req, 'user-agent');
@@ -189,9 +163,9 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, claimWindowMs
       if (waiting === null || !firstClaimed || unclaimed >= PAGES_AHEAD || pending.size >= MAX_PENDING) return;
       const next = waiting;
       waiting = null;
-      void ask(next);
+      ask(next);
     };
-    const ask = (pathAndQuery: string): Promise<PrefetchedAnswer | null> => {
+    const ask = (pathAndQuery: string): void => {
       unclaimed++;
       const answer = prefetch(target, pathAndQuery, headers, keyOf(target.info.name, pathAndQuery, TABLE_ACCEPT, userAgent, acceptEncoding), () => {
         unclaimed--;
@@ -203,9 +177,8 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, claimWindowMs
         waiting = token === '' ? null : nextPageRequestPath(firstPage, token);
         askWaiting();
       });
-      return answer;
     };
-    return ask(firstPage);
+    ask(firstPage);
   };
 
   const claim = (contextName: string, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null => {

@@ -198,7 +198,7 @@ function relayedHeaders(upstream: NodeJS.Dict<string[]>): Record<string, string 
   return headers;
 }
 
-/** A prefetched first page (a list GET, so no Location to rewrite), whole: its length is the one we hold. */
+/** A prefetched list page (a GET, so no Location to rewrite), whole: its length is the one we hold. */
 function sendPrefetched(res: ServerResponse, answer: PrefetchedAnswer): void {
   if (res.destroyed) return;
   res.writeHead(answer.statusCode, { ...relayedHeaders(answer.headers), 'content-length': String(answer.body.length) });

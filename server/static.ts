@@ -1,5 +1,5 @@
 // Serves the built SPA (dist/web): hashed assets cached forever, index.html revalidated, history fallback for UI routes.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,7 +125,8 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const encoded = precompressed(req, file);
   const body = encoded?.path ?? file;
-  const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': statSync(body).size, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+  const stats = statSync(body);
+  const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': stats.size, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
   if (encoded) headers['Content-Encoding'] = encoded.coding;
   if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host, inlineScriptSourcesOf(file));
   res.writeHead(200, headers);
@@ -133,7 +134,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
     res.end();
     return;
   }
-  const cached = smallFile(body);
+  const cached = smallFile(body, stats);
   if (cached) {
     res.end(cached);
     return;
@@ -148,8 +149,7 @@ const SMALL_FILE_BYTES = 256 * 1024;
 const smallFiles = new Map<string, { stamp: string; data: Buffer }>();
 
 /** A small file's bytes, read again when its size or mtime changes (a rebuild under a running server); null if large. */
-function smallFile(file: string): Buffer | null {
-  const stats = statSync(file);
+function smallFile(file: string, stats: Stats): Buffer | null {
   if (stats.size > SMALL_FILE_BYTES) return null;
   const stamp = `${stats.size}:${stats.mtimeMs}`;
   const cached = smallFiles.get(file);

@@ -3,6 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createAccessGate, type AccessGate } from './access-token.js';
 import { createFirstPagePrefetch } from './first-page-prefetch.js';
+import { createPageReadAhead } from './page-read-ahead.js';
+import { createPrefetchedAnswers } from './prefetched-answers.js';
 import type { ContextRegistry } from './contexts.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
@@ -38,7 +40,9 @@ function pathOf(url: string): string {
 export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const { contexts, staticDir } = options;
   const multiplexer = new WatchMultiplexer({ contexts });
-  const prefetch = createFirstPagePrefetch(contexts);
+  const answers = createPrefetchedAnswers();
+  const prefetch = createFirstPagePrefetch(contexts, answers);
+  const ahead = { answers, readAhead: createPageReadAhead(answers) };
   const upgradedSockets = new Set<Duplex>();
   let policy: HostPolicy | undefined;
   let gate: AccessGate | undefined;
@@ -68,7 +72,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       return;
     }
     if (url.startsWith(PROXY_PREFIX)) {
-      proxyHttpRequest(req, res, contexts, prefetch).catch((error: unknown) => internalError(res, error));
+      proxyHttpRequest(req, res, contexts, ahead).catch((error: unknown) => internalError(res, error));
       return;
     }
     const pathname = pathOf(url);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
 import { createFirstPagePrefetch, PAGES_AHEAD } from './first-page-prefetch.js';
+import { createPrefetchedAnswers } from './prefetched-answers.js';
 import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -178,7 +179,7 @@ describe('createFirstPagePrefetch', () => {
 
   it('drops a first page nobody claimed within its window, closing its request', async () => {
     upstream.handler = () => undefined; // never answers: the request stays open until the prefetch drops it
-    const prefetch = createFirstPagePrefetch(registryFor(upstream.url), 100);
+    const prefetch = createFirstPagePrefetch(registryFor(upstream.url), createPrefetchedAnswers(100));
     prefetch.start(documentRequest('/c/fake/api/v1/pods'));
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     await upstream.requests[0]?.closed;

@@ -5,7 +5,8 @@ import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
-import type { FirstPagePrefetch, PrefetchedAnswer } from './first-page-prefetch.js';
+import type { PageReadAhead } from './page-read-ahead.js';
+import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
@@ -128,9 +129,15 @@ export function isStream(pathAndQuery: string): boolean {
 
 /**
  * Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away.
- * A list's first page may already be on its way: started by `prefetch` when the list's document was served.
+ * A list's page may already be on its way (`ahead.answers`): its first page started when the list's document was
+ * served (first-page-prefetch), a next page once the page before was relayed (page-read-ahead).
  */
-export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse, contexts: ContextRegistry, prefetch?: FirstPagePrefetch): Promise<void> {
+export async function proxyHttpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  contexts: ContextRegistry,
+  ahead?: { answers: PrefetchedAnswers; readAhead: PageReadAhead },
+): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
   // The cluster says `no-cache, private`, which still lets a browser keep a Secret's body in its disk cache.
   res.setHeader('Cache-Control', 'no-store');
@@ -140,7 +147,7 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     return;
   }
   const { target, pathAndQuery } = resolved;
-  const claimed = await (prefetch?.claim(target.info.name, pathAndQuery, req) ?? null);
+  const claimed = await (ahead?.answers.claim(target.info.name, pathAndQuery, req) ?? null);
   if (claimed) {
     req.resume();
     sendPrefetched(res, claimed);
@@ -183,6 +190,7 @@ export async function proxyHttpRequest(req: IncomingMessage, res: ServerResponse
     // Any other answer's headers leave with its first bytes, in one write instead of two.
     if (isStream(pathAndQuery)) res.flushHeaders();
     upstreamRes.on('error', () => res.destroy());
+    ahead?.readAhead.relaying(target, pathAndQuery, req, upstreamRes);
     upstreamRes.pipe(res);
   };
   upstream.on('response', relay);

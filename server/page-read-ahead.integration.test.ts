@@ -1,0 +1,147 @@
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
+import { createKubeglassServer, type KubeglassServer } from './app.js';
+import { nextPagePath } from './page-read-ahead.js';
+import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const FETCH = { 'User-Agent': BROWSER, 'Accept-Encoding': 'gzip, deflate, br, zstd', Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin' };
+const PAGES = 5;
+/** Page n's continue token, naming page n + 1 (with characters a query must encode). */
+const tokenOf = (n: number) => `eyJ2+page/${n + 1}=`;
+/** A client paging 500 at a time, as kubectl and the proxy bench do. */
+const pageUrl = (n: number) => `/api/v1/pods?${new URLSearchParams({ includeObject: 'Metadata', limit: '500', ...(n > 1 ? { continue: tokenOf(n - 1) } : {}) }).toString()}`;
+
+let upstream: FakeUpstream;
+let app: KubeglassServer;
+let base: string;
+let served = 0;
+
+/** Upstream answers page n (from its continue token) with a Table naming page n + 1, up to PAGES. */
+function servePages({ gzip = false, status = () => 200 }: { gzip?: boolean; status?: (n: number) => number } = {}): void {
+  upstream.handler = (req, res) => {
+    served++;
+    const token = new URL(req.url ?? '/', 'http://x').searchParams.get('continue');
+    const n = token === null ? 1 : Number(/page\/(\d+)/.exec(token)?.[1]);
+    const code = status(n);
+    const body =
+      code === 200
+        ? JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '5', ...(n < PAGES ? { continue: tokenOf(n) } : {}) }, columnDefinitions: [], rows: [{ cells: [`page-${n}`] }] })
+        : JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason: 'Expired', metadata: { continue: tokenOf(n) } });
+    res.writeHead(code, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}`, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+    res.end(gzip ? gzipSync(body) : body);
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+const urls = () => upstream.requests.map((r) => r.url);
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream();
+  served = 0;
+  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: '/nonexistent' });
+  base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
+});
+
+afterEach(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+describe('a paged list read ahead by the proxy', () => {
+  it.each([false, true])('asks each next page once the page before is relayed, and hands it to the request for it (gzip: %s)', async (gzip) => {
+    servePages({ gzip });
+    // A first page in no form the UI uses for its first: its next page's URL is not known, so nothing is asked.
+    const first = await request(`${base}/k8s/fake${pageUrl(1)}`, { headers: FETCH });
+    expect(first.status).toBe(200);
+    await settle();
+    expect(urls()).toEqual([pageUrl(1)]);
+
+    const second = await request(`${base}/k8s/fake${pageUrl(2)}`, { headers: FETCH });
+    expect(second.headers['audit-id']).toBe('answer-2');
+    // Page 3 is asked before the client asks for it, with the client's headers and the context's credentials.
+    await waitUntil(() => upstream.requests.length === 3, 5000, 'page 3 ahead');
+    expect(urls()[2]).toBe(pageUrl(3));
+    const ahead = upstream.requests[2];
+    expect(ahead?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
+    expect(ahead?.headers['user-agent']).toBe(`kubeglass (${BROWSER})`);
+    expect(ahead?.headers.accept).toBe(TABLE_ACCEPT);
+    await settle();
+    expect(upstream.requests).toHaveLength(3); // one page ahead, no more until it is claimed
+
+    for (let n = 3; n <= PAGES; n++) {
+      const page = await request(`${base}/k8s/fake${pageUrl(n)}`, { headers: FETCH });
+      expect(page.status).toBe(200);
+      expect(page.headers['audit-id']).toBe(`answer-${n}`);
+      expect(page.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
+      expect(page.headers['cache-control']).toBe('no-store');
+      if (!gzip) expect(JSON.parse(page.body)).toMatchObject({ rows: [{ cells: [`page-${n}`] }] });
+    }
+    await settle();
+    // Every page asked upstream once, and none after the last.
+    expect(urls()).toEqual([1, 2, 3, 4, 5].map(pageUrl));
+  });
+
+  it("asks the UI's 2,500-row page after its 100-row first page", async () => {
+    servePages();
+    const firstPage = '/api/v1/namespaces/default/pods?includeObject=Metadata&labelSelector=app%3Dweb&limit=100';
+    await request(`${base}/k8s/fake${firstPage}`, { headers: FETCH });
+    await waitUntil(() => upstream.requests.length === 2, 5000, 'page 2 ahead');
+    const next = `/api/v1/namespaces/default/pods?includeObject=Metadata&labelSelector=app%3Dweb&${new URLSearchParams({ limit: '2500', continue: tokenOf(1) }).toString()}`;
+    expect(urls()[1]).toBe(next);
+    const page = await request(`${base}/k8s/fake${next}`, { headers: FETCH });
+    expect(page.headers['audit-id']).toBe('answer-2');
+    await waitUntil(() => upstream.requests.length === 3, 5000, 'page 3 behind it');
+    expect(urls()[2]).toBe(next.replace(new URLSearchParams({ c: tokenOf(1) }).toString().slice(2), new URLSearchParams({ c: tokenOf(2) }).toString().slice(2)));
+  });
+
+  it('leaves a request with other headers to the cluster: an answer is only for the request it was asked as', async () => {
+    servePages();
+    await request(`${base}/k8s/fake${pageUrl(2)}`, { headers: FETCH });
+    await waitUntil(() => upstream.requests.length === 2, 5000, 'page 3 ahead');
+    const other = await request(`${base}/k8s/fake${pageUrl(3)}`, { headers: { ...FETCH, 'Accept-Encoding': 'identity' } });
+    expect(other.headers['audit-id']).toBe('answer-3');
+    expect(JSON.parse(other.body)).toMatchObject({ rows: [{ cells: ['page-3'] }] });
+    expect(urls()).toEqual([pageUrl(2), pageUrl(3), pageUrl(3)]);
+  });
+
+  it('asks nothing ahead of a failed page, a plain (non-Table) list, a watch or a page without a limit', async () => {
+    servePages({ status: (n) => (n === 2 ? 410 : 200) });
+    const expired = await request(`${base}/k8s/fake${pageUrl(2)}`, { headers: FETCH });
+    expect(expired.status).toBe(410);
+    await request(`${base}/k8s/fake${pageUrl(3)}`, { headers: { ...FETCH, Accept: 'application/json' } });
+    await request(`${base}/k8s/fake/api/v1/pods?${new URLSearchParams({ continue: tokenOf(3) }).toString()}`, { headers: FETCH });
+    await settle();
+    expect(upstream.requests).toHaveLength(3);
+  });
+
+  it('relays a 410 for a page asked ahead as the cluster sent it', async () => {
+    servePages({ status: (n) => (n === 3 ? 410 : 200) });
+    await request(`${base}/k8s/fake${pageUrl(2)}`, { headers: FETCH });
+    await waitUntil(() => upstream.requests.length === 2, 5000, 'page 3 ahead');
+    const page = await request(`${base}/k8s/fake${pageUrl(3)}`, { headers: FETCH });
+    expect(page.status).toBe(410);
+    expect(JSON.parse(page.body)).toMatchObject({ reason: 'Expired' });
+    await settle();
+    expect(upstream.requests).toHaveLength(2);
+  });
+});
+
+describe('nextPagePath', () => {
+  it('puts the token in place of the continue parameter, leaving the rest of the query as the client wrote it', () => {
+    expect(nextPagePath('/api/v1/pods?continue=abc&limit=500', 'x+y/z=')).toBe('/api/v1/pods?continue=x%2By%2Fz%3D&limit=500');
+    expect(nextPagePath('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=abc', 'n')).toBe('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=n');
+  });
+
+  it("knows the UI's page after its first", () => {
+    expect(nextPagePath('/api/v1/pods?includeObject=Metadata&limit=100', 't')).toBe('/api/v1/pods?includeObject=Metadata&limit=2500&continue=t');
+  });
+
+  it('is null for what is not a page of a paged list', () => {
+    expect(nextPagePath('/api/v1/pods', 't')).toBeNull();
+    expect(nextPagePath('/api/v1/pods?limit=500', 't')).toBeNull(); // a first page not in the UI's form
+    expect(nextPagePath('/api/v1/pods?continue=abc', 't')).toBeNull();
+    expect(nextPagePath('/api/v1/pods?watch=1&limit=500&continue=abc', 't')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kubeRequest, kubeUrl, withQuery } from './api-client';
 import { KubeApiError } from './kube-api-error';
+import { requestRecorder } from './request-recorder';
 import { readFixture } from '../testing/fixtures';
 
 const fixture = (name: string) => readFixture(`errors/${name}`);
@@ -54,6 +55,17 @@ describe('kubeRequest', () => {
     const [url, init] = fetchFn.mock.calls[0] ?? [];
     expect(url).toBe('/k8s/demo/api/v1/pods?limit=5');
     expect((init?.headers as Record<string, string>).Accept).toBe('application/json');
+  });
+
+  it('decodes UTF-8 as text() does and logs the size of the body as received', async () => {
+    // A BOM (dropped by the decoder), 2-, 3- and 4-byte characters, and a byte that is not UTF-8 (U+FFFD).
+    const json = new TextEncoder().encode('{"note":"é€😀"}');
+    const raw = new Uint8Array([0xef, 0xbb, 0xbf, ...json.slice(0, -2), 0xff, ...json.slice(-2)]);
+    mockFetch(new Response(raw, { status: 200, headers: { 'content-type': 'application/json' } }));
+    const res = await kubeRequest<{ note: string }>('demo', '/api/v1/namespaces/default/configmaps/utf8');
+    expect(res.body.note).toBe('é€😀\uFFFD');
+    const logged = requestRecorder.getSnapshot().find((entry) => entry.path === '/api/v1/namespaces/default/configmaps/utf8');
+    expect(logged?.responseBody).toEqual({ text: '{"note":"é€😀\uFFFD"}', truncated: false, bytes: raw.byteLength });
   });
 
   it('decodes a Status body (403 Forbidden fixture)', async () => {

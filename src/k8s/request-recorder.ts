@@ -58,15 +58,16 @@ export interface RecordedRequest {
 export type RequestRecord = Omit<RecordedRequest, 'id' | 'requestBody' | 'responseBody' | 'retryOf'> & {
   requestBody: string | null | undefined;
   responseBody: string | null;
+  /** The response body's size in bytes as received, when the caller knows it (else it is counted from the text). */
+  responseBytes?: number;
 };
 
 // The browser hides Set-Cookie from fetch anyway; dropped by name so no cookie is ever kept even if that changes.
 const HIDDEN_HEADERS = new Set(['set-cookie', 'set-cookie2', 'cookie']);
 
 /** A body cut at `limit` UTF-8 bytes, knowing its whole size. */
-export function recordBody(text: string, limit = BODY_LIMIT_BYTES): RecordedBody {
-  // Counted, not encoded: encoding every multi-megabyte list page whole cost Chromium ~130 ms a page.
-  const bytes = utf8Length(text);
+export function recordBody(text: string, limit = BODY_LIMIT_BYTES, bytes = utf8Length(text)): RecordedBody {
+  // Counted, not encoded, when not known: encoding every multi-megabyte list page whole cost Chromium ~130 ms a page.
   if (bytes <= limit) return { text, truncated: false, bytes };
   // At most `limit` characters hold at least the first `limit` bytes; a character cut in half decodes to U+FFFD.
   return { text: new TextDecoder().decode(new TextEncoder().encode(text.slice(0, limit)).subarray(0, limit)), truncated: true, bytes };
@@ -153,12 +154,12 @@ export function createRequestRecorder(capacity = REQUEST_LOG_CAPACITY): RequestR
     for (const listener of listeners) listener();
   };
   return {
-    record: ({ requestBody, responseBody, responseHeaders, ...rest }) => {
+    record: ({ requestBody, responseBody, responseBytes, responseHeaders, ...rest }) => {
       const entry: RecordedRequest = {
         ...rest,
         id: nextId++,
         requestBody: requestBody == null ? null : recordBody(requestBody),
-        responseBody: responseBody === null ? null : recordBody(responseBody),
+        responseBody: responseBody === null ? null : recordBody(responseBody, BODY_LIMIT_BYTES, responseBytes),
         responseHeaders: responseHeaders.filter(([name]) => !HIDDEN_HEADERS.has(name.toLowerCase())),
       };
       const retryOf = retryMarkOf(entry);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kubeRequest } from './api-client';
 import { KubeApiError } from './kube-api-error';
-import { BODY_LIMIT_BYTES, createRequestRecorder, recordBody, requestRecorder, RETRY_WINDOW_MS, type RequestRecord } from './request-recorder';
+import { BODY_LIMIT_BYTES, createRequestRecorder, recordBody, recordReceivedBody, requestRecorder, RETRY_WINDOW_MS, type RequestRecord } from './request-recorder';
 
 function answered(path: string): RequestRecord {
   return {
@@ -143,5 +143,22 @@ describe('recordBody byte counts', () => {
     const cut = recordBody('€'.repeat(100), 10);
     expect(cut).toMatchObject({ truncated: true, bytes: 300 });
     expect(new TextEncoder().encode(cut.text.replace(/\uFFFD$/, '')).byteLength).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('recordReceivedBody', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it('keeps a body up to the limit whole, sized in the bytes received', () => {
+    const raw = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"a":"é"}')]);
+    expect(recordReceivedBody('{"a":"é"}', raw, raw.byteLength)).toEqual({ text: '{"a":"é"}', truncated: false, bytes: 13 });
+  });
+
+  it('cuts past the limit at that many bytes, a character cut in half shown as U+FFFD', () => {
+    const text = `${'a'.repeat(9)}€€`;
+    expect(recordReceivedBody(text, utf8(text), 10)).toEqual({ text: `${'a'.repeat(9)}\uFFFD`, truncated: true, bytes: 15 });
+    expect(recordReceivedBody(text, utf8(text), 12)).toEqual({ text: `${'a'.repeat(9)}€`, truncated: true, bytes: 15 });
+    const big = 'x'.repeat(BODY_LIMIT_BYTES + 1);
+    expect(recordReceivedBody(big, utf8(big))).toEqual({ text: 'x'.repeat(BODY_LIMIT_BYTES), truncated: true, bytes: BODY_LIMIT_BYTES + 1 });
   });
 });

@@ -43,6 +43,23 @@ describe('ColumnStats', () => {
     expect(stats.update(text, 2).numericKey).toBe('');
   });
 
+  it('knows rows it has seen wherever they move: a deleted row shifting the rest starts nothing afresh', () => {
+    const stats = new ColumnStats();
+    const rows = [row('the-longest-name', 1), row('a', 2), row('b', 3), row('c', 4)];
+    stats.update(rows, 2);
+    // Every row after the deleted one is at another index, but seen: widths only widen while rows come and go.
+    const facts = stats.update(rows.slice(1), 2);
+    expect(parseLongestKey(facts.longestKey).get(0)).toBe(16);
+    // Another instance (another list of the same rows) looks at them itself.
+    expect(parseLongestKey(new ColumnStats().update(rows.slice(1), 2).longestKey).get(0)).toBe(1);
+    // A copy of a seen row with other cells is looked at.
+    const copy = { ...(rows[1] as TableRow), cells: ['a-longer-name-than-all', 2] };
+    expect(parseLongestKey(stats.update([copy, ...rows.slice(2)], 2).longestKey).get(0)).toBe(22);
+    // The mark stays out of the row's data.
+    expect(JSON.stringify(rows[1])).toBe(JSON.stringify(row('a', 2)));
+    expect([...(rows[1] as TableRow).cells]).toEqual(['a', 2]);
+  });
+
   it('starts afresh when most rows are new (another selector, a re-list)', () => {
     const stats = new ColumnStats();
     stats.update([row('a-very-long-name-indeed', 'x')], 2);

@@ -6,11 +6,11 @@
 // work on the pages before instead of following it. Only for the tab's own navigations (Sec-Fetch-Site none or
 // same-origin), once per document; an answer not claimed within CLAIM_WINDOW_MS is dropped, and so is the rest of
 // its chain.
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { firstPageRequestPath, nextPageRequestPath } from '../wire/first-page.js';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import type { ContextRegistry } from './contexts.js';
-import { continueTokenOf, createPrefetchedAnswers, header, keyOf, MAX_PENDING, type PrefetchedAnswer, type PrefetchedAnswers } from './prefetched-answers.js';
+import { continueTokenOf, createPrefetchedAnswers, header, MAX_PENDING, type PrefetchedAnswer, type PrefetchedAnswers } from './prefetched-answers.js';
 import { resolveProxyTarget } from './proxy.js';
 import { OWN_FETCH_SITES } from './security.js';
 
@@ -41,12 +41,8 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, answers: Pref
     const resolved = resolveProxyTarget(path, contexts);
     if ('kind' in resolved) return;
     const { target, pathAndQuery: firstPage } = resolved;
-    // The headers the tab's fetches will carry, as the proxy would forward them.
-    const userAgent = header(req, 'user-agent');
-    const acceptEncoding = header(req, 'accept-encoding');
-    const headers: OutgoingHttpHeaders = { accept: TABLE_ACCEPT };
-    if (userAgent) headers['user-agent'] = userAgent;
-    if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+    // The headers the tab's fetches will carry.
+    const sent = { accept: TABLE_ACCEPT, 'user-agent': header(req, 'user-agent'), 'accept-encoding': header(req, 'accept-encoding') };
 
     // Each next page is asked once the page before is in, the tab has claimed the first page and fewer than
     // PAGES_AHEAD pages are unclaimed: the cluster builds pages while the tab reads the ones before, but not while the
@@ -62,7 +58,7 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, answers: Pref
     };
     const ask = (pathAndQuery: string): void => {
       unclaimed++;
-      const answer = answers.ask(target, pathAndQuery, headers, keyOf(target.info.name, pathAndQuery, TABLE_ACCEPT, userAgent, acceptEncoding), () => {
+      const answer = answers.ask(target, pathAndQuery, sent, () => {
         unclaimed--;
         firstClaimed = true;
         askWaiting();

@@ -4,10 +4,10 @@
 // reads the page before. One page ahead of what the client has asked for; a page nobody claims is dropped, and the
 // chain with it. A continue token pins the list's snapshot, so the page asked early is the page asked late (or the
 // same 410 once the snapshot is compacted).
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { nextPageRequestPath } from '../wire/first-page.js';
 import type { ContextTarget } from './contexts.js';
-import { continueTokenOf, continueTokenOfHead, HEAD_BYTES, header, keyOf, MAX_PENDING, type PrefetchedAnswers } from './prefetched-answers.js';
+import { continueTokenOf, continueTokenOfHead, HEAD_BYTES, header, keyHeadersOf, MAX_PENDING, type KeyHeaders, type PrefetchedAnswers } from './prefetched-answers.js';
 import { isStream } from './proxy.js';
 
 /**
@@ -26,10 +26,6 @@ export function nextPagePath(pathAndQuery: string, token: string): string | null
   return `${pathAndQuery.slice(0, q)}?${params.join('&')}`;
 }
 
-/** The request headers a prefetched answer is keyed by (prefetched-answers keyOf), the only ones it is asked with. */
-const KEY_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
-type KeyHeaders = Record<(typeof KEY_HEADERS)[number], string>;
-
 export interface PageReadAhead {
   /** The proxy relays `upstreamRes` to `req`: once it has ended, the next page is asked when it has a continue token. */
   relaying(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, upstreamRes: IncomingMessage): void;
@@ -40,13 +36,9 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
   const askNext = (target: ContextTarget, pagePath: string, token: string, sent: KeyHeaders): void => {
     const next = nextPagePath(pagePath, token);
     if (next === null) return;
-    const key = keyOf(target.info.name, next, sent.accept, sent['user-agent'], sent['accept-encoding']);
     // Already asked (the document's own chain, first-page-prefetch), or too much unclaimed already.
-    if (answers.has(key) || answers.size >= MAX_PENDING) return;
-    // What the proxy forwards for such a GET; the context's credentials are added upstream.
-    const headers: OutgoingHttpHeaders = {};
-    for (const name of KEY_HEADERS) if (sent[name]) headers[name] = sent[name];
-    const answer = answers.ask(target, next, headers, key, () => {
+    if (answers.has(target.info.name, next, sent) || answers.size >= MAX_PENDING) return;
+    const answer = answers.ask(target, next, sent, () => {
       void answer.then((page) => {
         const nextToken = page === null ? '' : continueTokenOf(page);
         if (nextToken) askNext(target, next, nextToken, sent);
@@ -57,7 +49,7 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
   const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, upstreamRes) => {
     if (req.method !== 'GET' || upstreamRes.statusCode !== 200 || !header(req, 'accept').includes('as=Table')) return;
     if (nextPagePath(pathAndQuery, 'token') === null) return;
-    const sent = { accept: header(req, 'accept'), 'user-agent': header(req, 'user-agent'), 'accept-encoding': header(req, 'accept-encoding') };
+    const sent = keyHeadersOf(req);
     // The token is in the page's head: keep the first bytes as they pass through.
     const head: Buffer[] = [];
     let headBytes = 0;

@@ -29,9 +29,10 @@ export interface PrefetchedAnswer {
 export const HEAD_BYTES = HEAD_CHARS * 4;
 
 export interface PrefetchedAnswers {
-  /** Asks `pathAndQuery` upstream now; the request with key `key` claims the answer, and then `claimed` runs. */
-  ask(target: ContextTarget, pathAndQuery: string, headers: OutgoingHttpHeaders, key: string, claimed: () => void): Promise<PrefetchedAnswer | null>;
-  has(key: string): boolean;
+  /** Asks `pathAndQuery` upstream now, as a client sending `sent` would; its identical request claims the answer, and then `claimed` runs. */
+  ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, claimed: () => void): Promise<PrefetchedAnswer | null>;
+  /** True while an answer for that request is pending. */
+  has(contextName: string, pathAndQuery: string, sent: KeyHeaders): boolean;
   /** Unclaimed answers. */
   readonly size: number;
   /** The answer for this exact proxy request, once; null when there is none (or it failed). */
@@ -45,17 +46,21 @@ export function header(req: IncomingMessage, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
+/** The request headers an answer is keyed by, and the only ones it is asked with ('' for one not sent). */
+const KEY_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
+export type KeyHeaders = Record<(typeof KEY_HEADERS)[number], string>;
+
+/** The key headers `req` carries. */
+export function keyHeadersOf(req: IncomingMessage): KeyHeaders {
+  return { accept: header(req, 'accept'), 'user-agent': header(req, 'user-agent'), 'accept-encoding': header(req, 'accept-encoding') };
+}
+
 /** What must match for a prefetched answer to be the one the request would have had. */
-export function keyOf(contextName: string, pathAndQuery: string, accept: string, userAgent: string, acceptEncoding: string): string {
-  return JSON.stringify([contextName, pathAndQuery, accept, userAgent, acceptEncoding]);
+function keyOf(contextName: string, pathAndQuery: string, sent: KeyHeaders): string {
+  return JSON.stringify([contextName, pathAndQuery, ...KEY_HEADERS.map((name) => sent[name])]);
 }
 
-/** The key of the request `req` would make for `pathAndQuery` with the same headers. */
-function requestKey(contextName: string, pathAndQuery: string, req: IncomingMessage): string {
-  return keyOf(contextName, pathAndQuery, header(req, 'accept'), header(req, 'user-agent'), header(req, 'accept-encoding'));
-}
-
-/** The continue token of a Table page's head (a prefix of its body, in its Content-Encoding), '' for none. */
+/** The continue token of a Table page, read from its body's head (the body or a prefix of it, in its Content-Encoding), '' for none. */
 export function continueTokenOfHead(head: Buffer, contentEncoding: string | undefined): string {
   const coding = (contentEncoding ?? 'identity').toLowerCase();
   try {
@@ -70,7 +75,7 @@ export function continueTokenOfHead(head: Buffer, contentEncoding: string | unde
 /** The continue token of a 200 Table page, read from the head of its body as the tab reads it ('' for none). */
 export function continueTokenOf(answer: PrefetchedAnswer): string {
   if (answer.statusCode !== 200) return '';
-  return continueTokenOfHead(answer.body.subarray(0, HEAD_BYTES), answer.headers['content-encoding']?.[0]);
+  return continueTokenOfHead(answer.body, answer.headers['content-encoding']?.[0]);
 }
 
 /** Reads a whole answer, or null past `maxBytes` or on any error (the request is then closed). */
@@ -104,8 +109,12 @@ interface Entry {
 export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxBytes = MAX_PREFETCHED_BYTES): PrefetchedAnswers {
   const pending = new Map<string, Entry>();
 
-  const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, headers, key, claimed) => {
+  const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, sent, claimed) => {
+    const key = keyOf(target.info.name, pathAndQuery, sent);
     pending.get(key)?.drop();
+    // What the proxy forwards for such a GET; the context's credentials are added upstream.
+    const headers: OutgoingHttpHeaders = {};
+    for (const name of KEY_HEADERS) if (sent[name]) headers[name] = sent[name];
     let request: ClientRequest | undefined;
     const drop = (): void => {
       clearTimeout(entry.timer);
@@ -133,7 +142,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
 
   const claim: PrefetchedAnswers['claim'] = (contextName, pathAndQuery, req) => {
     if (req.method !== 'GET') return null;
-    const key = requestKey(contextName, pathAndQuery, req);
+    const key = keyOf(contextName, pathAndQuery, keyHeadersOf(req));
     const entry = pending.get(key);
     if (!entry) return null;
     clearTimeout(entry.timer);
@@ -144,7 +153,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
 
   return {
     ask,
-    has: (key) => pending.has(key),
+    has: (contextName, pathAndQuery, sent) => pending.has(keyOf(contextName, pathAndQuery, sent)),
     get size() {
       return pending.size;
     },

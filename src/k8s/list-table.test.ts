@@ -42,6 +42,19 @@ describe('listTable', () => {
     expect(table.rows.length).toBeGreaterThan(0);
   });
 
+  it("keeps each row's metadata but its managedFields", async () => {
+    const recorded = readFixture('tables/api__v1__configmaps.json');
+    const wire = JSON.parse(recorded) as { rows: { object: { metadata: Record<string, unknown> } }[] };
+    expect(wire.rows.filter((row) => 'managedFields' in row.object.metadata).length).toBeGreaterThan(0);
+    stubFetch(jsonResponse(recorded));
+    const { table } = await listTable('demo', '/api/v1/configmaps');
+    expect(table.rows).toHaveLength(wire.rows.length);
+    table.rows.forEach((row, i) => {
+      const { managedFields: _dropped, ...rest } = wire.rows[i]?.object.metadata ?? {};
+      expect(row.object?.metadata).toEqual(rest);
+    });
+  });
+
   it('converts a plain list from a server that cannot print', async () => {
     stubFetch(
       jsonResponse({

@@ -3,7 +3,7 @@ import { peekContinue } from '../../wire/table-head';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { kubeRequest } from './api-client';
 import { listToTable } from './list-to-table';
-import { isTable, normalizeTable, type ListSelectors, type Table } from './table';
+import { dropManagedFields, isTable, normalizeTable, type ListSelectors, type Table } from './table';
 
 export interface ListTableOptions extends ListSelectors {
   limit?: number;
@@ -46,5 +46,6 @@ export async function listTable(context: string, path: string, options: ListTabl
   });
   const body = response.body;
   const table = isTable(body) ? normalizeTable(body) : listToTable(body, Date.now());
+  dropManagedFields(table.rows);
   return { table, warnings: response.warnings };
 }

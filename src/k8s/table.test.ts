@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../testing/fixtures';
-import { normalizeTable, rowName, type Table } from './table';
+import { dropManagedFields, normalizeTable, rowName, type Table } from './table';
 
 describe('rows', () => {
   const table = normalizeTable(readJsonFixture<Table>('tables/api__v1__configmaps.json'));
@@ -15,5 +15,17 @@ describe('rows', () => {
     const t = normalizeTable({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: {}, columnDefinitions: null, rows: null } as unknown as Table);
     expect(t.rows).toEqual([]);
     expect(t.columnDefinitions).toEqual([]);
+  });
+});
+
+describe('dropManagedFields', () => {
+  it('takes managedFields out of row objects and leaves rows without an object alone', () => {
+    const rows = [
+      { cells: ['a'], object: { metadata: { name: 'a', uid: 'u', managedFields: [{ manager: 'kubectl', operation: 'Update' }] } } },
+      { cells: ['b'] },
+      { cells: ['c'], object: { metadata: { name: 'c' } } },
+    ];
+    dropManagedFields(rows);
+    expect(rows).toEqual([{ cells: ['a'], object: { metadata: { name: 'a', uid: 'u' } } }, { cells: ['b'] }, { cells: ['c'], object: { metadata: { name: 'c' } } }]);
   });
 });

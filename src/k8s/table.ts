@@ -58,6 +58,18 @@ export function isTable(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Table';
 }
 
+/**
+ * Drops metadata.managedFields from the rows' objects, in place (call it on rows just decoded, nobody else's): a list
+ * never reads them (the object page gets the object itself), and they are most of a row, on the wire and in the heap:
+ * a pod's entries are ~25 of its ~35 small objects, kept alive with the row for as long as the list is open.
+ */
+export function dropManagedFields(rows: readonly TableRow[]): void {
+  for (const row of rows) {
+    const metadata = row.object?.metadata;
+    if (metadata && 'managedFields' in metadata) delete metadata.managedFields;
+  }
+}
+
 /** Makes a decoded Table safe to read: arrays where the wire may have null, metadata always present. */
 export function normalizeTable(value: Table): Table {
   return {

@@ -209,6 +209,20 @@ describe('WatchClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it("drops managedFields from a Table event's rows, and keeps them on a plain object", () => {
+    const seen: unknown[] = [];
+    const { client, last } = setupWatching((event) => seen.push(event.object));
+    client.watch({ ...podsParams, path: '/api/v1/namespaces/default/pods/web', as: undefined }, (event) => seen.push(event.object), () => {});
+    const managedFields = [{ manager: 'kubelet', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': {} } }];
+    const metadata = () => ({ name: 'web', uid: 'u1', resourceVersion: '101', managedFields });
+    last().deliver({ id: 'w1', event: { type: 'MODIFIED', object: { kind: 'Table', metadata: { resourceVersion: '101' }, rows: [{ cells: ['web'], object: { kind: 'PartialObjectMetadata', metadata: metadata() } }] } } });
+    last().deliver({ id: 'w2', event: { type: 'MODIFIED', object: { kind: 'Pod', apiVersion: 'v1', metadata: metadata() } } });
+    expect(seen).toEqual([
+      { kind: 'Table', metadata: { resourceVersion: '101' }, rows: [{ cells: ['web'], object: { kind: 'PartialObjectMetadata', metadata: { name: 'web', uid: 'u1', resourceVersion: '101' } } }] },
+      { kind: 'Pod', apiVersion: 'v1', metadata: metadata() },
+    ]);
+  });
+
   it('ignores garbage and messages for unknown ids', () => {
     const onEvent = vi.fn();
     const { last } = setupWatching(onEvent);

@@ -8,6 +8,7 @@ import {
 } from '../../wire/ws-protocol';
 import { isKubeStatus, type KubeStatus } from './kube-status';
 import { metadataOf } from './object-meta';
+import { dropManagedFields, isTable } from './table';
 import { watchLog, type WatchLog, type WatchLogEntry } from './watch-log';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -239,6 +240,8 @@ export class WatchClient {
   }
 
   private deliver(active: ActiveWatch, event: WireWatchEvent): void {
+    // Decoded just now for this watch alone; a Table's rows go to a list, which never reads managedFields.
+    if (isTable(event.object)) dropManagedFields(event.object.rows ?? []);
     if (event.type !== 'ERROR') {
       const rv = metadataOf(event.object)?.resourceVersion;
       if (typeof rv === 'string' && rv !== '') active.lastResourceVersion = rv;

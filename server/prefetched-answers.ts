@@ -61,10 +61,11 @@ function keyOf(contextName: string, pathAndQuery: string, sent: KeyHeaders): str
 }
 
 /**
- * The first HEAD_BYTES of a gzip body's text (less when `head` holds less), inflated from as short a prefix of `head`
- * as gives them: a prefix yields a prefix of the text (a truncated stream inflates as far as it goes), and deflate
- * never shrinks text much, so HEAD_BYTES of input always do. Inflating all HEAD_BYTES of a Table page's head made
- * ~200 KB of JSON for the few hundred bytes read: ~0.3 ms of every relayed page.
+ * A gzip head's text, inflated from as short a prefix of its first HEAD_BYTES as yields HEAD_BYTES of text: a prefix
+ * of the stream inflates to a prefix of the text (a truncated stream inflates as far as it goes), so the first
+ * HEAD_BYTES of the text are what inflating all HEAD_BYTES of input gives; a head that never yields that many is
+ * inflated whole, as before. Inflating all of it every time made ~200 KB of JSON out of a Table page's head for
+ * the few hundred bytes read: ~0.3 ms of every relayed page.
  */
 function inflatedHead(head: Buffer): Buffer {
   const input = head.subarray(0, HEAD_BYTES);

@@ -4,7 +4,7 @@
 // reads the page before. One page ahead of what the client has asked for; a page nobody claims is dropped, and the
 // chain with it. A continue token pins the list's snapshot, so the page asked early is the page asked late (or the
 // same 410 once the snapshot is compacted).
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nextPageRequestPath } from '../wire/first-page.js';
 import type { ContextTarget } from './contexts.js';
 import { continueTokenOf, continueTokenOfHead, HEAD_BYTES, header, keyHeadersOf, MAX_PENDING, type KeyHeaders, type PrefetchedAnswers } from './prefetched-answers.js';
@@ -27,8 +27,11 @@ export function nextPagePath(pathAndQuery: string, token: string): string | null
 }
 
 export interface PageReadAhead {
-  /** The proxy relays `upstreamRes` to `req`: once it has ended, the next page is asked when it has a continue token. */
-  relaying(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, upstreamRes: IncomingMessage): void;
+  /**
+   * The proxy relays `upstreamRes` to `res`, the answer to `req`: once `res` has finished, the next page is asked when
+   * it has a continue token.
+   */
+  relaying(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, upstreamRes: IncomingMessage, res: ServerResponse): void;
 }
 
 export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
@@ -46,7 +49,7 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
     });
   };
 
-  const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, upstreamRes) => {
+  const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, upstreamRes, res) => {
     if (req.method !== 'GET' || upstreamRes.statusCode !== 200 || !header(req, 'accept').includes('as=Table')) return;
     if (nextPagePath(pathAndQuery, 'token') === null) return;
     const sent = keyHeadersOf(req);
@@ -59,9 +62,11 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
       if (headBytes >= HEAD_BYTES) upstreamRes.off('data', onData);
     };
     upstreamRes.on('data', onData);
-    // Asked once the page is in, not as soon as its head is: the embedded demo cluster builds pages in this process,
-    // and that would hold the rest of this page.
-    upstreamRes.once('end', () => {
+    // Asked once the page has left for the client, not as soon as its head is in: the embedded demo cluster builds
+    // pages in this process, which would hold the rest of this page. Nor at the upstream's end, which runs before the
+    // relay ends the answer: a chunked page's last chunk then waited for the token's peek and the next request (first
+    // page through the proxy: see the commit's figures). A client gone first (no finish) asks nothing more.
+    res.once('finish', () => {
       const token = continueTokenOfHead(Buffer.concat(head), upstreamRes.headers['content-encoding']);
       if (token) askNext(target, pathAndQuery, token, sent);
     });

@@ -190,7 +190,7 @@ export async function proxyHttpRequest(
     // Any other answer's headers leave with its first bytes, in one write instead of two.
     if (isStream(pathAndQuery)) res.flushHeaders();
     upstreamRes.on('error', () => res.destroy());
-    ahead?.readAhead.relaying(target, pathAndQuery, req, upstreamRes);
+    ahead?.readAhead.relaying(target, pathAndQuery, req, upstreamRes, res);
     upstreamRes.pipe(res);
   };
   upstream.on('response', relay);

@@ -34,15 +34,21 @@ function upstreamPage(): IncomingMessage {
   return Object.assign(new PassThrough(), { statusCode: 200, headers: { 'content-type': 'application/json' } }) as unknown as IncomingMessage;
 }
 
+/** The proxy has relayed one page upstream to its end; the answer to the client has not finished yet. */
+async function relayedPage(): Promise<{ answers: ReturnType<typeof recordingAnswers>; res: ServerResponse }> {
+  const answers = recordingAnswers();
+  const upstreamRes = upstreamPage();
+  const res = new EventEmitter() as ServerResponse;
+  createPageReadAhead(answers).relaying(target, PAGE, req, upstreamRes, res);
+  upstreamRes.resume();
+  (upstreamRes as unknown as PassThrough).end(TABLE);
+  await new Promise((resolve) => upstreamRes.once('end', resolve));
+  return { answers, res };
+}
+
 describe('page read-ahead', () => {
   it('asks the next page only once the answer has left for the client, not when the upstream page has ended', async () => {
-    const answers = recordingAnswers();
-    const upstreamRes = upstreamPage();
-    const res = new EventEmitter() as ServerResponse;
-    createPageReadAhead(answers).relaying(target, PAGE, req, upstreamRes, res);
-    upstreamRes.resume();
-    (upstreamRes as unknown as PassThrough).end(TABLE);
-    await new Promise((resolve) => upstreamRes.once('end', resolve));
+    const { answers, res } = await relayedPage();
     // The relay ends its answer after the upstream's end: a chunked answer's last chunk must not wait for this.
     expect(answers.asked).toEqual([]);
     res.emit('finish');
@@ -50,13 +56,7 @@ describe('page read-ahead', () => {
   });
 
   it('asks nothing when the client went away before its answer finished', async () => {
-    const answers = recordingAnswers();
-    const upstreamRes = upstreamPage();
-    const res = new EventEmitter() as ServerResponse;
-    createPageReadAhead(answers).relaying(target, PAGE, req, upstreamRes, res);
-    upstreamRes.resume();
-    (upstreamRes as unknown as PassThrough).end(TABLE);
-    await new Promise((resolve) => upstreamRes.once('end', resolve));
+    const { answers, res } = await relayedPage();
     res.emit('close');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answers.asked).toEqual([]);

@@ -15,6 +15,16 @@ export interface KubeList<T extends KubeObject = KubeObject> {
   items?: T[];
 }
 
+/**
+ * The object without metadata.managedFields, the object itself when it has none: what kubectl get shows by default
+ * (since 1.21), and what a diff compares so that it shows what changed rather than who owns it.
+ */
+export function withoutManagedFields(object: KubeObject): KubeObject {
+  if (!('managedFields' in object.metadata)) return object;
+  const { managedFields: _managedFields, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
 /** True for a decoded value that has object metadata. */
 export function isKubeObject(value: unknown): value is KubeObject {
   return metadataOf(value) !== undefined;

@@ -1,15 +1,8 @@
 // The object as text, the way kubectl prints it (-o yaml / -o json), with managedFields hidden unless asked for.
 import { stringify } from 'yaml';
-import type { KubeObject } from '../../k8s/kube-object';
+import { withoutManagedFields, type KubeObject } from '../../k8s/kube-object';
 
 export type TextFormat = 'yaml' | 'json';
-
-/** The object without metadata.managedFields (kubectl get hides them by default since 1.21). */
-export function withoutManagedFields(object: KubeObject): KubeObject {
-  if (!('managedFields' in object.metadata)) return object;
-  const { managedFields: _managedFields, ...metadata } = object.metadata;
-  return { ...object, metadata };
-}
 
 /** YAML or JSON text of the object; key order is the server's. */
 export function objectText(object: KubeObject, format: TextFormat, showManagedFields: boolean): string {

@@ -1,6 +1,6 @@
 // What a dry-run POST answered: the fields the server set, the diff from what was typed, and the object itself.
 import { useMemo, useState } from 'react';
-import type { KubeObject } from '../../../k8s/kube-object';
+import { withoutManagedFields, type KubeObject } from '../../../k8s/kube-object';
 import type { DiffEditorProps } from '../code-editor';
 import { toYaml } from '../editable-object';
 import { classifiedChanges, orderedLike } from '../object-diff';
@@ -29,11 +29,6 @@ export interface CreatePreviewProps {
 const MAX_LISTED = 40;
 /** What the server would store, as a diff against the typed text or alone. */
 const VIEWS = [['diff', 'Diff'], ['object', 'Server object']] as const;
-
-function withoutManagedFields(object: KubeObject): KubeObject {
-  const { managedFields: _managedFields, ...metadata } = object.metadata;
-  return { ...object, metadata };
-}
 
 function FieldList({ title, paths, testId }: { title: string; paths: string[]; testId: string }) {
   if (paths.length === 0) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../k8s/kube-object';
-import { serverSetPaths, withoutManagedFields } from './server-set-paths';
+import { withoutManagedFields, type KubeObject } from '../../../k8s/kube-object';
+import { serverSetPaths } from './server-set-paths';
 
 const asked: KubeObject = {
   apiVersion: 'apps/v1',

@@ -52,9 +52,3 @@ function diff(a: unknown, b: unknown, path: string, fieldPath: string[], lookup:
 export function serverSetPaths(modified: KubeObject, result: KubeObject, lookup?: SchemaLookup): string[] {
   return diff(editableObject(modified), editableObject(result), '', [], lookup);
 }
-
-/** The object without metadata.managedFields, for a diff that shows what changed rather than who owns it. */
-export function withoutManagedFields(object: KubeObject): KubeObject {
-  const { managedFields: _managedFields, ...metadata } = object.metadata;
-  return { ...object, metadata };
-}

@@ -12,39 +12,42 @@ const asBackend = { changeOrigin: true, headers: { origin: backend } };
 // monaco-editor 0.5x's exports map, which now maps `monaco-editor/*` to `esm/vs/*`: point the old form at the files.
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
 
+const PRELOAD_ENTRY = fileURLToPath(new URL('./src/app/boot/preload-list.js', import.meta.url));
 const BOOT_ENTRY = fileURLToPath(new URL('./src/app/boot/prerender-entry.ts', import.meta.url));
 const BOOT_MARKER = '<!-- boot script -->';
 
-/** src/app/boot/prerender-entry.ts bundled alone (no React), minified, as one classic script. */
-async function bootScript(): Promise<string> {
+/** One boot entry bundled alone (no React), minified, as one classic script. */
+async function classicScript(entry: string, name: string): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
-    build: { write: false, minify: true, emptyOutDir: false, lib: { entry: BOOT_ENTRY, formats: ['iife'], name: 'kubeglassBoot' } },
+    build: { write: false, minify: true, emptyOutDir: false, lib: { entry, formats: ['iife'], name } },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
   const code = chunks.find((chunk) => chunk.type === 'chunk')?.code;
-  if (!code) throw new Error(`${BOOT_ENTRY} built to nothing`);
-  return code.trim();
+  if (!code) throw new Error(`${entry} built to nothing`);
+  // A "</script" inside the code would end the element early; the bundle never holds one, checked here.
+  if (/<\/script/i.test(code)) throw new Error(`${entry} contains </script`);
+  return `<script>${code.trim()}</script>`;
 }
 
 /**
- * Inlines the boot script in index.html's head, where the browser runs it before any other request is made: the
- * list's first page leaves with the document, not after a script fetch. The server allows it by its hash (static.ts).
+ * Inlines the boot scripts in index.html's head, where the browser runs them before any other request is made: the
+ * list's first page leaves with the document, not after a script fetch. The preload (preload-list.js) is a script
+ * of its own, first: its request no longer waits for the pre-render's code to compile (~5-15 ms of a cold tab, seen
+ * in traces). The server allows both by their hashes (static.ts).
  */
 function inlineBootScript(): Plugin {
-  let script: Promise<string> | undefined;
+  let scripts: Promise<string> | undefined;
   return {
     name: 'kubeglass-inline-boot-script',
     transformIndexHtml: {
       order: 'pre',
       handler: async (html) => {
         if (!html.includes(BOOT_MARKER)) throw new Error(`index.html has no ${BOOT_MARKER}`);
-        script ??= bootScript();
-        // A "</script" inside the code would end the element early; the bundle never holds one, checked here.
-        const code = await script;
-        if (/<\/script/i.test(code)) throw new Error('the boot script contains </script');
-        return html.replace(BOOT_MARKER, () => `<script>${code}</script>`);
+        scripts ??= Promise.all([classicScript(PRELOAD_ENTRY, 'kubeglassPreload'), classicScript(BOOT_ENTRY, 'kubeglassBoot')]).then((both) => both.join('\n    '));
+        const code = await scripts;
+        return html.replace(BOOT_MARKER, () => code);
       },
     },
   };

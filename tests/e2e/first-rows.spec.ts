@@ -82,6 +82,16 @@ test('the first rows are drawn before the app runs, and React draws the same row
   expect(problems).toEqual([]);
 });
 
+test("the first page is asked by an inline script of its own, ahead of the pre-render's", async ({ request }) => {
+  // Its request must not wait for the pre-render's code to compile (vite.config.ts inlines the two apart).
+  const html = await (await request.get(LIST)).text();
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  expect(inline).toHaveLength(2);
+  expect(inline[0]).toContain('__kubeglassFirstPage');
+  expect(inline[0]).not.toContain('data-prerender');
+  expect(inline[1]).toContain('data-prerender');
+});
+
 test('a sort in the URL is left to React: nothing is drawn that React would reorder', async ({ page }) => {
   const release = await holdEntryModule(page);
   await page.goto('/c/demo/api/v1/namespaces/kube-system/pods?sort=Name&desc=1', { waitUntil: 'commit' });

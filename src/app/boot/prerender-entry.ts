@@ -1,8 +1,7 @@
-// The boot script inlined in index.html's head (see vite.config.ts): starts the list's first pages
-// (preload-list.js), applies the stored color scheme before the first paint, draws the preloaded first page
-// (prerender-list) if it arrives before React has drawn anything, then starts the app (start-app). Bundled on its
-// own, without React: it runs while the app's JS is still on the wire.
-import './preload-list.js';
+// The boot script inlined in index.html's head (see vite.config.ts), after preload-list.js (its own inline script,
+// which has started the list's first pages): applies the stored color scheme before the first paint, draws the
+// preloaded first page (prerender-list) if it arrives before React has drawn anything, then starts the app
+// (start-app). Bundled on its own, without React: it runs while the app's JS is still on the wire.
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
 import { prerenderList } from './prerender-list';
 import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';

@@ -172,5 +172,30 @@ describe('FormView', () => {
     expect(screen.getByRole('textbox', { name: 'run.sh' })).toBe(script);
     expect(latestText()).toContain('  run.sh: |- # entry\n    exec app\n  mode: fast\n');
   });
+  it('shows only the fields the server sets, read-only, when asked: never managedFields, labels or spec', () => {
+    const serverObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {
+        name: 'web',
+        uid: 'u-1',
+        resourceVersion: '42',
+        generation: 3,
+        labels: { app: 'web' },
+        managedFields: [{ manager: 'kubectl', operation: 'Update' }],
+      },
+      spec: { replicas: 2 },
+      status: { readyReplicas: 2 },
+    };
+    render(<FormView text={YAML} kindSchema={schema} onChange={() => undefined} readOnlyReason={null} serverProblems={[]} serverObject={serverObject} label="Form of Deployment web" />);
+    expect(screen.queryByRole('region', { name: 'Set by the server (read-only)' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show fields the server sets' }));
+    const shown = screen.getByRole('region', { name: 'Set by the server (read-only)' }).textContent ?? '';
+    expect(shown).toContain('uid: u-1');
+    expect(shown).toContain('resourceVersion: "42"');
+    expect(shown).toContain('generation: 3');
+    expect(shown).toContain('readyReplicas: 2');
+    for (const absent of ['managedFields', 'kubectl', 'labels', 'replicas: 2\n', 'name: web']) expect(shown).not.toContain(absent);
+  });
 });
 

@@ -57,9 +57,11 @@ function atOf(path: ReadonlyArray<string | number>): string {
   return path.reduce<string>((out, s) => (typeof s === 'number' ? `${out}[${s}]` : out === '' ? s : `${out}.${s}`), '');
 }
 
+/** The fields only the server sets, shown read-only beside the form. */
+const SERVER_SET_METADATA = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'selfLink', 'deletionTimestamp'];
+
 function serverSetPart(object: KubeObject): Record<string, unknown> {
-  const { managedFields: _m, ...meta } = object.metadata;
-  const metadata = Object.fromEntries(Object.entries(meta).filter(([k]) => ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'selfLink', 'deletionTimestamp'].includes(k)));
+  const metadata = Object.fromEntries(Object.entries(object.metadata).filter(([k]) => SERVER_SET_METADATA.includes(k)));
   return object.status === undefined ? { metadata } : { metadata, status: object.status };
 }
 

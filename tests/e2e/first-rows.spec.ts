@@ -1,6 +1,7 @@
 // A fresh tab at a list URL: the boot script inlined in index.html draws the preloaded first page before the app's
 // module runs (src/app/boot), allowed by its CSP hash, and React's first commit puts the same rows in the same place.
 import { expect, test, type Page } from '@playwright/test';
+import { inlineScriptTexts } from '../../server/inline-scripts.js';
 
 const LIST = '/c/demo/api/v1/namespaces/kube-system/pods';
 
@@ -85,7 +86,7 @@ test('the first rows are drawn before the app runs, and React draws the same row
 test("the first page is asked by an inline script of its own, ahead of the pre-render's", async ({ request }) => {
   // Its request must not wait for the pre-render's code to compile (vite.config.ts inlines the two apart).
   const html = await (await request.get(LIST)).text();
-  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  const inline = inlineScriptTexts(html);
   expect(inline).toHaveLength(2);
   expect(inline[0]).toContain('__kubeglassFirstPage');
   expect(inline[0]).not.toContain('data-prerender');

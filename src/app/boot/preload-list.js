@@ -1,8 +1,8 @@
 // Starts the first Table page of a list URL (/c/{context}/api/v1/pods...) while the app's JS loads, so the
 // page and the code arrive together, and the second page as soon as the first page's continue token is in.
 // src/app/first-page-preload.ts hands each to the app's own request for that exact URL and Accept; a URL this
-// guesses wrong is simply never claimed. Inlined first in index.html's head as a script of its own (vite.config.ts), so
-// its request leaves before the pre-render's code is even compiled.
+// guesses wrong is simply never claimed. Inlined first in index.html's head as a script of its own
+// (vite.config.ts), so its request leaves before the pre-render's code is even compiled.
 /* global location, URLSearchParams, window, fetch, TextDecoder -- a classic browser script, run before the app */
 (function () {
   var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(location.pathname);

@@ -9,7 +9,8 @@
 import type { IncomingMessage } from 'node:http';
 import { firstPageRequestPath, nextPageRequestPath } from '../wire/first-page.js';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
-import type { ContextRegistry } from './contexts.js';
+import type { ContextRegistry, ContextTarget } from './contexts.js';
+import { forwardedAcceptEncoding } from './hop-encoding.js';
 import { continueTokenOf, createPrefetchedAnswers, header, MAX_PENDING, type PrefetchedAnswer, type PrefetchedAnswers } from './prefetched-answers.js';
 import { resolveProxyTarget } from './proxy.js';
 import { OWN_FETCH_SITES } from './security.js';
@@ -21,7 +22,7 @@ export interface FirstPagePrefetch {
   /** Starts the first page of the list whose document `req` asks for, when it is one (and, later, its next pages). */
   start(req: IncomingMessage): void;
   /** The prefetched answer for this exact proxy request, once; null when there is none (or it failed). */
-  claim(contextName: string, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
   /** Aborts every unclaimed request. */
   close(): void;
 }
@@ -42,7 +43,7 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, answers: Pref
     if ('kind' in resolved) return;
     const { target, pathAndQuery: firstPage } = resolved;
     // The headers the tab's fetches will carry.
-    const sent = { accept: TABLE_ACCEPT, 'user-agent': header(req, 'user-agent'), 'accept-encoding': header(req, 'accept-encoding') };
+    const sent = { accept: TABLE_ACCEPT, 'user-agent': header(req, 'user-agent'), 'accept-encoding': forwardedAcceptEncoding(req, target) };
 
     // Each next page is asked once the page before is in, the tab has claimed the first page and fewer than
     // PAGES_AHEAD pages are unclaimed: the cluster builds pages while the tab reads the ones before, but not while the

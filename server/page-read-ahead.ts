@@ -52,7 +52,7 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
   const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, upstreamRes, res) => {
     if (req.method !== 'GET' || upstreamRes.statusCode !== 200 || !header(req, 'accept').includes('as=Table')) return;
     if (nextPagePath(pathAndQuery, 'token') === null) return;
-    const sent = keyHeadersOf(req);
+    const sent = keyHeadersOf(req, target);
     // The token is in the page's head: keep the first bytes as they pass through.
     const head: Buffer[] = [];
     let headBytes = 0;

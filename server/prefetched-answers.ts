@@ -5,6 +5,7 @@ import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:h
 import { constants, gunzipSync } from 'node:zlib';
 import { HEAD_CHARS, peekContinue } from '../wire/table-head.js';
 import type { ContextTarget } from './contexts.js';
+import { forwardedAcceptEncoding } from './hop-encoding.js';
 import { upstreamUserAgent } from './proxy.js';
 import { openUpstreamRequest } from './upstream.js';
 
@@ -36,7 +37,7 @@ export interface PrefetchedAnswers {
   /** Unclaimed answers. */
   readonly size: number;
   /** The answer for this exact proxy request, once; null when there is none (or it failed). */
-  claim(contextName: string, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
   /** Aborts every unclaimed request. */
   close(): void;
 }
@@ -50,9 +51,9 @@ export function header(req: IncomingMessage, name: string): string {
 const KEY_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
 export type KeyHeaders = Record<(typeof KEY_HEADERS)[number], string>;
 
-/** The key headers `req` carries. */
-export function keyHeadersOf(req: IncomingMessage): KeyHeaders {
-  return { accept: header(req, 'accept'), 'user-agent': header(req, 'user-agent'), 'accept-encoding': header(req, 'accept-encoding') };
+/** The key headers `req` is forwarded to `target` with (its Accept-Encoding as hop-encoding decides). */
+export function keyHeadersOf(req: IncomingMessage, target: ContextTarget): KeyHeaders {
+  return { accept: header(req, 'accept'), 'user-agent': header(req, 'user-agent'), 'accept-encoding': forwardedAcceptEncoding(req, target) };
 }
 
 /** What must match for a prefetched answer to be the one the request would have had. */
@@ -154,9 +155,9 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
     return answer;
   };
 
-  const claim: PrefetchedAnswers['claim'] = (contextName, pathAndQuery, req) => {
+  const claim: PrefetchedAnswers['claim'] = (target, pathAndQuery, req) => {
     if (req.method !== 'GET') return null;
-    const key = keyOf(contextName, pathAndQuery, keyHeadersOf(req));
+    const key = keyOf(target.info.name, pathAndQuery, keyHeadersOf(req, target));
     const entry = pending.get(key);
     if (!entry) return null;
     clearTimeout(entry.timer);

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
+import { forwardedAcceptEncoding } from './hop-encoding.js';
 import type { PageReadAhead } from './page-read-ahead.js';
 import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
@@ -99,6 +100,11 @@ function pickHeaders(req: IncomingMessage, names: readonly string[]): OutgoingHt
   return picked;
 }
 
+function withAcceptEncoding(headers: OutgoingHttpHeaders, acceptEncoding: string): OutgoingHttpHeaders {
+  if (acceptEncoding === '') return headers;
+  return { ...headers, 'accept-encoding': acceptEncoding };
+}
+
 /** Rewrites an upstream redirect (e.g. /openapi/v3 stale hash -> 301) so it stays inside /k8s/{context}. */
 function rewriteLocation(location: string, target: ContextTarget): string {
   let url: URL;
@@ -147,7 +153,7 @@ export async function proxyHttpRequest(
     return;
   }
   const { target, pathAndQuery } = resolved;
-  const claimed = await (ahead?.answers.claim(target.info.name, pathAndQuery, req) ?? null);
+  const claimed = await (ahead?.answers.claim(target, pathAndQuery, req) ?? null);
   if (claimed) {
     req.resume();
     sendPrefetched(res, claimed);
@@ -158,7 +164,7 @@ export async function proxyHttpRequest(
     upstream = await openUpstreamRequest(target, {
       method: req.method ?? 'GET',
       pathAndQuery,
-      headers: upstreamUserAgent(pickHeaders(req, FORWARDED_REQUEST_HEADERS)),
+      headers: upstreamUserAgent(withAcceptEncoding(pickHeaders(req, FORWARDED_REQUEST_HEADERS), forwardedAcceptEncoding(req, target))),
     });
   } catch (error) {
     sendStatus(res, credentialErrorStatus(target, error));

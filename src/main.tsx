@@ -12,10 +12,12 @@ const container = document.getElementById('root');
 if (container) {
   // The root (React's event listeners, ~20-30 ms cold) is made while the first page's body still streams in.
   const root = createRoot(container);
-  const listed = startListAtBoot(queryClient, window.location, preloaded);
-  // Rows the boot script drew (src/app/boot) came from that page, already here: React's first render holds them
-  // too, never an empty shell in their place. Otherwise the wait counts from the document's parse, as the boot's.
+  // Rows the boot script drew (src/app/boot) came from pages already here: React's first render holds as many,
+  // never an empty shell or a shorter list in their place. Otherwise the wait counts from the document's parse, as
+  // the boot's.
   const prerendered = container.firstElementChild?.hasAttribute('data-prerender') ?? false;
+  const prerenderedRows = Number(container.firstElementChild?.getAttribute('data-prerender-rows') ?? 0) || 0;
+  const listed = startListAtBoot(queryClient, window.location, preloaded, prerenderedRows);
   const parsedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart || performance.now();
   const wait = Math.max(0, parsedAt + FIRST_PAGE_WAIT_MS - performance.now());
   void (prerendered ? listed : atMost(listed, wait)).then(() =>

@@ -200,4 +200,43 @@ describe('the second page', () => {
     expect(await other.text()).toBe(pageBody('network'));
     expect(network).toHaveBeenCalledTimes(1);
   });
+
+  it('asks the pages after it one after another, at most two ahead of those read, and the app takes them all', async () => {
+    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
+    const tokenOf = (page: number) => `${token}${page}`;
+    // Pages 1..5: page n carries the token of page n + 1.
+    const pageOf = (requested: string) => {
+      const continued = new URL(requested, 'http://localhost').searchParams.get('continue');
+      return continued === null ? 1 : Number(continued.slice(token.length));
+    };
+    const preloadNetwork = stubFetch((requested) => {
+      const page = pageOf(requested);
+      return new Response(pageBody(`preloaded-${page}`, page < 5 ? tokenOf(page + 1) : undefined));
+    });
+    new Function(preloadScript)();
+    await vi.waitFor(() => expect(preloadNetwork).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Pages 1-3: page 4 waits until a continue page is read.
+    expect(preloadNetwork.mock.calls.map(([requested]) => pageOf(requested))).toEqual([1, 2, 3]);
+    const network = stubFetch(() => new Response(pageBody('network')));
+    adoptPreloadedFirstPage();
+    const pages = [];
+    for await (const progress of listTablePages('demo', '/api/v1/pods')) pages.push(progress);
+    expect(pages.at(-1)?.table.rows.map((r) => r.cells[0])).toEqual([1, 2, 3, 4, 5].map((n) => `preloaded-${n}`));
+    expect(preloadNetwork.mock.calls.map(([requested]) => pageOf(requested))).toEqual([1, 2, 3, 4, 5]);
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('ends the chain at a request for another page (a list started over): it goes to the network', async () => {
+    await preloadBoth('/c/demo/api/v1/pods', pageBody('preloaded-1', token));
+    const network = stubFetch(() => new Response(pageBody('network')));
+    adoptPreloadedFirstPage();
+    await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE });
+    const other = await fetch('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=2500&continue=other', { headers: { Accept: TABLE_ACCEPT } });
+    expect(await other.text()).toBe(pageBody('network'));
+    // The preloaded second page is no longer handed out: the chain ended.
+    const second = await fetch(`/k8s/demo/api/v1/pods?includeObject=Metadata&limit=2500&continue=${encodeURIComponent(token)}`, { headers: { Accept: TABLE_ACCEPT } });
+    expect(await second.text()).toBe(pageBody('network'));
+    expect(network).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,12 +1,28 @@
-// Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the second page it
-// started once the first page's continue token was in, to the app's requests for those exact URLs and Accept, so
-// those requests take the answers already on their way.
+// Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the continue
+// pages it started one after another from each page's token, to the app's requests for those exact URLs and Accept,
+// so those requests take the answers already on their way.
+/** A continue page the preload asked, and the one after it (null: none: the last page, or its token was not read). */
+export interface PreloadedLink {
+  url: string;
+  /** The page, for the app's request (made of the text the preload read). */
+  response: Promise<Response>;
+  /** The text of a 2xx answer (null otherwise), for the pre-render. */
+  text: Promise<string | null>;
+  next?: Promise<PreloadedLink | null>;
+  /** The page before's remainingItemCount: rows in this page and the ones after it (undefined: not said). */
+  remainingItemCount?: number;
+}
+
 interface PreloadedPage {
   url: string;
   accept: string;
   response: Promise<Response>;
+  /** The text of a 2xx first page (null otherwise), for the pre-render. */
+  text?: Promise<string | null>;
   /** The second page (null: none was asked: one page, or the token could not be read early). */
-  next?: Promise<{ url: string; response: Promise<Response> } | null>;
+  next?: Promise<PreloadedLink | null>;
+  /** Told as the pre-render or the app reads the continue page at a URL (once each), so the preload may ask further. */
+  claimed?: (url: string) => void;
 }
 
 declare global {
@@ -29,10 +45,12 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
 }
 
 /**
- * Wraps the window's fetch until the preloaded pages are claimed (or CLAIM_WITHIN_MS pass): the one GET whose URL
- * and Accept equal a preload's gets its response, once; every other call goes through. A request that may be the
- * second page while that page's URL is not yet known waits for it (it is known within the first page's head).
- * Returns the preloaded first page's response (null: nothing was preloaded), for the boot to see when it arrives.
+ * Wraps the window's fetch until the preloaded pages are claimed (or CLAIM_WITHIN_MS pass without a claim): the one
+ * GET whose URL and Accept equal a preload's gets its response, once; every other call goes through. Continue pages
+ * are claimed in the order the preload asked them: a request that may be the next one while its URL is not yet known
+ * waits for it (it is known within the page before's head); one that is not ends the chain (a list restarted after
+ * a 410 pages with other tokens). Returns the preloaded first page's response (null: nothing was preloaded), for the
+ * boot to see when it arrives.
  */
 export function adoptPreloadedFirstPage(target: Window = window): Promise<Response> | null {
   const preloaded = target.__kubeglassFirstPage;
@@ -40,14 +58,32 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
   delete target.__kubeglassFirstPage;
   const original = target.fetch;
   let first: Promise<Response> | null = preloaded.response;
-  let next = preloaded.next ?? Promise.resolve(null);
-  let nextClaimed = !preloaded.next;
+  // The next continue page not yet claimed; chainOpen turns false once there is none.
+  let cursor: Promise<PreloadedLink | null> = preloaded.next ?? Promise.resolve(null);
+  let chainOpen = preloaded.next !== undefined;
+  const continuePrefix = `${preloaded.url.replace(/&limit=\d+$/, '')}&`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const restore = () => {
+    clearTimeout(timer);
+    chainOpen = false;
+    cursor = Promise.resolve(null);
     if (target.fetch === claim) target.fetch = original;
   };
-  const settle = () => {
-    if (!first && nextClaimed) restore();
+  const restartTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(restore, CLAIM_WITHIN_MS);
   };
+  const settle = () => {
+    if (!first && !chainOpen) restore();
+  };
+  const watchEnd = (link: Promise<PreloadedLink | null>) =>
+    void link.then((next) => {
+      if (next === null && cursor === link) {
+        chainOpen = false;
+        settle();
+      }
+    });
+  watchEnd(cursor);
   const isGetOfPreload = (input: RequestInfo | URL, init: RequestInit | undefined): input is string =>
     typeof input === 'string' && (init?.method ?? 'GET').toUpperCase() === 'GET' && new Headers(init?.headers).get('accept') === preloaded.accept;
   const claim: typeof fetch = (input, init) => {
@@ -58,22 +94,23 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
       settle();
       return abortable(response, init?.signal);
     }
-    if (nextClaimed || !input.startsWith(`${preloaded.url.replace(/&limit=\d+$/, '')}&`)) return original.call(target, input, init);
-    const answer = next.then((page) => {
-      if (page && !nextClaimed && page.url === input) {
-        nextClaimed = true;
+    if (!chainOpen || !input.startsWith(continuePrefix)) return original.call(target, input, init);
+    const turn = cursor.then((link) => (link !== null && link.url === input ? link : null));
+    cursor = turn.then((link) => (link === null ? null : (link.next ?? null)));
+    watchEnd(cursor);
+    const answer = turn.then((link) => {
+      if (link === null) {
+        chainOpen = false;
         settle();
-        return page.response;
+        return original.call(target, input, init);
       }
-      return original.call(target, input, init);
+      restartTimer();
+      preloaded.claimed?.(link.url);
+      return link.response;
     });
     return abortable(answer, init?.signal);
   };
   target.fetch = claim;
-  setTimeout(() => {
-    nextClaimed = true;
-    next = Promise.resolve(null);
-    restore();
-  }, CLAIM_WITHIN_MS);
+  restartTimer();
   return preloaded.response;
 }

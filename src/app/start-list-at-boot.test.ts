@@ -41,6 +41,14 @@ describe('startListAtBoot', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('waits for as many rows as the pre-render drew, so the first render never shows fewer', async () => {
+    stubFetch((url) => new Response(url.includes('continue=') ? page(['web-2', 'web-3']) : page(['web-1'], 'next')));
+    const queryClient = client();
+    await startListAtBoot(queryClient, at('/c/demo/api/v1/pods'), ok(), 3);
+    const data = queryClient.getQueryData<LiveTableData>(k8sKeys.table('demo', '/api/v1/pods', {}));
+    expect(data?.table.rows.map((row) => row.cells[0])).toEqual(['web-1', 'web-2', 'web-3']);
+  });
+
   it.each([
     ['a refused preload (the list page asks and reports it)', '/c/demo/api/v1/pods', () => Promise.resolve(new Response('{}', { status: 403 }))],
     ['a preload that failed on the network', '/c/demo/api/v1/pods', () => Promise.reject(new TypeError('network'))],

@@ -2,6 +2,8 @@
 // module runs (src/app/boot), allowed by its CSP hash, and React's first commit puts the same rows in the same place.
 import { expect, test, type Page } from '@playwright/test';
 import { inlineScriptTexts } from '../../server/inline-scripts.js';
+import { podKeys } from '../support/pod-rows.js';
+import { startKubeglassProcess, type KubeglassProcess } from '../support/kubeglass-process.js';
 
 const LIST = '/c/demo/api/v1/namespaces/kube-system/pods';
 
@@ -81,6 +83,41 @@ test('the first rows are drawn before the app runs, and React draws the same row
   await page.screenshot({ path: 'test-results/first-rows-react.png' });
   // The inline boot script ran under the CSP (by its hash): no violation, no error.
   expect(problems).toEqual([]);
+});
+
+test.describe('a list of a few pages', () => {
+  let server: KubeglassProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startKubeglassProcess(['--demo-seed-pods', '3000', '--demo-activity-ms', '0'], { KUBECONFIG: 'tests/e2e/no-contexts.kubeconfig' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('is drawn whole before the app runs: every page joined, and it scrolls to the last row', async ({ page }) => {
+    const keys = await podKeys(server.url);
+    expect(keys.length).toBeGreaterThan(2600);
+    // The app's module held: only the boot script draws.
+    const release = await holdEntryModule(page);
+    await page.goto(`${server.url}/c/demo/api/v1/pods`, { waitUntil: 'commit' });
+    const prerendered = page.locator('[data-prerender]');
+    await expect(prerendered.getByTestId('row-count')).toHaveText(`${keys.length.toLocaleString('en-US')} items`);
+    await expect(prerendered.getByTestId('loading-more')).toHaveCount(0);
+    await expect(page.getByTestId('context-picker')).toHaveCount(0);
+    await prerendered.locator('table').evaluate((table) => {
+      const scroller = table.parentElement;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
+    const last = prerendered.locator('tbody tr[data-row-key]').last();
+    await expect(last).toHaveAttribute('data-row-key', keys.at(-1) ?? '');
+    await expect(last).toBeInViewport();
+    await page.screenshot({ path: 'test-results/first-rows-whole-list-end.png' });
+    release();
+    await expect(page.getByTestId('watch-state')).toHaveText('live');
+    await expect(prerendered).toHaveCount(0);
+    await expect(page.getByTestId('row-count')).toHaveText(`${keys.length.toLocaleString('en-US')} items`);
+  });
 });
 
 test("the first page is asked by an inline script of its own, ahead of the pre-render's", async ({ request }) => {

@@ -1,9 +1,12 @@
 // Starts the first Table page of a list URL (/c/{context}/api/v1/pods...) while the app's JS loads, so the
-// page and the code arrive together, and the second page as soon as the first page's continue token is in.
-// src/app/first-page-preload.ts hands each to the app's own request for that exact URL and Accept; a URL this
-// guesses wrong is simply never claimed. Inlined first in index.html's head as a script of its own
-// (vite.config.ts), so its request leaves before the pre-render's code is even compiled.
-/* global location, URLSearchParams, window, fetch, TextDecoder -- a classic browser script, run before the app */
+// page and the code arrive together, and each next page as soon as the page before is in (at most AHEAD continue
+// pages beyond those read): the list keeps coming while the app boots. Each page is read whole, once, as text: the
+// pre-render parses that text, and src/app/first-page-preload.ts hands the app's own request for that exact URL and
+// Accept a Response made of it (a URL this guesses wrong is simply never claimed). No copy of a body is streamed
+// (Response.clone tees every chunk through the main thread, which held the next pages back). Inlined first in
+// index.html's head as a script of its own (vite.config.ts), so its request leaves before the pre-render's code is
+// even compiled.
+/* global location, URLSearchParams, window, fetch, Response -- a classic browser script, run before the app */
 (function () {
   var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(location.pathname);
   if (!match || typeof fetch !== 'function') return;
@@ -24,50 +27,117 @@
   var base = '/k8s/' + encodeURIComponent(context) + match[2] + '?' + query.toString();
   var url = base + '&limit=100';
   var accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
-  // The browser's own fetch, taken now: the app wraps window.fetch to claim these pages before the second is asked.
+  // The browser's own fetch, taken now: the app wraps window.fetch to claim these pages.
   var fetchNow = window.fetch;
-  var get = function (pageUrl) {
-    return fetchNow.call(window, pageUrl, { headers: { Accept: accept }, credentials: 'same-origin' });
-  };
-  var response = get(url);
-  window.__kubeglassFirstPage = {
-    url: url,
-    accept: accept,
-    response: response,
-    // The second page, asked as soon as the first page's continue token is in, while the app is still loading.
-    next: response.then(secondPage, function () {
-      return null;
-    }),
-  };
-  // Claimed or not, a failure here is the app's to report (its own request gets the same answer).
-  response.catch(function () {});
+  function none() {
+    return null;
+  }
+  // A page's answer, read whole: status, headers and text (rejected when the request fails).
+  function load(pageUrl) {
+    var answer = fetchNow.call(window, pageUrl, { headers: { Accept: accept }, credentials: 'same-origin' }).then(function (r) {
+      return r.text().then(function (text) {
+        return { status: r.status, statusText: r.statusText, headers: r.headers, text: text };
+      });
+    });
+    answer.catch(none);
+    return answer;
+  }
+  // What the app's fetch gets for the page: a Response of the same status, headers and body, made when first asked
+  // for (a Response of a 2.5 MB text costs ~10 ms: not on the way to the next page's request).
+  function lazyResponse(answer) {
+    var response = null;
+    return function () {
+      return response || (response = responseOf(answer));
+    };
+  }
+  function responseOf(answer) {
+    return answer.then(function (a) {
+      var noBody = a.status === 204 || a.status === 205 || a.status === 304;
+      return new Response(noBody ? null : a.text, { status: a.status, statusText: a.statusText, headers: a.headers });
+    });
+  }
+  // The text of a 2xx answer, for the pre-render (null otherwise).
+  function textOf(answer) {
+    return answer.then(function (a) {
+      return a.status >= 200 && a.status < 300 ? a.text : null;
+    }, none);
+  }
 
   // The Table's own metadata comes before its columns and rows (kube-apiserver writes a Table's fields in that
-  // order); only that object is read, from the head of a copy of the body. Anything else: no second page.
+  // order); only that object is read, from the head of the text. Anything else: no next page.
   var META = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
   // The same bound as list-table's HEAD_CHARS: the metadata must end within the body's first 4096 characters.
   var HEAD_CHARS = 4096;
-  function secondPage(first) {
-    if (!first.ok || !first.body || typeof TextDecoder !== 'function') return null;
-    var reader = first.clone().body.getReader();
-    var decoder = new TextDecoder();
-    var head = '';
-    var read = function () {
-      return reader.read().then(function (chunk) {
-        if (!chunk.done) head += decoder.decode(chunk.value, { stream: true });
-        var meta = META.exec(head.length > HEAD_CHARS ? head.slice(0, HEAD_CHARS) : head);
-        if (!meta && !chunk.done && head.length < HEAD_CHARS) return read();
-        reader.cancel().catch(function () {});
-        var token = meta ? JSON.parse(meta[1]).continue : '';
-        if (typeof token !== 'string' || !token) return null;
-        var nextUrl = base + '&' + new URLSearchParams({ limit: '2500', continue: token }).toString();
-        var next = get(nextUrl);
-        next.catch(function () {});
-        return { url: nextUrl, response: next };
-      });
+
+  // Continue pages asked, and read (by the pre-render or the app); a page past AHEAD unread waits for a read (each
+  // is 1-2 MB).
+  var AHEAD = 2;
+  var asked = 0;
+  var read = {};
+  var claimed = 0;
+  var held = [];
+
+  // Past the second page, pages are asked here only for a list the pre-render draws whole (src/app/boot/follow-budget
+  // WHOLE_LIST_ROWS, or a list that does not say how long it is); a longer one the app pages itself, reading each
+  // page's token from its head (list-table), sooner than a page read whole here.
+  var WHOLE_LIST_ROWS = 12500;
+  function followed(remainingItemCount) {
+    return typeof remainingItemCount !== 'number' || remainingItemCount <= WHOLE_LIST_ROWS;
+  }
+
+  // The link to the page after `answer` (null: none: not a 2xx Table page with a continue token, or a page past
+  // the second of a long list).
+  function nextPage(answer, second) {
+    if (answer.status < 200 || answer.status >= 300) return null;
+    var meta = META.exec(answer.text.slice(0, HEAD_CHARS));
+    var listMeta = meta ? JSON.parse(meta[1]) : {};
+    var token = listMeta.continue;
+    if (typeof token !== 'string' || !token || (!second && !followed(listMeta.remainingItemCount))) return null;
+    var nextUrl = base + '&' + new URLSearchParams({ limit: '2500', continue: token }).toString();
+    var ask = function () {
+      asked++;
+      var next = load(nextUrl);
+      // remainingItemCount: the page before's, so the rows of this page and of those after it (when said).
+      var response = lazyResponse(next);
+      return {
+        url: nextUrl,
+        get response() {
+          return response();
+        },
+        text: textOf(next),
+        next: next.then(function (a) {
+          return nextPage(a, false);
+        }, none),
+        remainingItemCount: listMeta.remainingItemCount,
+      };
     };
-    return read().catch(function () {
-      return null;
+    if (asked - claimed < AHEAD) return ask();
+    return new Promise(function (resolve) {
+      held.push(function () {
+        resolve(ask());
+      });
     });
   }
+
+  var first = load(url);
+  var firstResponse = lazyResponse(first);
+  window.__kubeglassFirstPage = {
+    url: url,
+    accept: accept,
+    get response() {
+      return firstResponse();
+    },
+    text: textOf(first),
+    // The second page, asked as soon as the first page is in; each link holds the next.
+    next: first.then(function (a) {
+      return nextPage(a, true);
+    }, none),
+    // Called as the pre-render or the app reads the continue page at `pageUrl`: the pages held for it are asked.
+    claimed: function (pageUrl) {
+      if (read[pageUrl]) return;
+      read[pageUrl] = true;
+      claimed++;
+      while (held.length > 0 && asked - claimed < AHEAD) held.shift()();
+    },
+  };
 })();

@@ -1,10 +1,12 @@
 // The boot script inlined in index.html's head (see vite.config.ts), after preload-list.js (its own inline script,
-// which has started the list's first pages): applies the stored color scheme before the first paint, draws the
-// preloaded first page (prerender-list) if it arrives before React has drawn anything, then starts the app
-// (start-app). Bundled on its own, without React: it runs while the app's JS is still on the wire.
+// which has started the list's pages): applies the stored color scheme before the first paint, draws the preloaded
+// first page (prerender-list) if it arrives before React has drawn anything, joins the next pages to it as they come
+// (a short list whole, see followBudgetMs), then starts the app (start-app). Bundled on its own, without React: it runs while
+// the app's JS is still on the wire.
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
-import { prerenderList } from './prerender-list';
-import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter } from './start-app';
+import { followBudgetMs } from './follow-budget';
+import { prerenderList, warmTextLayout, type PrerenderedList } from './prerender-list';
+import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter, type Drawn } from './start-app';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -20,20 +22,77 @@ function localStorageOrUndefined(): Storage | undefined {
  */
 const inNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-function drawPreloadedPage(response: Promise<Response>): Promise<void> {
+/** The task after the next frame's paint: work started there (a next page's parse) never holds that frame. */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+type Preloaded = NonNullable<Window['__kubeglassFirstPage']>;
+type PreloadedLink = NonNullable<Awaited<Preloaded['next']>>;
+
+/** A page's parsed body (null: not a 2xx answer, not JSON, or the app has started). */
+function bodyOf(text: Promise<string | null> | undefined): Promise<unknown> {
+  if (!text) return Promise.resolve(null);
+  return text.then((json) => (json === null || appStarted(document) ? null : (JSON.parse(json) as unknown)));
+}
+
+interface NextPage {
+  link: PreloadedLink;
+  body: unknown;
+}
+
+/** The page a link leads to, parsed (null: none, or not one to follow). */
+function nextPage(link: Promise<PreloadedLink | null> | undefined): Promise<NextPage | null> {
+  if (!link) return Promise.resolve(null);
+  return link.then((next) => (next === null || followBudgetMs(next.remainingItemCount) === 0 ? null : bodyOf(next.text).then((body) => ({ link: next, body }))));
+}
+
+/**
+ * Joins each next page to the drawn list until the list is whole, a page fails, the app starts or `until`; the
+ * browser paints between pages (a page's parse is a task of its own), so no page waits for a frame.
+ */
+async function followPages(list: PrerenderedList, preloaded: Preloaded, pending: Promise<NextPage | null>, until: number): Promise<void> {
+  for (let page = await pending; page !== null && !list.complete; page = await nextPage(page.link.next)) {
+    if (appStarted(document) || performance.now() > until || !join(list, preloaded, page)) return;
+  }
+}
+
+/** Joins a page's rows; tells the preload it was read (it may ask further ahead; the app takes the same response). */
+function join(list: PrerenderedList, preloaded: Preloaded, page: NextPage): boolean {
+  if (page.body === null || appStarted(document) || !list.append(page.body)) return false;
+  preloaded.claimed?.(page.link.url);
+  return true;
+}
+
+const atTheLatest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
+  const firstPage = bodyOf(preloaded.text);
+  let answered = false;
+  void preloaded.text?.finally(() => (answered = true)).catch(() => undefined);
+  // The document parsed while the first page is not answered yet: the page's style and the text's fonts are looked
+  // up in that wait, not in the first rows' frame.
+  const warm = () => {
+    if (!answered && !appStarted(document)) warmTextLayout(document);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', warm, { once: true });
   return (
-    response
-      // Cloned as it arrives, before the app claims and reads the body.
-      .then((answer) => (answer.ok ? answer.clone().json() : null))
+    firstPage
       .then((body: unknown) => {
         const root = document.getElementById('root');
         // Once the app runs, its first render holds the rows or an empty shell: drawing them now would only have
         // that shell replace them. And never draw over what React drew.
         if (body === null || !root || root.childNodes.length > 0 || appStarted(document)) return undefined;
-        const drawn = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
-        return drawn ? inNextFrame() : undefined;
+        const list = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
+        if (!list) return undefined;
+        const budget = followBudgetMs((body as { metadata?: { remainingItemCount?: unknown } }).metadata?.remainingItemCount);
+        const until = performance.now() + budget;
+        // Painted first: the app waits no longer than that frame for a list that is already whole, and the next
+        // page's parse never holds the first rows' frame.
+        if (budget === 0 || list.complete) return inNextFrame().then(() => undefined);
+        const painted = afterNextPaint();
+        const following = painted.then(() => followPages(list, preloaded, nextPage(preloaded.next), until));
+        return painted.then(() => ({ following: Promise.race([following, atTheLatest(until - performance.now())]) }));
       })
-      // Nothing drawn: the app asks, and reports, on its own.
+      // Nothing drawn (or no more joined): the app asks, and reports, on its own.
       .catch(() => undefined)
   );
 }
@@ -42,5 +101,5 @@ try {
   applyThemeChoice(storedThemeChoice(localStorageOrUndefined()));
 } finally {
   const preloaded = window.__kubeglassFirstPage;
-  startAppAfter(preloaded ? drawPreloadedPage(preloaded.response) : Promise.resolve(), document, FIRST_PAGE_WAIT_MS);
+  startAppAfter(preloaded ? drawPreloadedPages(preloaded) : Promise.resolve(undefined), document, FIRST_PAGE_WAIT_MS);
 }

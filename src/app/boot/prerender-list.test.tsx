@@ -6,7 +6,7 @@ import { readFixture, readJsonFixture } from '../../testing/fixtures';
 import { renderAppAt } from '../../testing/render-app';
 import { stubFetch } from '../../testing/stub-fetch';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
-import { prerenderList } from './prerender-list';
+import { prerenderList, type PrerenderedList } from './prerender-list';
 
 const NOW = Date.parse('2026-11-21T22:30:00Z');
 const podColumns = readJsonFixture<Table>('tables/api__v1__pods.json').columnDefinitions;
@@ -39,11 +39,11 @@ function at(url: string) {
   return { pathname, search: search ? `?${search}` : '' };
 }
 
-function prerenderInto(url: string, body: unknown): { drawn: boolean; root: HTMLElement } {
+function prerenderInto(url: string, body: unknown): { drawn: boolean; root: HTMLElement; list: PrerenderedList | null } {
   const root = document.createElement('div');
   document.body.append(root);
-  const drawn = prerenderList(document, root, { location: at(url), body, now: NOW, viewportHeight: 800 });
-  return { drawn, root };
+  const list = prerenderList(document, root, { location: at(url), body, now: NOW, viewportHeight: 800 });
+  return { drawn: list !== null, root, list };
 }
 
 /** What a user sees of a table, and where each cell links: classes, titles, texts, widths. */
@@ -140,5 +140,53 @@ describe('prerenderList', () => {
     const { drawn, root } = prerenderInto('/c/demo/api/v1/pods', body);
     expect(drawn).toBe(false);
     expect(root.childNodes).toHaveLength(0);
+  });
+
+  describe('the next pages, joined while the app loads', () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => pod(`pod-${from + i}`, 'default', from + i, 10));
+    const rowKeys = (root: HTMLElement) => [...root.querySelectorAll('tbody tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'));
+    const bottomSpacer = (root: HTMLElement) => root.querySelector('tbody tr[aria-hidden]:last-child td')?.getAttribute('style');
+
+    it('counts every row, keeps "loading more" until the last page, and says how many rows it drew', () => {
+      const { root, list } = prerenderInto('/c/demo/api/v1/pods', table(many(0, 100), 'token-1'));
+      const count = () => root.querySelector('[data-testid="row-count"]')?.textContent;
+      const loading = () => root.querySelector('[data-testid="loading-more"]')?.textContent ?? null;
+      expect([count(), loading(), list?.complete]).toEqual(['100 items', 'loading more… 100 rows', false]);
+      expect(list?.append(table(many(100, 2500), 'token-2'))).toBe(true);
+      expect([count(), loading(), list?.complete, list?.rowCount]).toEqual(['2,600 items', 'loading more… 2,600 rows', false, 2600]);
+      expect(bottomSpacer(root)).toBe(`height: ${(2600 - 25) * 32}px; padding: 0px;`);
+      expect(list?.append(table(many(2600, 3)))).toBe(true);
+      expect([count(), loading(), list?.complete]).toEqual(['2,603 items', null, true]);
+      expect(root.querySelector('[data-prerender]')?.getAttribute('data-prerender-rows')).toBe('2603');
+      // The rows in view stay the first ones; a page after the last is refused.
+      expect(rowKeys(root)[0]).toBe('default/pod-0');
+      expect(list?.append(table(many(2603, 1)))).toBe(false);
+      expect(count()).toBe('2,603 items');
+    });
+
+    it('refuses a page that is not a Table of the same columns, and changes nothing', () => {
+      const { root, list } = prerenderInto('/c/demo/api/v1/pods', table(many(0, 10), 'token-1'));
+      expect(list?.append({ kind: 'Status', apiVersion: 'v1', code: 410 })).toBe(false);
+      expect(list?.append({ ...table(many(10, 1)), columnDefinitions: podColumns.slice(1) })).toBe(false);
+      expect(root.querySelector('[data-testid="row-count"]')?.textContent).toBe('10 items');
+    });
+
+    it('draws the rows a scroll brings into view, from any page joined', () => {
+      const { root, list } = prerenderInto('/c/demo/api/v1/pods', table(many(0, 100), 'token-1'));
+      list?.append(table(many(100, 900)));
+      const frames: FrameRequestCallback[] = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+      const scroller = root.querySelector('table')?.parentElement as HTMLElement;
+      scroller.scrollTop = 500 * 32;
+      scroller.dispatchEvent(new Event('scroll'));
+      scroller.dispatchEvent(new Event('scroll'));
+      // One redraw a frame, however many scroll events.
+      expect(frames).toHaveLength(1);
+      frames[0]?.(0);
+      vi.unstubAllGlobals();
+      expect(rowKeys(root).slice(0, 2)).toEqual(['default/pod-500', 'default/pod-501']);
+      expect(root.querySelector('tbody tr[aria-hidden] td')?.getAttribute('style')).toBe(`height: ${500 * 32}px; padding: 0px;`);
+      expect(bottomSpacer(root)).toBe(`height: ${(1000 - 525) * 32}px; padding: 0px;`);
+    });
   });
 });

@@ -61,55 +61,93 @@ function cell(doc: Document, column: VisibleColumn, row: TableRow, hrefs: { href
 }
 
 /**
- * Draws the list into `root` and returns true, or draws nothing and returns false: not a list URL, a sort or row
+ * Lays out, hidden, a word in each text style the list draws: a fresh tab looks its fonts up on first use, ~8 ms of
+ * the first rows' frame when that frame is the first to draw text. Called while the main thread waits for the page.
+ */
+export function warmTextLayout(doc: Document): void {
+  const styles = [shell.BRAND_CLASS, list.LIST_TITLE_CLASS, list.GROUP_VERSION_CLASS, list.ROW_COUNT_CLASS, list.FILTER_INPUT_CLASS, look.TABLE_CLASS, look.headerCellClass({ numeric: false })];
+  const probe = element(doc, 'div', { 'aria-hidden': 'true', style: 'position: absolute; left: -10000px; top: 0px; visibility: hidden;' }, styles.map((style) => element(doc, 'span', { class: style }, ['Ready 1,023'])));
+  doc.body.append(probe);
+  void probe.offsetHeight;
+  probe.remove();
+}
+
+/** The drawn list, while the app still loads: more pages can join it, and it scrolls. */
+export interface PrerenderedList {
+  /** Rows drawn so far (all pages joined). */
+  readonly rowCount: number;
+  /** False while the list's last page has a continue token. */
+  readonly complete: boolean;
+  /**
+   * Joins the list's next page (its parsed body): count, spacers and rows in view follow. False (nothing changed)
+   * when it is not a Table of the same columns.
+   */
+  append(body: unknown): boolean;
+}
+
+/**
+ * Draws the list into `root` and returns it, or draws nothing and returns null: not a list URL, a sort or row
  * filter in the URL (React would reorder the rows), or a body that is not a Table.
  */
-export function prerenderList(doc: Document, root: HTMLElement, input: PrerenderInput): boolean {
+export function prerenderList(doc: Document, root: HTMLElement, input: PrerenderInput): PrerenderedList | null {
   const route = matchRoute(input.location.pathname, input.location.search);
   const view = parseListView(input.location.search);
-  if (route.kind !== 'list' || view.sort !== null || view.filter !== '' || !isTable(input.body)) return false;
+  if (route.kind !== 'list' || view.sort !== null || view.filter !== '' || !isTable(input.body)) return null;
   const { context, path } = route;
-  const table = input.body;
-  const rows = table.rows;
-  const definitions = table.columnDefinitions;
+  const first = input.body;
+  let rows = first.rows;
+  let complete = !first.metadata?.continue;
+  const definitions = first.columnDefinitions;
   // As the React list before discovery answers: rows with a namespace mean a namespaced type.
   const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
-  const facts = new ColumnStats().update(rows, definitions.length);
-  const fromTable = visibleColumns(definitions, { wide: view.wide, showNamespace: path.namespace === null && namespaced, numericCells: parseNumericCellKey(facts.numericKey) });
+  const facts = new ColumnStats();
   const isPods = path.group === '' && path.resource === 'pods';
-  const columns = isPods ? withLogsColumn(fromTable) : fromTable;
-  const widths = columnWidths(columns, parseLongestKey(facts.longestKey));
-  const range = virtualWindow({ scrollTop: 0, viewportHeight: input.viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
 
-  const spacer = (height: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(columns.length), style: `height: ${height}px; padding: 0px;` })]);
-  const body = element(doc, 'tbody', {});
-  if (range.paddingTop > 0) body.append(spacer(range.paddingTop));
-  rows.slice(range.start, range.end).forEach((row) => {
-    const name = rowName(row, definitions);
-    const completed = look.isCompleted(row);
-    const hrefs = { href: list.rowUiPath(context, path, row, name, null), logsHref: isPods ? list.rowUiPath(context, path, row, name, 'log') : null, name };
-    const cells = columns.map((column) => {
-      const attributes: Record<string, string> = { class: look.cellClass(column, completed) };
-      if (look.truncates(column)) attributes.title = look.cellText(column, row);
-      return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now)]);
-    });
-    body.append(element(doc, 'tr', { 'data-row-key': list.rowKeyOf(row, name), class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
-  });
-  if (range.paddingBottom > 0) body.append(spacer(range.paddingBottom));
-
-  const head = element(doc, 'tr', {}, columns.map((column) =>
-    column.logs
-      ? element(doc, 'th', { scope: 'col', title: column.description, class: look.LOGS_HEADER_CLASS }, [column.title])
-      : element(doc, 'th', { scope: 'col', title: column.description, class: look.headerCellClass(column) }, [
-          element(doc, 'span', { class: `block ${look.sortButtonClass(column, 'none')}` }, [column.title]),
-        ]),
-  ));
-  const totalWidth = widths.reduce((sum, width) => sum + width, 0);
-  const tableElement = element(doc, 'table', { 'aria-label': path.resource, class: look.TABLE_CLASS, style: `min-width: ${totalWidth}px;` }, [
-    element(doc, 'colgroup', {}, widths.map((width) => element(doc, 'col', { style: `width: ${width}px;` }))),
-    element(doc, 'thead', { class: look.THEAD_CLASS }, [head]),
-    body,
-  ]);
+  const spacer = (height: number, span: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(span), style: `height: ${height}px; padding: 0px;` })]);
+  /** The table as React draws it for these rows at this scroll offset: columns and widths from every row so far. */
+  const drawTable = (scrollTop: number): HTMLTableElement => {
+    const stats = facts.update(rows, definitions.length);
+    const fromTable = visibleColumns(definitions, { wide: view.wide, showNamespace: path.namespace === null && namespaced, numericCells: parseNumericCellKey(stats.numericKey) });
+    const columns = isPods ? withLogsColumn(fromTable) : fromTable;
+    const widths = columnWidths(columns, parseLongestKey(stats.longestKey));
+    const range = virtualWindow({ scrollTop, viewportHeight: input.viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
+    const body = element(doc, 'tbody', {});
+    if (range.paddingTop > 0) body.append(spacer(range.paddingTop, columns.length));
+    for (const row of rows.slice(range.start, range.end)) {
+      const name = rowName(row, definitions);
+      const completed = look.isCompleted(row);
+      const hrefs = { href: list.rowUiPath(context, path, row, name, null), logsHref: isPods ? list.rowUiPath(context, path, row, name, 'log') : null, name };
+      const cells = columns.map((column) => {
+        const attributes: Record<string, string> = { class: look.cellClass(column, completed) };
+        if (look.truncates(column)) attributes.title = look.cellText(column, row);
+        return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now)]);
+      });
+      body.append(element(doc, 'tr', { 'data-row-key': list.rowKeyOf(row, name), class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
+    }
+    if (range.paddingBottom > 0) body.append(spacer(range.paddingBottom, columns.length));
+    const head = element(doc, 'tr', {}, columns.map((column) =>
+      column.logs
+        ? element(doc, 'th', { scope: 'col', title: column.description, class: look.LOGS_HEADER_CLASS }, [column.title])
+        : element(doc, 'th', { scope: 'col', title: column.description, class: look.headerCellClass(column) }, [
+            element(doc, 'span', { class: `block ${look.sortButtonClass(column, 'none')}` }, [column.title]),
+          ]),
+    ));
+    const totalWidth = widths.reduce((sum, width) => sum + width, 0);
+    return element(doc, 'table', { 'aria-label': path.resource, class: look.TABLE_CLASS, style: `min-width: ${totalWidth}px;` }, [
+      element(doc, 'colgroup', {}, widths.map((width) => element(doc, 'col', { style: `width: ${width}px;` }))),
+      element(doc, 'thead', { class: look.THEAD_CLASS }, [head]),
+      body,
+    ]);
+  };
+  // The same test ids as the React list's count and progress: what the page says is what a test or a user reads.
+  const rowCount = element(doc, 'span', { class: list.ROW_COUNT_CLASS, 'data-testid': 'row-count' });
+  const loadingMore = element(doc, 'span', { role: 'status', 'data-testid': 'loading-more', class: list.LOADING_MORE_CLASS });
+  const drawProgress = () => {
+    rowCount.textContent = list.rowCountText(rows.length, rows.length);
+    frame.dataset.prerenderRows = String(rows.length);
+    if (complete) loadingMore.remove();
+    else loadingMore.replaceChildren(element(doc, 'span', { 'aria-hidden': 'true', class: list.SPINNER_CLASS }), list.loadingMoreText(rows.length));
+  };
 
   const selectors = [view.labelSelector, view.fieldSelector].filter(Boolean).join(' · ');
   const listHeader = element(doc, 'header', { class: list.LIST_HEADER_CLASS }, [
@@ -117,10 +155,8 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
     element(doc, 'span', { class: list.GROUP_VERSION_CLASS }, [list.groupVersionOf(path)]),
     element(doc, 'span', { class: list.SCOPE_CLASS }, [list.scopeLabel(path, namespaced)]),
     selectors ? element(doc, 'span', { class: list.APPLIED_SELECTORS_CLASS }, [selectors]) : null,
-    element(doc, 'span', { class: list.ROW_COUNT_CLASS }, [list.rowCountText(rows.length, rows.length)]),
-    table.metadata?.continue
-      ? element(doc, 'span', { class: list.LOADING_MORE_CLASS }, [element(doc, 'span', { 'aria-hidden': 'true', class: list.SPINNER_CLASS }), list.loadingMoreText(rows.length)])
-      : null,
+    rowCount,
+    complete ? null : loadingMore,
   ]);
   // The filter bar's height comes from its input; this one is read-only (typing starts once the app runs).
   const toolbar = element(doc, 'div', { class: list.TOOLBAR_CLASS }, [
@@ -128,17 +164,49 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
       element(doc, 'input', { type: 'search', readonly: '', tabindex: '-1', 'aria-label': 'Filter rows', placeholder: list.FILTER_PLACEHOLDER, class: list.FILTER_INPUT_CLASS }),
     ]),
   ]);
+  let tableElement = drawTable(0);
+  const scroller = element(doc, 'div', { class: look.SCROLLER_CLASS }, [tableElement]);
+  const redraw = () => {
+    const next = drawTable(scroller.scrollTop);
+    tableElement.replaceWith(next);
+    tableElement = next;
+  };
+  // Rows in view follow the scroll (once a frame), as the React list's window does.
+  let redrawQueued = false;
+  scroller.addEventListener('scroll', () => {
+    if (redrawQueued) return;
+    redrawQueued = true;
+    requestAnimationFrame(() => {
+      redrawQueued = false;
+      redraw();
+    });
+  }, { passive: true });
   const frame = element(doc, 'div', { class: shell.SHELL_CLASS, 'data-prerender': '' }, [
     element(doc, 'header', { class: shell.SHELL_HEADER_CLASS }, [
       element(doc, 'a', { href: '/', class: shell.BRAND_CLASS }, [element(doc, 'span', { 'aria-hidden': 'true', class: shell.BRAND_MARK_CLASS }, ['kg']), 'Kubeglass']),
     ]),
     element(doc, 'div', { class: shell.SHELL_BODY_CLASS }, [
       element(doc, 'nav', { 'aria-label': 'Resources', class: NAVIGATOR_CLASS }),
-      element(doc, 'main', { class: shell.MAIN_CLASS }, [
-        element(doc, 'section', { class: list.LIST_SECTION_CLASS }, [listHeader, toolbar, element(doc, 'div', { class: look.SCROLLER_CLASS }, [tableElement])]),
-      ]),
+      element(doc, 'main', { class: shell.MAIN_CLASS }, [element(doc, 'section', { class: list.LIST_SECTION_CLASS }, [listHeader, toolbar, scroller])]),
     ]),
   ]);
+  drawProgress();
   root.replaceChildren(frame);
-  return true;
+
+  return {
+    get rowCount() {
+      return rows.length;
+    },
+    get complete() {
+      return complete;
+    },
+    append(body) {
+      if (complete || !isTable(body) || body.columnDefinitions.length !== definitions.length) return false;
+      rows = rows.concat(body.rows);
+      complete = !body.metadata?.continue;
+      drawProgress();
+      redraw();
+      return true;
+    },
+  };
 }

@@ -40,7 +40,7 @@ describe('startAppAfter', () => {
       document.head.querySelector('script')?.remove();
       delete document.head.querySelector<HTMLLinkElement>('link')?.dataset.started;
       let settle: (() => void) | undefined;
-      const settled = new Promise<void>((resolve, reject) => (settle = outcome === 'resolve' ? resolve : () => reject(new Error('no page'))));
+      const settled = new Promise<undefined>((resolve, reject) => (settle = outcome === 'resolve' ? () => resolve(undefined) : () => reject(new Error('no page'))));
       startAppAfter(settled, document, 10_000);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(entryScripts()).toEqual([]);
@@ -52,7 +52,7 @@ describe('startAppAfter', () => {
   it('starts the app after maxWaitMs when the first page is slow, and not again when it comes', async () => {
     vi.useFakeTimers();
     let settle: (() => void) | undefined;
-    startAppAfter(new Promise<void>((resolve) => (settle = resolve)), document, 200);
+    startAppAfter(new Promise<undefined>((resolve) => (settle = () => resolve(undefined))), document, 200);
     await vi.advanceTimersByTimeAsync(199);
     expect(entryScripts()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -61,4 +61,17 @@ describe('startAppAfter', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(entryScripts()).toEqual(['/assets/index-abc.js']);
   });
+
+  it('holds the app while pages join rows drawn in time, past maxWaitMs, until they stop', async () => {
+    vi.useFakeTimers();
+    let stop: (() => void) | undefined;
+    const following = new Promise<void>((resolve) => (stop = resolve));
+    startAppAfter(Promise.resolve({ following }), document, 200);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(entryScripts()).toEqual([]);
+    stop?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(entryScripts()).toEqual(['/assets/index-abc.js']);
+  });
 });
+

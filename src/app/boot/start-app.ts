@@ -26,12 +26,18 @@ export function startApp(doc: Document): boolean {
   return true;
 }
 
+/** What the pre-render settled with: the first rows drawn, and the wait for the pages that join them. */
+export interface Drawn {
+  following: Promise<unknown>;
+}
+
 /**
  * Starts the app once the document is parsed (main.tsx renders into #root) and `settled` has settled (the
  * pre-render painted, declined or failed), and at the latest `maxWaitMs` after parsing: a slow first page never
- * holds the app, which then renders its shell as it always did.
+ * holds the app, which then renders its shell as it always did. First rows drawn in time (`Drawn`) hold it until
+ * the pages joining them stop (their own bound, see prerender-entry's followBudgetMs).
  */
-export function startAppAfter(settled: Promise<unknown>, doc: Document, maxWaitMs: number): void {
+export function startAppAfter(settled: Promise<Drawn | undefined>, doc: Document, maxWaitMs: number): void {
   const parsed = doc.readyState === 'loading' ? new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve, { once: true })) : Promise.resolve();
   void parsed.then(() => {
     const timer = setTimeout(() => startApp(doc), maxWaitMs);
@@ -39,6 +45,10 @@ export function startAppAfter(settled: Promise<unknown>, doc: Document, maxWaitM
       clearTimeout(timer);
       startApp(doc);
     };
-    settled.then(start, start);
+    settled.then((drawn) => {
+      if (!drawn || appStarted(doc)) return start();
+      clearTimeout(timer);
+      drawn.following.then(start, start);
+    }, start);
   });
 }

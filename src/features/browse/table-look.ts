@@ -23,7 +23,7 @@ const SORT_GLYPH: Record<SortState, string> = {
   none: "after:ml-1 after:text-[9px] after:text-slate-300 after:opacity-0 hover:after:opacity-100 after:content-['↕']",
 };
 
-export function headerCellClass(column: VisibleColumn): string {
+export function headerCellClass(column: Pick<VisibleColumn, 'numeric'>): string {
   return `p-0 text-xs font-medium whitespace-nowrap text-slate-500 ${column.numeric ? 'text-right' : ''}`;
 }
 

@@ -21,8 +21,6 @@ interface PreloadedPage {
   text?: Promise<string | null>;
   /** The second page (null: none was asked: one page, or the token could not be read early). */
   next?: Promise<PreloadedLink | null>;
-  /** Told as the pre-render or the app reads the continue page at a URL (once each), so the preload may ask further. */
-  claimed?: (url: string) => void;
 }
 
 declare global {
@@ -105,7 +103,6 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
         return original.call(target, input, init);
       }
       restartTimer();
-      preloaded.claimed?.(link.url);
       return link.response;
     });
     return abortable(answer, init?.signal);

@@ -1,14 +1,15 @@
 // Starts the first Table page of a list URL (/c/{context}/api/v1/pods...) while the app's JS loads, so the
-// page and the code arrive together, and each next page as soon as the page before is in (at most AHEAD continue
-// pages beyond those read): the list keeps coming while the app boots. Each page is read whole, once, as text: the
-// pre-render parses that text, and src/app/first-page-preload.ts hands the app's own request for that exact URL and
-// Accept a Response made of it (a URL this guesses wrong is simply never claimed). No copy of a body is streamed
-// (Response.clone tees every chunk through the main thread, which held the next pages back). Inlined first in
-// index.html's head as a script of its own (vite.config.ts), so its request leaves before the pre-render's code is
-// even compiled.
+// page and the code arrive together, then each next page as soon as the page before is read: the list keeps coming
+// while the app boots. Each page is read whole, once, as text: the pre-render parses that text, and
+// src/app/first-page-preload.ts hands the app's own request for that exact URL and Accept a Response made of it (a
+// URL this guesses wrong is simply never claimed). No copy of a body is streamed (Response.clone tees every chunk
+// through the main thread, which held the next pages back). Inlined first in index.html's head as a script of its
+// own (vite.config.ts), so its request leaves before the pre-render's code is even compiled.
 /* global location, URLSearchParams, window, fetch, Response -- a classic browser script, run before the app */
 (function () {
-  var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(location.pathname);
+  var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(
+    location.pathname,
+  );
   if (!match || typeof fetch !== 'function') return;
   var search = new URLSearchParams(location.search);
   if (search.get('create') === '1') return;
@@ -32,28 +33,49 @@
   function none() {
     return null;
   }
-  // A page's answer, read whole: status, headers and text (rejected when the request fails).
+  // Asks for a page now; returns its answer read whole (status, headers and text; rejected when the request fails),
+  // read when first wanted: a continue page's 1-2 MB body is read on the main thread, and the first rows' frame
+  // must not wait behind it (the pre-render wants it once that frame has painted, the app when it claims it).
   function load(pageUrl) {
-    var answer = fetchNow.call(window, pageUrl, { headers: { Accept: accept }, credentials: 'same-origin' }).then(function (r) {
-      return r.text().then(function (text) {
-        return { status: r.status, statusText: r.statusText, headers: r.headers, text: text };
-      });
+    var response = fetchNow.call(window, pageUrl, {
+      headers: { Accept: accept },
+      credentials: 'same-origin',
     });
-    answer.catch(none);
-    return answer;
+    response.catch(none);
+    var answer = null;
+    return function () {
+      if (answer === null) {
+        answer = response.then(function (r) {
+          return r.text().then(function (text) {
+            return {
+              status: r.status,
+              statusText: r.statusText,
+              headers: r.headers,
+              text: text,
+            };
+          });
+        });
+        answer.catch(none);
+      }
+      return answer;
+    };
   }
   // What the app's fetch gets for the page: a Response of the same status, headers and body, made when first asked
   // for (a Response of a 2.5 MB text costs ~10 ms: not on the way to the next page's request).
   function lazyResponse(answer) {
     var response = null;
     return function () {
-      return response || (response = responseOf(answer));
+      return response || (response = responseOf(answer()));
     };
   }
   function responseOf(answer) {
     return answer.then(function (a) {
       var noBody = a.status === 204 || a.status === 205 || a.status === 304;
-      return new Response(noBody ? null : a.text, { status: a.status, statusText: a.statusText, headers: a.headers });
+      return new Response(noBody ? null : a.text, {
+        status: a.status,
+        statusText: a.statusText,
+        headers: a.headers,
+      });
     });
   }
   // The text of a 2xx answer, for the pre-render (null otherwise).
@@ -68,14 +90,6 @@
   var META = /^\s*\{\s*"kind"\s*:\s*"Table"\s*,\s*"apiVersion"\s*:\s*"meta\.k8s\.io\/v1"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
   // The same bound as list-table's HEAD_CHARS: the metadata must end within the body's first 4096 characters.
   var HEAD_CHARS = 4096;
-
-  // Continue pages asked, and read (by the pre-render or the app); a page past AHEAD unread waits for a read (each
-  // is 1-2 MB).
-  var AHEAD = 2;
-  var asked = 0;
-  var read = {};
-  var claimed = 0;
-  var held = [];
 
   // Past the second page, pages are asked here only for a list the pre-render draws whole (src/app/boot/follow-budget
   // WHOLE_LIST_ROWS, or a list that does not say how long it is); a longer one the app pages itself, reading each
@@ -94,33 +108,38 @@
     var token = listMeta.continue;
     if (typeof token !== 'string' || !token || (!second && !followed(listMeta.remainingItemCount))) return null;
     var nextUrl = base + '&' + new URLSearchParams({ limit: '2500', continue: token }).toString();
-    var ask = function () {
-      asked++;
-      var next = load(nextUrl);
-      // remainingItemCount: the page before's, so the rows of this page and of those after it (when said).
-      var response = lazyResponse(next);
-      return {
-        url: nextUrl,
-        get response() {
-          return response();
-        },
-        text: textOf(next),
-        next: next.then(function (a) {
-          return nextPage(a, false);
-        }, none),
-        remainingItemCount: listMeta.remainingItemCount,
-      };
+    // Asked as soon as the page before is read: at most one page is on its way that nobody has read.
+    var page = load(nextUrl);
+    var response = lazyResponse(page);
+    var text = null;
+    var next = null;
+    // Read when first wanted (see load); remainingItemCount: the page before's, so the rows of this page and of
+    // those after it (when said).
+    return {
+      url: nextUrl,
+      get response() {
+        return response();
+      },
+      get text() {
+        return text || (text = textOf(page()));
+      },
+      get next() {
+        return (
+          next ||
+          (next = page().then(function (a) {
+            return nextPage(a, false);
+          }, none))
+        );
+      },
+      remainingItemCount: listMeta.remainingItemCount,
     };
-    if (asked - claimed < AHEAD) return ask();
-    return new Promise(function (resolve) {
-      held.push(function () {
-        resolve(ask());
-      });
-    });
   }
 
-  var first = load(url);
-  var firstResponse = lazyResponse(first);
+  // The first page is read as soon as it is in: the first rows are drawn from it.
+  var first = load(url)();
+  var firstResponse = lazyResponse(function () {
+    return first;
+  });
   window.__kubeglassFirstPage = {
     url: url,
     accept: accept,
@@ -132,12 +151,5 @@
     next: first.then(function (a) {
       return nextPage(a, true);
     }, none),
-    // Called as the pre-render or the app reads the continue page at `pageUrl`: the pages held for it are asked.
-    claimed: function (pageUrl) {
-      if (read[pageUrl]) return;
-      read[pageUrl] = true;
-      claimed++;
-      while (held.length > 0 && asked - claimed < AHEAD) held.shift()();
-    },
   };
 })();

@@ -49,17 +49,15 @@ function nextPage(link: Promise<PreloadedLink | null> | undefined): Promise<Next
  * Joins each next page to the drawn list until the list is whole, a page fails, the app starts or `until`; the
  * browser paints between pages (a page's parse is a task of its own), so no page waits for a frame.
  */
-async function followPages(list: PrerenderedList, preloaded: Preloaded, pending: Promise<NextPage | null>, until: number): Promise<void> {
+async function followPages(list: PrerenderedList, pending: Promise<NextPage | null>, until: number): Promise<void> {
   for (let page = await pending; page !== null && !list.complete; page = await nextPage(page.link.next)) {
-    if (appStarted(document) || performance.now() > until || !join(list, preloaded, page)) return;
+    if (appStarted(document) || performance.now() > until || !join(list, page)) return;
   }
 }
 
-/** Joins a page's rows; tells the preload it was read (it may ask further ahead; the app takes the same response). */
-function join(list: PrerenderedList, preloaded: Preloaded, page: NextPage): boolean {
-  if (page.body === null || appStarted(document) || !list.append(page.body)) return false;
-  preloaded.claimed?.(page.link.url);
-  return true;
+/** Joins a page's rows (the app takes the same page's text when it starts). */
+function join(list: PrerenderedList, page: NextPage): boolean {
+  return page.body !== null && !appStarted(document) && list.append(page.body);
 }
 
 const atTheLatest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -89,7 +87,7 @@ function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
         // page's parse never holds the first rows' frame.
         if (budget === 0 || list.complete) return inNextFrame().then(() => undefined);
         const painted = afterNextPaint();
-        const following = painted.then(() => followPages(list, preloaded, nextPage(preloaded.next), until));
+        const following = painted.then(() => followPages(list, nextPage(preloaded.next), until));
         return painted.then(() => ({ following: Promise.race([following, atTheLatest(until - performance.now())]) }));
       })
       // Nothing drawn (or no more joined): the app asks, and reports, on its own.

@@ -8,7 +8,7 @@ export interface PreloadedLink {
   response: Promise<Response>;
   /** The text of a 2xx answer (null otherwise), for the pre-render. */
   text: Promise<string | null>;
-  next?: Promise<PreloadedLink | null>;
+  next: Promise<PreloadedLink | null>;
   /** The page before's remainingItemCount: rows in this page and the ones after it (undefined: not said). */
   remainingItemCount?: number;
 }
@@ -18,7 +18,7 @@ interface PreloadedPage {
   accept: string;
   response: Promise<Response>;
   /** The text of a 2xx first page (null otherwise), for the pre-render. */
-  text?: Promise<string | null>;
+  text: Promise<string | null>;
   /** The second page (null: none was asked: one page, or the token could not be read early). */
   next?: Promise<PreloadedLink | null>;
 }
@@ -46,7 +46,7 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
  * Wraps the window's fetch until the preloaded pages are claimed (or CLAIM_WITHIN_MS pass without a claim): the one
  * GET whose URL and Accept equal a preload's gets its response, once; every other call goes through. Continue pages
  * are claimed in the order the preload asked them: a request that may be the next one while its URL is not yet known
- * waits for it (it is known within the page before's head); one that is not ends the chain (a list restarted after
+ * waits for it (it is known once the page before is read); one that is not ends the chain (a list restarted after
  * a 410 pages with other tokens). Returns the preloaded first page's response (null: nothing was preloaded), for the
  * boot to see when it arrives.
  */
@@ -94,7 +94,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
     }
     if (!chainOpen || !input.startsWith(continuePrefix)) return original.call(target, input, init);
     const turn = cursor.then((link) => (link !== null && link.url === input ? link : null));
-    cursor = turn.then((link) => (link === null ? null : (link.next ?? null)));
+    cursor = turn.then((link) => (link === null ? null : link.next));
     watchEnd(cursor);
     const answer = turn.then((link) => {
       if (link === null) {

@@ -136,10 +136,9 @@
   }
 
   // The first page is read as soon as it is in: the first rows are drawn from it.
-  var first = load(url)();
-  var firstResponse = lazyResponse(function () {
-    return first;
-  });
+  var readFirst = load(url);
+  var first = readFirst();
+  var firstResponse = lazyResponse(readFirst);
   window.__kubeglassFirstPage = {
     url: url,
     accept: accept,

@@ -1,8 +1,8 @@
 // The boot script inlined in index.html's head (see vite.config.ts), after preload-list.js (its own inline script,
 // which has started the list's pages): applies the stored color scheme before the first paint, draws the preloaded
 // first page (prerender-list) if it arrives before React has drawn anything, joins the next pages to it as they come
-// (a short list whole, see followBudgetMs), then starts the app (start-app). Bundled on its own, without React: it runs while
-// the app's JS is still on the wire.
+// (a short list whole, see followBudgetMs), then starts the app (start-app). Bundled on its own, without React: it
+// runs while the app's JS is still on the wire.
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
 import { followBudgetMs } from './follow-budget';
 import { prerenderList, warmTextLayout, type PrerenderedList } from './prerender-list';
@@ -29,8 +29,7 @@ type Preloaded = NonNullable<Window['__kubeglassFirstPage']>;
 type PreloadedLink = NonNullable<Awaited<Preloaded['next']>>;
 
 /** A page's parsed body (null: not a 2xx answer, not JSON, or the app has started). */
-function bodyOf(text: Promise<string | null> | undefined): Promise<unknown> {
-  if (!text) return Promise.resolve(null);
+function bodyOf(text: Promise<string | null>): Promise<unknown> {
   return text.then((json) => (json === null || appStarted(document) ? null : (JSON.parse(json) as unknown)));
 }
 
@@ -65,7 +64,7 @@ const atTheLatest = (ms: number) => new Promise<void>((resolve) => setTimeout(re
 function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
   const firstPage = bodyOf(preloaded.text);
   let answered = false;
-  void preloaded.text?.finally(() => (answered = true)).catch(() => undefined);
+  void preloaded.text.finally(() => (answered = true)).catch(() => undefined);
   // The document parsed while the first page is not answered yet: the page's style and the text's fonts are looked
   // up in that wait, not in the first rows' frame.
   const warm = () => {

@@ -54,8 +54,9 @@ function inlineBootScript(): Plugin {
 }
 
 /**
- * At build, index.html's entry module is preloaded instead of run: the boot script runs it once the first rows
- * are painted (src/app/boot/start-app.ts). The dev server keeps its own entry script.
+ * At build, index.html's entry module and its preloads become inert links (rel="kubeglass-module"): the boot script
+ * has them fetched when the first rows no longer need the cores (fetchAppModules) and runs the entry once they are
+ * painted (src/app/boot/start-app.ts). The dev server keeps its own entry script.
  */
 function entryRunByBootScript(): Plugin {
   return {
@@ -66,7 +67,9 @@ function entryRunByBootScript(): Plugin {
       handler: (html) => {
         const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
         if (entries.length !== 1) throw new Error(`index.html: expected one entry module script, found ${entries.length}`);
-        return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="modulepreload" crossorigin href="$1" data-kubeglass-entry>');
+        return html
+          .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="kubeglass-module" href="$1" data-kubeglass-entry>')
+          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="kubeglass-module" href="$1">');
       },
     },
   };

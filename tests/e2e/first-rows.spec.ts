@@ -118,6 +118,34 @@ test.describe('a list of a few pages', () => {
     await expect(prerendered).toHaveCount(0);
     await expect(page.getByTestId('row-count')).toHaveText(`${keys.length.toLocaleString('en-US')} items`);
   });
+
+  test("the app's modules are asked only once the whole list is drawn: they do not share the cores with its pages", async ({ page }) => {
+    const keys = await podKeys(server.url);
+    // When (performance.now) the pre-render's count first said the whole list with no page loading.
+    await page.addInitScript((whole) => {
+      // No DOM types in the tests' project: the little of the page used here, typed.
+      const root = globalThis as unknown as {
+        document: { querySelector(selector: string): { textContent: string | null } | null };
+        MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+        __wholeAt?: number;
+      };
+      new root.MutationObserver(() => {
+        const count = root.document.querySelector('[data-prerender] [data-testid="row-count"]')?.textContent;
+        if (root.__wholeAt === undefined && count === whole && !root.document.querySelector('[data-testid="loading-more"]')) root.__wholeAt = performance.now();
+      }).observe(root.document, { childList: true, subtree: true, characterData: true });
+    }, `${keys.length.toLocaleString('en-US')} items`);
+    await page.goto(`${server.url}/c/demo/api/v1/pods`);
+    await expect(page.getByTestId('watch-state')).toHaveText('live');
+    const { wholeAt, scripts } = await page.locator('html').evaluate(() => {
+      const root = globalThis as unknown as { __wholeAt?: number };
+      const entries = performance.getEntriesByType('resource').filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
+      return { wholeAt: root.__wholeAt ?? null, scripts: entries.map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })) };
+    });
+    expect(wholeAt).not.toBeNull();
+    // The entry and its chunks (modulepreload), each asked after the last page was joined.
+    expect(scripts.some((script) => script.name.startsWith('/assets/index-'))).toBe(true);
+    for (const script of scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(wholeAt ?? Infinity);
+  });
 });
 
 test("the first page is asked by an inline script of its own, ahead of the pre-render's", async ({ request }) => {

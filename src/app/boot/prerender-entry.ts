@@ -6,7 +6,7 @@
 import { applyThemeChoice, storedThemeChoice } from '../../stores/theme-choice';
 import { followBudgetMs } from './follow-budget';
 import { prerenderList, warmTextLayout, type PrerenderedList } from './prerender-list';
-import { appStarted, FIRST_PAGE_WAIT_MS, startAppAfter, type Drawn } from './start-app';
+import { appStarted, fetchAppModules, FIRST_PAGE_WAIT_MS, startAppAfter, type Drawn } from './start-app';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -59,6 +59,12 @@ function join(list: PrerenderedList, page: NextPage): boolean {
   return page.body !== null && !appStarted(document) && list.append(page.body);
 }
 
+/** Nothing drawn: the app will render on its own, so its modules are wanted now. */
+function appWanted(): undefined {
+  fetchAppModules(document);
+  return undefined;
+}
+
 const atTheLatest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
@@ -77,11 +83,15 @@ function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
         const root = document.getElementById('root');
         // Once the app runs, its first render holds the rows or an empty shell: drawing them now would only have
         // that shell replace them. And never draw over what React drew.
-        if (body === null || !root || root.childNodes.length > 0 || appStarted(document)) return undefined;
+        if (body === null || !root || root.childNodes.length > 0 || appStarted(document)) return appWanted();
         const list = prerenderList(document, root, { location: window.location, body, now: Date.now(), viewportHeight: window.innerHeight });
-        if (!list) return undefined;
+        if (!list) return appWanted();
         const budget = followBudgetMs((body as { metadata?: { remainingItemCount?: unknown } }).metadata?.remainingItemCount);
         const until = performance.now() + budget;
+        // The app pages a long list from its second page: its modules are wanted as soon as it can run. Any other
+        // list's are fetched when the app starts (startApp), once its rows are painted and its pages joined: before,
+        // their transfer and background parse (~25 ms of a core) shared the two cores with the first rows.
+        if (budget === 0) fetchAppModules(document);
         // Painted first: the app waits no longer than that frame for a list that is already whole, and the next
         // page's parse never holds the first rows' frame.
         if (budget === 0 || list.complete) return inNextFrame().then(() => undefined);
@@ -90,7 +100,7 @@ function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
         return painted.then(() => ({ following: Promise.race([following, atTheLatest(until - performance.now())]) }));
       })
       // Nothing drawn (or no more joined): the app asks, and reports, on its own.
-      .catch(() => undefined)
+      .catch(appWanted)
   );
 }
 
@@ -98,5 +108,7 @@ try {
   applyThemeChoice(storedThemeChoice(localStorageOrUndefined()));
 } finally {
   const preloaded = window.__kubeglassFirstPage;
+  // No list to draw: the app's modules are wanted now.
+  if (!preloaded) fetchAppModules(document);
   startAppAfter(preloaded ? drawPreloadedPages(preloaded) : Promise.resolve(undefined), document, FIRST_PAGE_WAIT_MS);
 }

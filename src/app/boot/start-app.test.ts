@@ -1,16 +1,33 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStarted, startApp, startAppAfter } from './start-app';
+import { appStarted, fetchAppModules, startApp, startAppAfter } from './start-app';
 
 const entryScripts = () => [...document.head.querySelectorAll('script[type="module"]')].map((script) => new URL(script.getAttribute('src') ?? '', location.href).pathname);
+const modulePreloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
 
+/** index.html as built: the entry and its chunks as inert links (vite.config.ts). */
 beforeEach(() => {
   document.head.replaceChildren();
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = '/assets/index-abc.js';
-  link.dataset.kubeglassEntry = '';
-  document.head.append(link);
+  const entry = document.createElement('link');
+  entry.rel = 'kubeglass-module';
+  entry.href = '/assets/index-abc.js';
+  entry.dataset.kubeglassEntry = '';
+  const chunk = document.createElement('link');
+  chunk.rel = 'kubeglass-module';
+  chunk.href = '/assets/jsx-runtime-def.js';
+  document.head.append(entry, chunk);
+});
+
+describe('fetchAppModules', () => {
+  it('preloads the entry and its chunks once, without running the entry', () => {
+    expect(modulePreloads()).toEqual([]);
+    fetchAppModules(document);
+    fetchAppModules(document);
+    expect(modulePreloads()).toEqual(['/assets/index-abc.js', '/assets/jsx-runtime-def.js']);
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')?.crossOrigin).toBe('');
+    expect(entryScripts()).toEqual([]);
+    expect(appStarted(document)).toBe(false);
+  });
 });
 
 afterEach(() => {
@@ -24,6 +41,8 @@ describe('startApp', () => {
     expect(appStarted(document)).toBe(true);
     expect(startApp(document)).toBe(false);
     expect(entryScripts()).toEqual(['/assets/index-abc.js']);
+    // Its chunks are asked with it, not after the entry's imports are read.
+    expect(modulePreloads()).toEqual(['/assets/index-abc.js', '/assets/jsx-runtime-def.js']);
   });
 
   it('does nothing without an entry link (the dev server runs its own entry)', () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { linkFavicon } from './app/favicon';
 import { adoptPreloadedFirstPage } from './app/first-page-preload';
 import { atMost, FIRST_PAGE_WAIT_MS, startListAtBoot } from './app/start-list-at-boot';
 import { createQueryClient } from './data/query-client';
@@ -20,11 +21,12 @@ if (container) {
   const listed = startListAtBoot(queryClient, window.location, preloaded, prerenderedRows);
   const parsedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart || performance.now();
   const wait = Math.max(0, parsedAt + FIRST_PAGE_WAIT_MS - performance.now());
-  void (prerendered ? listed : atMost(listed, wait)).then(() =>
+  void (prerendered ? listed : atMost(listed, wait)).then(() => {
     root.render(
       <StrictMode>
         <App queryClient={queryClient} />
       </StrictMode>,
-    ),
-  );
+    );
+    linkFavicon(document);
+  });
 }

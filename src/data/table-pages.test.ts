@@ -96,6 +96,28 @@ describe('listTablePages', () => {
     expect(names(first.value as ListProgress)).toEqual(['a']);
   });
 
+  it("carries the last page's remainingItemCount while pages are still to come, and none once the list is whole", async () => {
+    const counted = (names: string[], token: string | undefined, remainingItemCount?: number): TablePage => {
+      const answer = page('5', names, token);
+      if (remainingItemCount !== undefined) answer.table.metadata.remainingItemCount = remainingItemCount;
+      return answer;
+    };
+    const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => {
+      if (!o?.continue) return counted(['a'], 't1', 3);
+      if (o.continue === 't1') return counted(['b', 'c'], 't2', 1);
+      return counted(['d'], undefined);
+    });
+    const seen: Array<[number, number | undefined, boolean]> = [];
+    for await (const progress of listTablePages('demo', '/api/v1/pods', { fetchPage, pageSize: 1, nextPageSize: 2 })) {
+      seen.push([progress.table.rows.length, progress.remainingItemCount, progress.complete]);
+    }
+    expect(seen).toEqual([
+      [1, 3, false],
+      [3, 1, false],
+      [4, undefined, true],
+    ]);
+  });
+
   it('defaults to a first page of two screens of rows and larger continue pages', async () => {
     const fetchPage = vi.fn(async (_c: string, _p: string, o?: ListTableOptions) => (o?.continue ? page('1', ['b']) : page('1', ['a'], 't')));
     for await (const progress of listTablePages('demo', '/api/v1/pods', { fetchPage })) void progress;

@@ -20,6 +20,8 @@ export interface ListProgress {
   complete: boolean;
   /** How many times the list started over because a continue token expired. */
   restarts: number;
+  /** Rows still to come, as the last page's remainingItemCount says (undefined when it does not say). */
+  remainingItemCount?: number;
 }
 
 export interface ListPagesOptions extends ListSelectors {
@@ -79,7 +81,14 @@ export async function* listTablePages(context: string, path: string, options: Li
     const warnings = [...first.warnings];
     const metadata: ListMeta = { resourceVersion: first.table.metadata.resourceVersion };
     // Each yield gets its own rows array (consumers memoize on identity); pages are joined once each.
-    const snapshot = (complete: boolean): ListProgress => ({ table: { ...first.table, metadata, rows }, warnings: [...warnings], complete, restarts });
+    let remainingItemCount = first.table.metadata.remainingItemCount;
+    const snapshot = (complete: boolean): ListProgress => ({
+      table: { ...first.table, metadata, rows },
+      warnings: [...warnings],
+      complete,
+      restarts,
+      ...(!complete && remainingItemCount !== undefined ? { remainingItemCount } : {}),
+    });
     let token = first.table.metadata.continue;
     if (!token) {
       yield snapshot(true);
@@ -100,6 +109,7 @@ export async function* listTablePages(context: string, path: string, options: Li
         throw error;
       }
       token = next.table.metadata.continue;
+      remainingItemCount = next.table.metadata.remainingItemCount;
       const ahead = token && page + 1 < MAX_PAGES ? pageFor(token) : null;
       rows = rows.concat(next.table.rows);
       for (const w of next.warnings) if (!warnings.includes(w)) warnings.push(w);

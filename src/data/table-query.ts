@@ -19,6 +19,8 @@ export interface LiveTableData {
   complete: boolean;
   /** Times the list started over because a continue token expired (the UI says so). */
   restarts: number;
+  /** While pages stream in: rows still to come, when the server says (the UI shows how much is in). */
+  remainingItemCount?: number;
 }
 
 /** While pages stream in, the cache (and so the page) is written at most this often after the first page. */

@@ -159,6 +159,37 @@ test.describe('a large list', () => {
     expect(await page.locator('tbody tr').count()).toBeLessThan(200);
     await page.screenshot({ path: 'test-results/table-large-sorted-end.png' });
   });
+  test('while its pages load, the page says how much is in, and nothing on it animates', async ({ page }) => {
+    test.setTimeout(90_000);
+    const expected = await podKeys(server.url);
+    // Watched from the first mutation: a running CSS animation has the compositor draw a frame every vsync, work
+    // taken from the pages' parse on a small machine.
+    await page.addInitScript(() => {
+      // No DOM types in the tests' project: the little of the page used here, typed.
+      const root = globalThis as unknown as {
+        document: { querySelector(selector: string): { textContent: string | null } | null; getAnimations(): unknown[] };
+        MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+        __kgLoading: { animations: number; progress: string[] };
+      };
+      const seen = { animations: 0, progress: [] as string[] };
+      root.__kgLoading = seen;
+      new root.MutationObserver(() => {
+        const status = root.document.querySelector('[data-testid="loading-more"]');
+        if (!status) return;
+        seen.animations = Math.max(seen.animations, root.document.getAnimations().length);
+        const text = status.textContent ?? '';
+        if (seen.progress.at(-1) !== text) seen.progress.push(text);
+      }).observe(root.document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${server.url}/c/demo/api/v1/pods`);
+    await expect(page.getByTestId('row-count')).toHaveText(`${expected.length.toLocaleString('en-US')} items`, { timeout: 30_000 });
+    await expect(page.getByTestId('loading-more')).toHaveCount(0);
+    const seen = await page.evaluate(() => (globalThis as unknown as { __kgLoading: { animations: number; progress: string[] } }).__kgLoading);
+    expect(seen.progress.length).toBeGreaterThan(0);
+    for (const text of seen.progress) expect(text).toMatch(new RegExp(`^loading more… [\\d,]+ of ${expected.length.toLocaleString('en-US')} rows$`));
+    expect(seen.animations).toBe(0);
+  });
+
   test('each page is asked once, ahead of the app by its boot script (src/app/boot/preload-list.js), and the app takes them', async ({ page }) => {
     test.setTimeout(90_000);
     const expected = await podKeys(server.url);

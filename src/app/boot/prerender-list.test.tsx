@@ -147,6 +147,20 @@ describe('prerenderList', () => {
     const rowKeys = (root: HTMLElement) => [...root.querySelectorAll('tbody tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'));
     const bottomSpacer = (root: HTMLElement) => root.querySelector('tbody tr[aria-hidden]:last-child td')?.getAttribute('style');
 
+    it('says how much of the list is in when the server says how long it is, with a still bar', () => {
+      const first = { ...table(many(0, 100), 'token-1'), metadata: { resourceVersion: '9', continue: 'token-1', remainingItemCount: 4900 } };
+      const { root, list } = prerenderInto('/c/demo/api/v1/pods', first);
+      const loading = () => root.querySelector('[data-testid="loading-more"]');
+      const fill = () => loading()?.querySelector('[aria-hidden] > span')?.getAttribute('style');
+      expect(loading()?.textContent).toBe('loading more… 100 of 5,000 rows');
+      expect(fill()).toBe('width: 2%;');
+      expect(list?.append({ ...table(many(100, 2500), 'token-2'), metadata: { resourceVersion: '9', continue: 'token-2', remainingItemCount: 2400 } })).toBe(true);
+      expect(loading()?.textContent).toBe('loading more… 2,600 of 5,000 rows');
+      expect(fill()).toBe('width: 52%;');
+      // Nothing in the frame moves on its own while pages load: a running animation has the compositor draw every vsync.
+      expect(root.querySelector('[class*="animate-"]')).toBeNull();
+    });
+
     it('counts every row, keeps "loading more" until the last page, and says how many rows it drew', () => {
       const { root, list } = prerenderInto('/c/demo/api/v1/pods', table(many(0, 100), 'token-1'));
       const count = () => root.querySelector('[data-testid="row-count"]')?.textContent;

@@ -97,6 +97,8 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
   const first = input.body;
   let rows = first.rows;
   let complete = !first.metadata?.continue;
+  /** The last page's: rows still to come, when the server says. */
+  let remainingItemCount: unknown = first.metadata?.remainingItemCount;
   const definitions = first.columnDefinitions;
   // As the React list before discovery answers: rows with a namespace mean a namespaced type.
   const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
@@ -145,8 +147,14 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
   const drawProgress = () => {
     rowCount.textContent = list.rowCountText(rows.length, rows.length);
     frame.dataset.prerenderRows = String(rows.length);
-    if (complete) loadingMore.remove();
-    else loadingMore.replaceChildren(element(doc, 'span', { 'aria-hidden': 'true', class: list.SPINNER_CLASS }), list.loadingMoreText(rows.length));
+    if (complete) {
+      loadingMore.remove();
+      return;
+    }
+    const expected = list.expectedRowsOf(rows.length, remainingItemCount);
+    const width = list.progressWidth(rows.length, expected);
+    const bar = width === null ? null : element(doc, 'span', { 'aria-hidden': 'true', class: list.PROGRESS_TRACK_CLASS }, [element(doc, 'span', { class: list.PROGRESS_FILL_CLASS, style: `width: ${width};` })]);
+    loadingMore.replaceChildren(...[bar, list.loadingMoreText(rows.length, expected)].filter((child) => child !== null));
   };
 
   const selectors = [view.labelSelector, view.fieldSelector].filter(Boolean).join(' · ');
@@ -204,6 +212,7 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
       if (complete || !isTable(body) || body.columnDefinitions.length !== definitions.length) return false;
       rows = rows.concat(body.rows);
       complete = !body.metadata?.continue;
+      remainingItemCount = body.metadata?.remainingItemCount;
       drawProgress();
       redraw();
       return true;

@@ -1,11 +1,12 @@
 import { useConnectionState } from '../../data/watch-client-context';
 import type { ConnectionState } from '../../k8s/watch-client';
 
+// Dots stay still: a pulsing one has the compositor draw every frame while the page loads (see list-look's progress bar).
 const LABEL: Record<ConnectionState, { text: string; dot: string }> = {
   idle: { text: 'Idle', dot: 'bg-slate-300' },
-  connecting: { text: 'Connecting', dot: 'bg-amber-400 animate-pulse' },
+  connecting: { text: 'Connecting', dot: 'bg-amber-400' },
   open: { text: 'Connected', dot: 'bg-emerald-500' },
-  reconnecting: { text: 'Reconnecting', dot: 'bg-amber-400 animate-pulse' },
+  reconnecting: { text: 'Reconnecting', dot: 'bg-amber-400' },
 };
 
 /** State of the tab's watch socket (/-/ws). */

@@ -1,8 +1,9 @@
 export type WatchBadgeState = 'live' | 'reconnecting' | 'stale';
 
+// Dots stay still: a pulsing one has the compositor draw every frame while a list loads (see list-look's progress bar).
 const STYLE: Record<WatchBadgeState, { dot: string; text: string }> = {
   live: { dot: 'bg-emerald-500', text: 'text-emerald-700' },
-  reconnecting: { dot: 'bg-amber-400 animate-pulse', text: 'text-amber-700' },
+  reconnecting: { dot: 'bg-amber-400', text: 'text-amber-700' },
   stale: { dot: 'bg-slate-400', text: 'text-slate-500' },
 };
 

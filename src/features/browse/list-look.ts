@@ -12,7 +12,11 @@ export const SCOPE_CLASS = 'text-xs text-slate-500';
 export const APPLIED_SELECTORS_CLASS = 'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600';
 export const ROW_COUNT_CLASS = 'text-xs text-slate-400 tabular-nums';
 export const LOADING_MORE_CLASS = 'flex items-center gap-1.5 text-xs text-slate-500 tabular-nums';
-export const SPINNER_CLASS = 'h-2.5 w-2.5 animate-spin rounded-full border-2 border-slate-300 border-t-slate-600';
+// How much of a list is in, drawn still (a bar that moves when rows join, never on its own): any running CSS animation
+// has the compositor draw a frame every vsync while the pages load, and on two cores that work came out of their
+// parse (all rows at 50k: -66 ms median over 8 paired runs with animations off, 1k: -13 ms over 12).
+export const PROGRESS_TRACK_CLASS = 'block h-1 w-12 overflow-hidden rounded-full bg-slate-200';
+export const PROGRESS_FILL_CLASS = 'block h-full bg-slate-500';
 export const TOOLBAR_CLASS = 'flex shrink-0 items-center gap-3 border-b border-slate-200 px-4 py-1.5';
 export const FILTER_LABEL_CLASS = 'flex w-56 shrink-0 items-center gap-1.5 text-xs text-slate-500';
 export const FILTER_INPUT_CLASS =
@@ -44,6 +48,20 @@ export function rowCountText(shown: number, total: number): string {
   return shown !== total ? `${count(shown)} of ${count(total)} items` : `${count(total)} ${total === 1 ? 'item' : 'items'}`;
 }
 
-export function loadingMoreText(total: number): string {
-  return `loading more… ${count(total)} rows`;
+/**
+ * The rows a list will have once its pages are in: those so far and the last page's remainingItemCount. Undefined
+ * when the server does not say (a selector, or a server that does not count).
+ */
+export function expectedRowsOf(rows: number, remainingItemCount: unknown): number | undefined {
+  return typeof remainingItemCount === 'number' && Number.isFinite(remainingItemCount) && remainingItemCount >= 0 ? rows + remainingItemCount : undefined;
+}
+
+export function loadingMoreText(rows: number, expected?: number): string {
+  return expected === undefined ? `loading more… ${count(rows)} rows` : `loading more… ${count(rows)} of ${count(expected)} rows`;
+}
+
+/** The progress bar's filled width (CSS), or null when the list's size is not known. */
+export function progressWidth(rows: number, expected: number | undefined): string | null {
+  if (expected === undefined || expected <= 0) return null;
+  return `${Math.min(100, Math.round((rows / expected) * 100))}%`;
 }

@@ -11,8 +11,9 @@ import { gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
-import { APPLIED_SELECTORS_CLASS, FILTER_INPUT_CLASS, FILTER_LABEL_CLASS, FILTER_PLACEHOLDER, GROUP_VERSION_CLASS, groupVersionOf, rowKeyOf, rowUiPath, LIST_HEADER_CLASS, LIST_SECTION_CLASS, LIST_TITLE_CLASS, LOADING_MORE_CLASS, loadingMoreText, ROW_COUNT_CLASS, rowCountText, SCOPE_CLASS, scopeLabel, SPINNER_CLASS, TOOLBAR_CLASS } from './list-look';
+import { APPLIED_SELECTORS_CLASS, FILTER_INPUT_CLASS, FILTER_LABEL_CLASS, FILTER_PLACEHOLDER, GROUP_VERSION_CLASS, groupVersionOf, rowKeyOf, rowUiPath, LIST_HEADER_CLASS, LIST_SECTION_CLASS, LIST_TITLE_CLASS, ROW_COUNT_CLASS, rowCountText, SCOPE_CLASS, scopeLabel, TOOLBAR_CLASS } from './list-look';
 import { RowFilter } from './filter-rows';
+import { LoadingMore } from './loading-more';
 import { formatListView, nextSort, parseListView, type ListViewState } from './list-view-state';
 import { ResourceTable } from './resource-table';
 import { SelectorBar } from './selector-bar';
@@ -182,12 +183,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             {rowCountText(displayed.length, total)}
           </span>
         )}
-        {data && !data.complete && (
-          <span role="status" data-testid="loading-more" className={LOADING_MORE_CLASS}>
-            <span aria-hidden="true" className={SPINNER_CLASS} />
-            {loadingMoreText(total)}
-          </span>
-        )}
+        {data && !data.complete && <LoadingMore rows={total} remainingItemCount={data.remainingItemCount} />}
         {showingPrevious && !error && (
           <span role="status" data-testid="relisting" className="text-xs text-slate-500">
             listing with the new selectors…

@@ -88,7 +88,8 @@ export function ResourceNavigator({ context, namespace, active }: ResourceNaviga
           data-testid="discovery-refresh"
           className="grid h-7 w-7 place-items-center rounded border border-slate-200 bg-white text-slate-500 hover:bg-slate-100 disabled:text-slate-300"
         >
-          <span aria-hidden="true" className={discovery.isFetching ? 'inline-block animate-spin' : 'inline-block'}>
+          {/* Greyed while discovery is asked again (disabled), not spun: an animation draws a frame every vsync. */}
+          <span aria-hidden="true" className="inline-block">
             ↻
           </span>
         </button>

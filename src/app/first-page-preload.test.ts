@@ -9,6 +9,7 @@ import { HEAD_CHARS, listTable, TABLE_HEAD } from '../k8s/list-table';
 import { matchRoute } from './routes';
 import { stubFetch } from '../testing/stub-fetch';
 import { cleanUpAfterEach } from '../testing/clean-up-after-each';
+import { takePreloadedText } from '../k8s/preloaded-text';
 import { adoptPreloadedFirstPage } from './first-page-preload';
 
 cleanUpAfterEach();
@@ -88,6 +89,17 @@ describe('adoptPreloadedFirstPage', () => {
     const again = await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE });
     expect(again.table.rows[0]?.cells).toEqual(['network']);
     expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands the app the text the preload read, and a body that still reads as that text", async () => {
+    preloadAt('/c/demo/api/v1/pods');
+    stubFetch(() => new Response(tableBody('network')));
+    adoptPreloadedFirstPage();
+    const response = await window.fetch('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=100', { headers: { Accept: TABLE_ACCEPT } });
+    // fetchJson takes the text (once) instead of reading the body; any other reader gets the same bytes.
+    expect(takePreloadedText(response)).toBe(tableBody('preloaded'));
+    expect(takePreloadedText(response)).toBeUndefined();
+    expect(await response.text()).toBe(tableBody('preloaded'));
   });
 
   it('leaves a request with another URL or Accept to the network', async () => {

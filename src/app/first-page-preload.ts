@@ -1,6 +1,7 @@
 // Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the continue
 // pages it started one after another from each page's token, to the app's requests for those exact URLs and Accept,
 // so those requests take the answers already on their way.
+import { notePreloadedText } from '../k8s/preloaded-text';
 /** A continue page the preload asked, and the one after it (null: none: the last page, or its token was not read). */
 export interface PreloadedLink {
   url: string;
@@ -29,6 +30,14 @@ declare global {
   }
 }
 
+/** A preload's response, with its text noted for fetchJson (which then takes it instead of reading the body again). */
+function withText(response: Promise<Response>, text: Promise<string | null>): Promise<Response> {
+  return Promise.all([response, text.catch(() => null)]).then(([answer, read]) => {
+    if (read !== null) notePreloadedText(answer, read);
+    return answer;
+  });
+}
+
 /** A preload nobody claimed by then is dropped (the user left the list before it rendered). */
 const CLAIM_WITHIN_MS = 15_000;
 
@@ -55,7 +64,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
   if (!preloaded) return null;
   delete target.__kubeglassFirstPage;
   const original = target.fetch;
-  let first: Promise<Response> | null = preloaded.response;
+  let first: Promise<Response> | null = withText(preloaded.response, preloaded.text);
   // The next continue page not yet claimed; chainOpen turns false once there is none.
   let cursor: Promise<PreloadedLink | null> = preloaded.next ?? Promise.resolve(null);
   let chainOpen = preloaded.next !== undefined;
@@ -103,7 +112,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
         return original.call(target, input, init);
       }
       restartTimer();
-      return link.response;
+      return withText(link.response, link.text);
     });
     return abortable(answer, init?.signal);
   };

@@ -2,6 +2,7 @@
 import { headerPairs } from './error-body.js';
 import { decodeErrorResponse, networkError } from './kube-api-error.js';
 import { requestRecorder, type RequestRecord } from './request-recorder.js';
+import { takePreloadedText } from './preloaded-text.js';
 import { parseWarningHeader } from './warning-header.js';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -101,11 +102,15 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
 
   const warnings = parseWarningHeader(response.headers.get('warning'));
   let text: string;
-  let raw: Uint8Array;
+  let raw: Uint8Array | undefined;
   try {
-    // Read as bytes, then decoded (as text() does): the log sizes and cuts the bytes instead of scanning the text.
-    raw = new Uint8Array(await response.arrayBuffer());
-    text = UTF8.decode(raw);
+    const preloaded = takePreloadedText(response);
+    if (preloaded !== undefined) text = preloaded;
+    else {
+      // Read as bytes, then decoded (as text() does): the log sizes and cuts the bytes instead of scanning the text.
+      raw = new Uint8Array(await response.arrayBuffer());
+      text = UTF8.decode(raw);
+    }
   } catch (error) {
     recordFailure(error);
     if (isAbort(error)) throw error;

@@ -5,7 +5,7 @@
 // URL this guesses wrong is simply never claimed). No copy of a body is streamed (Response.clone tees every chunk
 // through the main thread, which held the next pages back). Inlined first in index.html's head as a script of its
 // own (vite.config.ts), so its request leaves before the pre-render's code is even compiled.
-/* global location, URLSearchParams, window, fetch, Response -- a classic browser script, run before the app */
+/* global location, URLSearchParams, window, fetch, Response, ReadableStream, TextEncoder -- a classic browser script, run before the app */
 (function () {
   var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(
     location.pathname,
@@ -61,17 +61,31 @@
     };
   }
   // What the app's fetch gets for the page: a Response of the same status, headers and body, made when first asked
-  // for (a Response of a 2.5 MB text costs ~10 ms: not on the way to the next page's request).
+  // for. Its body is encoded only if read: the app's Table requests take the text itself (first-page-preload), and a
+  // Response made of a 2.5 MB text cost ~10 ms on the way to the next page's request.
   function lazyResponse(answer) {
     var response = null;
     return function () {
       return response || (response = responseOf(answer()));
     };
   }
+  function lazyBody(text) {
+    if (typeof ReadableStream !== 'function' || typeof TextEncoder !== 'function') return text;
+    return new ReadableStream(
+      {
+        pull: function (controller) {
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+      },
+      // Nothing pulled until a reader asks.
+      { highWaterMark: 0 },
+    );
+  }
   function responseOf(answer) {
     return answer.then(function (a) {
       var noBody = a.status === 204 || a.status === 205 || a.status === 304;
-      return new Response(noBody ? null : a.text, {
+      return new Response(noBody ? null : lazyBody(a.text), {
         status: a.status,
         statusText: a.statusText,
         headers: a.headers,

@@ -60,6 +60,29 @@ describe('ColumnStats', () => {
     expect([...(rows[1] as TableRow).cells]).toEqual(['a', 2]);
   });
 
+  it('looks at each row once while pages join a list, however large a page is', () => {
+    const reads = new Map<string, number>();
+    const counted = (name: string, count: unknown): TableRow => {
+      const cells = [name, count];
+      return {
+        object: { metadata: { name, namespace: 'ns' } },
+        get cells() {
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          return cells;
+        },
+      };
+    };
+    const stats = new ColumnStats();
+    const first = [counted('a-very-long-name', 1)];
+    stats.update(first, 2);
+    reads.clear();
+    // A page three times the rows before it: the rows already seen are not read again.
+    const facts = stats.update([...first, counted('b', 2), counted('c', 3), counted('d', 4)], 2);
+    expect(reads.get('a-very-long-name')).toBeUndefined();
+    expect(facts.numericKey).toBe('1');
+    expect(parseLongestKey(facts.longestKey).get(0)).toBe(16);
+  });
+
   it('starts afresh when most rows are new (another selector, a re-list)', () => {
     const stats = new ColumnStats();
     stats.update([row('a-very-long-name-indeed', 'x')], 2);

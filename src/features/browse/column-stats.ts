@@ -47,7 +47,10 @@ export class ColumnStats {
       const row = rows[i] as TableRow;
       if (row !== previous[i] && cellsOf(row)[LOOKED] !== this.generation) fresh.push(row);
     }
-    const restart = columnCount !== this.columnCount || fresh.length > rows.length / 2;
+    // Pages joining a list keep its rows before them: however many they add, that is no new list (restarting there
+    // looked at 12,000 rows again and again while a 50,000-row list streamed in).
+    const appended = previous.length > 0 && rows.length > previous.length && rows[0] === previous[0] && rows[previous.length - 1] === previous[previous.length - 1];
+    const restart = columnCount !== this.columnCount || (fresh.length > rows.length / 2 && !appended);
     if (restart) this.reset(columnCount);
     const looked = restart ? rows : fresh;
     for (let i = 0; i < looked.length; i++) this.look(looked[i] as TableRow);

@@ -147,6 +147,29 @@ describe('prerenderList', () => {
     const rowKeys = (root: HTMLElement) => [...root.querySelectorAll('tbody tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'));
     const bottomSpacer = (root: HTMLElement) => root.querySelector('tbody tr[aria-hidden]:last-child td')?.getAttribute('style');
 
+    it('keeps the rows in view as they are when a page joins below them, and lengthens the spacer', () => {
+      // The first page holds the longest texts: the next one widens no column.
+      const { root, list } = prerenderInto('/c/demo/api/v1/pods', table(many(1000, 100), 'token-1'));
+      const firstRow = root.querySelector('tbody tr[data-row-key]');
+      expect(list?.append(table(many(100, 900), 'token-2'))).toBe(true);
+      // The same elements: nothing restyled or laid out again but the spacer.
+      expect(root.querySelector('tbody tr[data-row-key]')).toBe(firstRow);
+      expect(bottomSpacer(root)).toBe(`height: ${(1000 - 25) * 32}px; padding: 0px;`);
+      // A page that widens a column: the same rows, a wider <col> (as React sizes it from every row so far).
+      const nameWidth = () => [...root.querySelectorAll('colgroup col')].map((col) => col.getAttribute('style')).join(' ');
+      const before = nameWidth();
+      expect(list?.append(table([pod(`pod-with-a-name-longer-than-any-before-${'x'.repeat(20)}`, 'default', 1000, 10)], 'token-3'))).toBe(true);
+      expect(root.querySelector('tbody tr[data-row-key]')).toBe(firstRow);
+      expect(nameWidth()).not.toBe(before);
+      expect(tableShape(root.querySelector('table') as Element)).toEqual(tableShape(prerenderInto('/c/demo/api/v1/pods', table([...many(1000, 100), ...many(100, 900), pod(`pod-with-a-name-longer-than-any-before-${'x'.repeat(20)}`, 'default', 1000, 10)], 'token-3')).root.querySelector('table') as Element));
+      // One that turns a number column to text changes the cells' alignment: drawn anew.
+      const text = pod('pod-text', 'default', 0, 10);
+      text.cells[3] = 'unknown';
+      expect(list?.append(table([text]))).toBe(true);
+      expect(root.querySelector('tbody tr[data-row-key]')).not.toBe(firstRow);
+      expect(bottomSpacer(root)).toBe(`height: ${(1002 - 25) * 32}px; padding: 0px;`);
+    });
+
     it('says how much of the list is in when the server says how long it is, with a still bar', () => {
       const first = { ...table(many(0, 100), 'token-1'), metadata: { resourceVersion: '9', continue: 'token-1', remainingItemCount: 4900 } };
       const { root, list } = prerenderInto('/c/demo/api/v1/pods', first);

@@ -39,6 +39,8 @@ function isTable(body: unknown): body is Table {
 
 type Child = Node | string | null;
 
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
 function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attributes: Record<string, string>, children: Child[] = []): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -106,13 +108,23 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
   const isPods = path.group === '' && path.resource === 'pods';
 
   const spacer = (height: number, span: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(span), style: `height: ${height}px; padding: 0px;` })]);
-  /** The table as React draws it for these rows at this scroll offset: columns and widths from every row so far. */
-  const drawTable = (scrollTop: number): HTMLTableElement => {
+  /** What the table shows at this scroll offset: the rows in view, and the facts its columns are drawn from. */
+  const planAt = (scrollTop: number) => {
     const stats = facts.update(rows, definitions.length);
+    const range = virtualWindow({ scrollTop, viewportHeight: input.viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
+    // What the drawn cells depend on; the columns' widths (longestKey) are set apart, on the <col>s.
+    return { stats, range, cellsKey: `${stats.numericKey}|${range.start}|${range.end}` };
+  };
+  type Plan = ReturnType<typeof planAt>;
+  const widthsOf = (columns: readonly VisibleColumn[], stats: Plan['stats']) => columnWidths(columns, parseLongestKey(stats.longestKey));
+  /** The drawn table, with what can change in it without drawing it anew. */
+  let drawn: { plan: Plan; table: HTMLTableElement; body: HTMLTableSectionElement; cols: HTMLTableColElement[]; columns: readonly VisibleColumn[] } | null = null;
+  /** The table as React draws it for these rows at this scroll offset: columns and widths from every row so far. */
+  const drawTable = (plan: Plan): HTMLTableElement => {
+    const { stats, range } = plan;
     const fromTable = visibleColumns(definitions, { wide: view.wide, showNamespace: path.namespace === null && namespaced, numericCells: parseNumericCellKey(stats.numericKey) });
     const columns = isPods ? withLogsColumn(fromTable) : fromTable;
-    const widths = columnWidths(columns, parseLongestKey(stats.longestKey));
-    const range = virtualWindow({ scrollTop, viewportHeight: input.viewportHeight, headerHeight: DEFAULT_HEADER_HEIGHT, rowHeight: look.ROW_HEIGHT, count: rows.length, overscan: 0 });
+    const widths = widthsOf(columns, stats);
     const body = element(doc, 'tbody', {});
     if (range.paddingTop > 0) body.append(spacer(range.paddingTop, columns.length));
     for (const row of rows.slice(range.start, range.end)) {
@@ -134,12 +146,14 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
             element(doc, 'span', { class: `block ${look.sortButtonClass(column, 'none')}` }, [column.title]),
           ]),
     ));
-    const totalWidth = widths.reduce((sum, width) => sum + width, 0);
-    return element(doc, 'table', { 'aria-label': path.resource, class: look.TABLE_CLASS, style: `min-width: ${totalWidth}px;` }, [
-      element(doc, 'colgroup', {}, widths.map((width) => element(doc, 'col', { style: `width: ${width}px;` }))),
+    const cols = widths.map((width) => element(doc, 'col', { style: `width: ${width}px;` }));
+    const table = element(doc, 'table', { 'aria-label': path.resource, class: look.TABLE_CLASS, style: `min-width: ${sum(widths)}px;` }, [
+      element(doc, 'colgroup', {}, cols),
       element(doc, 'thead', { class: look.THEAD_CLASS }, [head]),
       body,
     ]);
+    drawn = { plan, table, body, cols, columns };
+    return table;
   };
   // The same test ids as the React list's count and progress: what the page says is what a test or a user reads.
   const rowCount = element(doc, 'span', { class: list.ROW_COUNT_CLASS, 'data-testid': 'row-count' });
@@ -172,10 +186,31 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
       element(doc, 'input', { type: 'search', readonly: '', tabindex: '-1', 'aria-label': 'Filter rows', placeholder: list.FILTER_PLACEHOLDER, class: list.FILTER_INPUT_CLASS }),
     ]),
   ]);
-  let tableElement = drawTable(0);
+  let tableElement = drawTable(planAt(0));
   const scroller = element(doc, 'div', { class: look.SCROLLER_CLASS }, [tableElement]);
+  /**
+   * Rows joining below the rows in view change the table's length and maybe its columns' widths, not its cells: the
+   * bottom spacer and the <col>s follow. Drawing the table anew restyled and laid out every cell (~20 ms of a
+   * 1,000-row list's second page, on the way to all rows).
+   */
+  const stretch = (current: NonNullable<typeof drawn>, plan: Plan) => {
+    if (plan.stats.longestKey !== current.plan.stats.longestKey) {
+      const widths = widthsOf(current.columns, plan.stats);
+      current.cols.forEach((col, i) => col.setAttribute('style', `width: ${widths[i] ?? 0}px;`));
+      current.table.setAttribute('style', `min-width: ${sum(widths)}px;`);
+    }
+    const last = current.body.lastElementChild;
+    const bottom = last?.getAttribute('aria-hidden') === 'true' && current.plan.range.paddingBottom > 0 ? last : null;
+    const height = plan.range.paddingBottom;
+    if (height <= 0) bottom?.remove();
+    else if (bottom) bottom.firstElementChild?.setAttribute('style', `height: ${height}px; padding: 0px;`);
+    else current.body.append(spacer(height, current.columns.length));
+    current.plan = plan;
+  };
   const redraw = () => {
-    const next = drawTable(scroller.scrollTop);
+    const plan = planAt(scroller.scrollTop);
+    if (drawn !== null && drawn.plan.cellsKey === plan.cellsKey) return stretch(drawn, plan);
+    const next = drawTable(plan);
     tableElement.replaceWith(next);
     tableElement = next;
   };

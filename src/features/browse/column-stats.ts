@@ -43,13 +43,16 @@ export class ColumnStats {
     if (rows === this.previous && columnCount === this.columnCount) return this.facts;
     const fresh: TableRow[] = [];
     const previous = this.previous;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as TableRow;
-      if (row !== previous[i] && cellsOf(row)[LOOKED] !== this.generation) fresh.push(row);
-    }
     // Pages joining a list keep its rows before them: however many they add, that is no new list (restarting there
     // looked at 12,000 rows again and again while a 50,000-row list streamed in).
     const appended = previous.length > 0 && rows.length > previous.length && rows[0] === previous[0] && rows[previous.length - 1] === previous[previous.length - 1];
+    const joined = appended ? previous.length : rows.length;
+    for (let i = 0; i < joined; i++) {
+      const row = rows[i] as TableRow;
+      if (row !== previous[i] && cellsOf(row)[LOOKED] !== this.generation) fresh.push(row);
+    }
+    // The joined rows are new to this list: look() skips one it has seen, without a second miss on its mark here.
+    for (let i = joined; i < rows.length; i++) fresh.push(rows[i] as TableRow);
     const restart = columnCount !== this.columnCount || (fresh.length > rows.length / 2 && !appended);
     if (restart) this.reset(columnCount);
     const looked = restart ? rows : fresh;
@@ -77,7 +80,7 @@ export class ColumnStats {
     for (let i = 0; i < this.columnCount; i++) {
       const cell = cells[i];
       if (typeof cell !== 'number') nonNumeric[i] = true;
-      const chars = typeof cell === 'string' ? cell.length : formatCell(cell).text.length;
+      const chars = typeof cell === 'string' ? cell.length : typeof cell === 'number' ? String(cell).length : formatCell(cell).text.length;
       if (chars > (longest[i] as number)) longest[i] = chars;
     }
   }

@@ -61,6 +61,32 @@ describe('tableQueryOptions while pages stream', () => {
     expect(seen.map(names)).toEqual([['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']]);
   });
 
+  it('writes the rows in hand once STREAM_COMMIT_MS are up, without waiting for a slow next page', async () => {
+    // The real clock: the tests above pace performance.now themselves.
+    vi.restoreAllMocks();
+    const pages: Array<Table | (() => Response)> = [page('5', ['a'], 't1'), page('5', ['b'], 't2'), page('5', ['c'])];
+    stubFetch(async () => {
+      const next = pages.shift();
+      if (!next) throw new Error('unexpected request');
+      // The third page is slow: the second must not wait for it to be shown.
+      if (pages.length === 0) await new Promise((resolve) => setTimeout(resolve, STREAM_COMMIT_MS * 3));
+      return typeof next === 'function' ? next() : new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = tableQueryOptions({ context: 'demo', path: '/api/v1/pods' });
+    const seen: Array<{ at: number; data: LiveTableData }> = [];
+    const start = performance.now();
+    client.getQueryCache().subscribe(() => {
+      const data = client.getQueryData(options.queryKey);
+      if (data && data !== seen.at(-1)?.data) seen.push({ at: performance.now() - start, data });
+    });
+    await client.fetchQuery(options);
+    expect(seen.map(({ data }) => names(data))).toEqual([['a'], ['a', 'b'], ['a', 'b', 'c']]);
+    // The second page was written on its interval, well before the third page came.
+    expect(seen[1]?.at).toBeLessThan(STREAM_COMMIT_MS * 2.5);
+    expect(seen[2]?.at).toBeGreaterThanOrEqual(STREAM_COMMIT_MS * 3 - 5);
+  });
+
   it('shows the new first page at once after an expired continue token, never the old snapshot with it', async () => {
     const seen = await listAndWatchCache([page('5', ['a'], 't1'), gone, page('9', ['x'], 'u1'), page('9', ['y'])]);
     expect(seen.map(names)).toEqual([['a'], ['x'], ['x', 'y']]);

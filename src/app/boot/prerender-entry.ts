@@ -96,7 +96,9 @@ function drawPreloadedPages(preloaded: Preloaded): Promise<Drawn | undefined> {
         // page's parse never holds the first rows' frame.
         if (budget === 0 || list.complete) return inNextFrame().then(() => undefined);
         const painted = afterNextPaint();
-        const following = painted.then(() => followPages(list, nextPage(preloaded.next), until));
+        // The app starts once the last joined page is painted: its modules' transfer, compile and run then never
+        // share the cores with (or run ahead of) the frame that shows the whole list.
+        const following = painted.then(() => followPages(list, nextPage(preloaded.next), until)).then(afterNextPaint);
         return painted.then(() => ({ following: Promise.race([following, atTheLatest(until - performance.now())]) }));
       })
       // Nothing drawn (or no more joined): the app asks, and reports, on its own.

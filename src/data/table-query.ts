@@ -40,16 +40,15 @@ async function fetchLiveTable(
   const cached = client.getQueryData<LiveTableData>(queryKey);
   const stream = !cached || !cached.complete;
   let last: LiveTableData | null = null;
-  // In an object: `write` sets it from a timer too, which narrowing of a local would not see.
-  const lastWrite: { committed: { at: number; restarts: number } | null } = { committed: null };
-  // Rows in hand but not written yet: written when their interval is up, not only when the next page comes (a slow
-  // cluster's next page may take seconds).
-  let held: { progress: LiveTableData; timer: ReturnType<typeof setTimeout> } | null = null;
+  let committed: { at: number; restarts: number } | null = null;
+  // A page that came inside the interval is written when the interval is up, not only with the next page (a slow
+  // cluster's next page may take seconds): `last` is then the newest snapshot.
+  let due: ReturnType<typeof setTimeout> | undefined;
   const write = (progress: LiveTableData) => {
-    if (held) clearTimeout(held.timer);
-    held = null;
-    lastWrite.committed = { at: performance.now(), restarts: progress.restarts };
+    clearTimeout(due);
+    due = undefined;
     client.setQueryData<LiveTableData>(queryKey, progress);
+    return { at: performance.now(), restarts: progress.restarts };
   };
   try {
     for await (const progress of listTablePages(params.context, params.path, {
@@ -60,20 +59,17 @@ async function fetchLiveTable(
       last = progress;
       if (progress.complete || !stream || signal.aborted) continue;
       const now = performance.now();
-      const { committed } = lastWrite;
       // A restart (expired continue token) replaces the rows at once: the old snapshot must not linger.
       if (committed && now - committed.at < STREAM_COMMIT_MS && progress.restarts === committed.restarts) {
-        if (held) held.progress = progress;
-        else {
-          const hold = { progress, timer: setTimeout(() => !signal.aborted && held === hold && write(hold.progress), STREAM_COMMIT_MS - (now - committed.at)) };
-          held = hold;
-        }
+        due ??= setTimeout(() => {
+          if (!signal.aborted && last && !last.complete) committed = write(last);
+        }, STREAM_COMMIT_MS - (now - committed.at));
         continue;
       }
-      write(progress);
+      committed = write(progress);
     }
   } finally {
-    if (held) clearTimeout(held.timer);
+    clearTimeout(due);
   }
   if (!last) throw new Error('list ended without a page');
   return last;

@@ -165,10 +165,9 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
       loadingMore.remove();
       return;
     }
-    const expected = list.expectedRowsOf(rows.length, remainingItemCount);
-    const width = list.progressWidth(rows.length, expected);
+    const { text, width } = list.loadingMoreOf(rows.length, remainingItemCount);
     const bar = width === null ? null : element(doc, 'span', { 'aria-hidden': 'true', class: list.PROGRESS_TRACK_CLASS }, [element(doc, 'span', { class: list.PROGRESS_FILL_CLASS, style: `width: ${width};` })]);
-    loadingMore.replaceChildren(...[bar, list.loadingMoreText(rows.length, expected)].filter((child) => child !== null));
+    loadingMore.replaceChildren(...[bar, text].filter((child) => child !== null));
   };
 
   const selectors = [view.labelSelector, view.fieldSelector].filter(Boolean).join(' · ');

@@ -65,3 +65,9 @@ export function progressWidth(rows: number, expected: number | undefined): strin
   if (expected === undefined || expected <= 0) return null;
   return `${Math.min(100, Math.round((rows / expected) * 100))}%`;
 }
+
+/** What "loading more" says while pages stream in, and its bar's filled width (null: no bar), for React and the pre-render. */
+export function loadingMoreOf(rows: number, remainingItemCount: unknown): { text: string; width: string | null } {
+  const expected = expectedRowsOf(rows, remainingItemCount);
+  return { text: loadingMoreText(rows, expected), width: progressWidth(rows, expected) };
+}

@@ -1,9 +1,8 @@
-import { expectedRowsOf, LOADING_MORE_CLASS, loadingMoreText, PROGRESS_FILL_CLASS, PROGRESS_TRACK_CLASS, progressWidth } from './list-look';
+import { LOADING_MORE_CLASS, loadingMoreOf, PROGRESS_FILL_CLASS, PROGRESS_TRACK_CLASS } from './list-look';
 
 /** "loading more…" while a list's pages stream in: how many rows are in, and of how many when the server says. */
 export function LoadingMore({ rows, remainingItemCount }: { rows: number; remainingItemCount: number | undefined }) {
-  const expected = expectedRowsOf(rows, remainingItemCount);
-  const width = progressWidth(rows, expected);
+  const { text, width } = loadingMoreOf(rows, remainingItemCount);
   return (
     <span role="status" data-testid="loading-more" className={LOADING_MORE_CLASS}>
       {width !== null && (
@@ -11,7 +10,7 @@ export function LoadingMore({ rows, remainingItemCount }: { rows: number; remain
           <span className={PROGRESS_FILL_CLASS} style={{ width }} />
         </span>
       )}
-      {loadingMoreText(rows, expected)}
+      {text}
     </span>
   );
 }

@@ -198,8 +198,8 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
       current.cols.forEach((col, i) => col.setAttribute('style', `width: ${widths[i] ?? 0}px;`));
       current.table.setAttribute('style', `min-width: ${sum(widths)}px;`);
     }
-    const last = current.body.lastElementChild;
-    const bottom = last?.getAttribute('aria-hidden') === 'true' && current.plan.range.paddingBottom > 0 ? last : null;
+    // The drawn plan had a bottom spacer exactly when it left rows below the window: then it is the last row.
+    const bottom = current.plan.range.paddingBottom > 0 ? current.body.lastElementChild : null;
     const height = plan.range.paddingBottom;
     if (height <= 0) bottom?.remove();
     else if (bottom) bottom.firstElementChild?.setAttribute('style', `height: ${height}px; padding: 0px;`);

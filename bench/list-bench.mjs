@@ -19,8 +19,9 @@ import { browserUserAgent, figure, launchChromium, median, NO_CONTEXTS_KUBECONFI
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const SCROLL_FRAMES = 300;
 /** Runs per size of the UI's first rows and all rows, and of their floors; the medians are compared. Medians of 7 moved
- * by up to 0.4 in ratio between two runs of the same build; 30 interleaved runs settle within ~10 ms. */
-const FIRST_ROWS_RUNS = Number(process.env.BENCH_FIRST_ROWS_RUNS ?? 15);
+ * by up to 0.4 in ratio between two runs of the same build; of 15, still by 0.03-0.07 (all rows at 1k: 1.31 and 1.31
+ * in two runs of one build, 1.25-1.46 in paired probes of it; single runs of the floor ranging 72-194 ms), so 25. */
+const FIRST_ROWS_RUNS = Number(process.env.BENCH_FIRST_ROWS_RUNS ?? 25);
 const HEAP_LIMIT_MB = 250;
 /** Starts the console message in which the list page and the floor page report their times. */
 const REPORT_PREFIX = 'kubeglass-bench-times ';

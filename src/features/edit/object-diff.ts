@@ -1,8 +1,5 @@
 // Which field paths differ between two versions of an object ("Changed on the server", the fields a create preview added).
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord as isPlainObject, ownValue, setOwn } from '../../k8s/own-properties';
 
 function join(path: string, key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${key}]`;
@@ -11,7 +8,7 @@ function join(path: string, key: string): string {
 /** Calls onDiff for each deepest path where a and b differ (a whole list when its length changed). */
 function walk(a: unknown, b: unknown, path: string, onDiff: (path: string, a: unknown, b: unknown) => void): void {
   if (isPlainObject(a) && isPlainObject(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], join(path, k), onDiff);
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(ownValue(a, k), ownValue(b, k), join(path, k), onDiff);
   } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
     a.forEach((item, i) => walk(item, b[i], `${path}[${i}]`, onDiff));
   } else if (JSON.stringify(a) !== JSON.stringify(b)) {
@@ -51,6 +48,8 @@ export function orderedLike(value: unknown, reference: unknown): unknown {
   if (Array.isArray(value)) return value.map((item, i) => orderedLike(item, Array.isArray(reference) ? reference[i] : undefined));
   if (!isPlainObject(value)) return value;
   const ref = isPlainObject(reference) ? reference : {};
-  const keys = [...Object.keys(ref).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in ref))];
-  return Object.fromEntries(keys.map((k) => [k, orderedLike(value[k], ref[k])]));
+  const keys = [...Object.keys(ref).filter((k) => Object.hasOwn(value, k)), ...Object.keys(value).filter((k) => !Object.hasOwn(ref, k))];
+  const out: Record<string, unknown> = {};
+  for (const k of keys) setOwn(out, k, orderedLike(value[k], ownValue(ref, k)));
+  return out;
 }

@@ -1,6 +1,7 @@
 // Fields of the edited YAML that the kind's OpenAPI schema does not declare: a server without fieldValidation
 // (before 1.25) drops them silently on PUT, so the edit screen lists them, with their lines, before sending.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { ownValue } from '../../k8s/own-properties';
 
 type Schema = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ function rulesOf(schema: Schema, definitions: Schema): ObjectRules {
     if (isSchema(s.items)) rules.items ??= s.items;
     const ref = s.$ref;
     if (typeof ref === 'string' && ref.startsWith('#/definitions/')) {
-      const target = definitions[ref.slice('#/definitions/'.length)];
+      const target = ownValue(definitions, ref.slice('#/definitions/'.length));
       if (isSchema(target)) visit(target, depth + 1);
     }
     if (Array.isArray(s.allOf)) for (const part of s.allOf) if (isSchema(part)) visit(part, depth + 1);

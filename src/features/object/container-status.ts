@@ -1,5 +1,6 @@
 // A pod's containers side by side with their status: spec (image, probes, resources) joined to status (state,
 // restarts, last state, image ID) by name, for init, regular and ephemeral containers alike.
+import { setOwn } from '../../k8s/own-properties';
 import type { KubeObject } from '../../k8s/kube-object';
 
 type Obj = Record<string, unknown>;
@@ -81,7 +82,7 @@ export function probeView(kind: ProbeView['kind'], probe: unknown): ProbeView | 
 function quantities(v: unknown): Record<string, string> {
   if (!isObj(v)) return {};
   const out: Record<string, string> = {};
-  for (const [k, q] of Object.entries(v)) if (typeof q === 'string' || typeof q === 'number') out[k] = String(q);
+  for (const [k, q] of Object.entries(v)) if (typeof q === 'string' || typeof q === 'number') setOwn(out, k, String(q));
   return out;
 }
 

@@ -80,7 +80,7 @@ function mergeValue(
     ctx.autoMerged.push(display || '.');
     return y; // only yours changed
   }
-  const choice = ctx.resolutions[display || '.'];
+  const choice = ownValue(ctx.resolutions, display || '.');
   if (choice) return choice === 'yours' ? y : t;
   ctx.conflicts.push({ path: display || '.', yoursPath: y === undefined ? null : yoursPath, base: b, yours: y, theirs: t });
   return t;
@@ -143,7 +143,7 @@ function mergeList(
   if (keys === null) return isSetList(schemaPath, ctx) ? mergeSet(b, y, t) : null;
   const identity = (item: JsonValue): string | null => {
     if (!isJsonObject(item)) return null;
-    const parts = keys.map((k) => item[k]);
+    const parts = keys.map((k) => ownValue(item, k));
     // A missing key is allowed in list-map-keys only with a default (e.g. ports' protocol); treat as atomic instead.
     if (keys.length === 1 && parts[0] === undefined) return null;
     return JSON.stringify(parts);
@@ -176,7 +176,7 @@ function mergeList(
   const out: JsonValue[] = [];
   for (const id of order) {
     const sample = (ti.get(id) ?? yi.get(id)) as JsonObject;
-    const label = keys.map((k) => `${k}=${JSON.stringify(sample[k] ?? null)}`).join(',');
+    const label = keys.map((k) => `${k}=${JSON.stringify(ownValue(sample, k) ?? null)}`).join(',');
     const pos = yoursIds.indexOf(id);
     const itemYoursPath = yoursPath && pos >= 0 ? [...yoursPath, pos] : null;
     const value = mergeValue(bi.get(id), yi.get(id), ti.get(id), schemaPath, `${display}[${label}]`, itemYoursPath, ctx);

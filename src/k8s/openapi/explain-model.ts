@@ -1,6 +1,7 @@
 // Pure: a kind's field tree for Explain (like `kubectl explain`), from a definitions map (v2 `definitions`, v3
 // `components.schemas`, or a KindSchema's self-contained jsonSchema). Children are built on demand, so recursive
 // types (a CRD's JSONSchemaProps) never expand further than someone looks.
+import { ownValue } from '../own-properties.js';
 import type { Definitions } from './kind-schema.js';
 
 type Schema = Record<string, unknown>;
@@ -111,7 +112,7 @@ export function buildExplainModel(defs: Definitions, refPrefix: string, rootName
     let current = schema;
     for (let depth = 0; depth < 32; depth++) {
       const name = refName(current);
-      const target = name === null ? undefined : defs[name];
+      const target = name === null ? undefined : ownValue(defs, name);
       if (name === null || !isSchema(target)) break;
       names.push(name);
       current = target;

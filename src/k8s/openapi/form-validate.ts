@@ -1,5 +1,6 @@
 // Pure: the checks the form runs as the user types, worded like the apiserver's: schema rules (types, enums,
 // bounds, pattern, required), resource.Quantity and Go duration syntax, label and annotation keys and values.
+import { ownValue } from '../own-properties.js';
 import { labelValueProblems, qualifiedNameProblems } from '../qualified-name.js';
 import type { FormField, FormModel } from './form-model.js';
 
@@ -135,7 +136,7 @@ export function validateObject(model: FormModel, object: unknown, limit = 200, c
     for (const child of model.children(schemaPath)) {
       if (child.serverSet) continue;
       const at = fieldPath ? `${fieldPath}.${child.name}` : child.name;
-      const v = value[child.name];
+      const v = ownValue(value, child.name);
       if (v === undefined || v === null) {
         // A default fills the field in before validation (CRD structural defaulting).
         if (child.required && child.kind !== 'object' && child.defaultValue === undefined) out.push({ field: at, message: 'Required value' });

@@ -1,4 +1,5 @@
 // Pure: from a definitions map (v2 `definitions` or v3 `components.schemas`) to one kind's editor schema and lookup.
+import { ownValue, setOwn } from '../own-properties.js';
 import { READ_ONLY_METADATA_FIELDS } from '../patch/read-only.js';
 import type { FieldSchema, SchemaLookup } from './types.js';
 
@@ -86,7 +87,7 @@ function schemaType(schema: Schema): FieldSchema['type'] {
 function buildLookup(defs: Definitions, refPrefix: string, rootName: string): SchemaLookup {
   const resolve = (schema: Schema, depth = 0): Schema => {
     const name = refName(schema, refPrefix);
-    const target = name === null ? undefined : defs[name];
+    const target = name === null ? undefined : ownValue(defs, name);
     return isSchema(target) && depth < 32 ? resolve(target, depth + 1) : schema;
   };
   const root = defs[rootName];
@@ -158,7 +159,7 @@ function rewrite(value: unknown, refPrefix: string): unknown {
   if (!isSchema(value)) return value;
   const out: Schema = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith(refPrefix) ? `#/definitions/${v.slice(refPrefix.length)}` : rewrite(v, refPrefix);
+    setOwn(out, k, k === '$ref' && typeof v === 'string' && v.startsWith(refPrefix) ? `#/definitions/${v.slice(refPrefix.length)}` : rewrite(v, refPrefix));
   }
   if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
     const { $ref, ...siblings } = out;
@@ -192,9 +193,9 @@ function buildJsonSchema(defs: Definitions, refPrefix: string, rootName: string,
       const props = def.properties;
       for (const field of READ_ONLY_METADATA_FIELDS) if (isSchema(props[field])) props[field] = { ...props[field], readOnly: true };
     }
-    definitions[name] = def;
+    setOwn(definitions, name, def);
   }
-  const root = { ...(definitions[rootName] as Schema) };
+  const root = { ...(ownValue(definitions, rootName) as Schema) };
   const props = isSchema(root.properties) ? { ...root.properties } : {};
   const groupVersion = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
   if (isSchema(props.apiVersion)) props.apiVersion = { ...props.apiVersion, enum: [groupVersion] };

@@ -1,4 +1,5 @@
 // JSON value types and the small structural helpers shared by the patch builders and the three-way merge.
+export { ownValue, setOwn } from '../own-properties.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
@@ -31,14 +32,4 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 /** A deep copy of a JSON value. */
 export function cloneJson<T extends JsonValue>(value: T): T {
   return structuredClone(value);
-}
-
-/** The value an object holds itself at `key`: "constructor" or "toString" are data in JSON, never inherited members. */
-export function ownValue(object: JsonObject, key: string): JsonValue | undefined {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
-/** Sets `key` as an own property: plain assignment of "__proto__" would change the prototype and lose the data. */
-export function setOwn(object: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,6 +1,6 @@
 // Test-only: small reference appliers (RFC 7386, RFC 6902) to check that built patches turn original into modified.
 import type { JsonPatchOperation } from './json-patch.js';
-import { cloneJson, isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json.js';
+import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject, type JsonValue } from './json.js';
 
 /** RFC 7386 MergePatch(target, patch). */
 export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue {
@@ -8,7 +8,7 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
   const out: JsonObject = isJsonObject(target) ? cloneJson(target) : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+    else setOwn(out, k, applyMergePatch(ownValue(out, k), v));
   }
   return out;
 }
@@ -26,7 +26,7 @@ export function applyJsonPatch(doc: JsonObject, ops: JsonPatchOperation[]): Json
     if (last === undefined) throw new Error('empty path');
     let parent: JsonValue = root;
     for (const t of tokens) {
-      const next: JsonValue | undefined = Array.isArray(parent) ? parent[Number(t)] : isJsonObject(parent) ? parent[t] : undefined;
+      const next: JsonValue | undefined = Array.isArray(parent) ? parent[Number(t)] : isJsonObject(parent) ? ownValue(parent, t) : undefined;
       if (next === undefined) throw new Error(`no ${op.path}`);
       parent = next;
     }
@@ -37,11 +37,11 @@ export function applyJsonPatch(doc: JsonObject, ops: JsonPatchOperation[]): Json
       else if (op.op === 'replace') parent[i] = op.value;
       else if (!jsonEqual(parent[i], op.value)) throw new Error(`test failed at ${op.path}`);
     } else if (isJsonObject(parent)) {
-      if (op.op === 'add' || op.op === 'replace') parent[last] = op.value;
+      if (op.op === 'add' || op.op === 'replace') setOwn(parent, last, op.value);
       else if (op.op === 'remove') {
         if (!Object.hasOwn(parent, last)) throw new Error(`no ${op.path}`);
         delete parent[last];
-      } else if (!jsonEqual(parent[last], op.value)) throw new Error(`test failed at ${op.path}`);
+      } else if (!jsonEqual(ownValue(parent, last), op.value)) throw new Error(`test failed at ${op.path}`);
     } else throw new Error(`no parent for ${op.path}`);
   }
   return root;

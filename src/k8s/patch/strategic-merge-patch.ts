@@ -78,8 +78,9 @@ function diffMergeList(
     return;
   }
   const keyOf = (item: JsonValue): JsonValue => {
-    if (!isJsonObject(item) || item[mergeKey] === undefined) throw new Error(`an item of ${path.join('.')} has no merge key "${mergeKey}"`);
-    return item[mergeKey] as JsonValue;
+    const value = isJsonObject(item) ? ownValue(item, mergeKey) : undefined;
+    if (value === undefined) throw new Error(`an item of ${path.join('.')} has no merge key "${mergeKey}"`);
+    return value;
   };
   const findIn = (list: JsonValue[], k: JsonValue): JsonObject | undefined => list.find((x): x is JsonObject => jsonEqual(keyOf(x), k));
 

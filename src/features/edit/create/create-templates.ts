@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import type { JsonSchema } from '../../../k8s/openapi';
+import { ownValue, setOwn } from '../../../k8s/own-properties';
 import { toYaml } from '../editable-object';
 
 /** The collection a new object goes into. */
@@ -329,8 +330,8 @@ function requiredFields(schema: Schema, root: JsonSchema, depth: number, skip: S
   const out: Record<string, unknown> = {};
   for (const name of requiredNames(schema)) {
     if (skip.has(name)) continue;
-    const field = props[name];
-    out[name] = isSchema(field) ? placeholder(field, root, depth) : '';
+    const field = ownValue(props, name);
+    setOwn(out, name, isSchema(field) ? placeholder(field, root, depth) : '');
   }
   return out;
 }

@@ -1,20 +1,7 @@
 // The value a YAML edit leaves behind, computed on the JS value (copying only the path it changes): the form knows
 // what its own edit wrote without parsing the text again.
+import { isRecord as isObject, ownValue, ownValueAt } from '../../../k8s/own-properties';
 import type { YamlEdit, YamlPath } from '../../../k8s/yaml-edit';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function getIn(value: unknown, path: YamlPath): unknown {
-  let current = value;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isObject(current)) current = current[String(segment)];
-    else return undefined;
-  }
-  return current;
-}
 
 /** `value` with `fn` applied at `path`; missing (or null) parents become maps, or lists for numeric segments. */
 function updateIn(value: unknown, path: YamlPath, fn: (current: unknown) => unknown): unknown {
@@ -26,14 +13,15 @@ function updateIn(value: unknown, path: YamlPath, fn: (current: unknown) => unkn
     return head >= list.length ? [...list, next] : list.map((v, i) => (i === head ? next : v));
   }
   const map = isObject(value) ? value : {};
-  return { ...map, [String(head)]: updateIn(map[String(head)], rest, fn) };
+  // A computed key in a literal defines an own property, "__proto__" too.
+  return { ...map, [String(head)]: updateIn(ownValue(map, String(head)), rest, fn) };
 }
 
 /** The value after the edit: what editYaml's text parses to. */
 export function applyEdit(value: unknown, edit: YamlEdit): unknown {
   if (edit.op === 'set') return updateIn(value, edit.path, () => edit.value);
   if (edit.op === 'delete') {
-    if (edit.path.length === 0 || getIn(value, edit.path) === undefined) return value;
+    if (edit.path.length === 0 || ownValueAt(value, edit.path) === undefined) return value;
     const last = edit.path[edit.path.length - 1];
     return updateIn(value, edit.path.slice(0, -1), (parent) => {
       if (Array.isArray(parent)) return parent.filter((_, i) => i !== last);

@@ -1,5 +1,6 @@
 // Where a form control sits: its path in the YAML (keys and indices), the same path as the apiserver writes it in a
 // Status cause (`spec.containers[0].image`, `metadata.labels[app]`), and the concrete path of a schema field.
+import { isRecord as isObject } from '../../../k8s/own-properties';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 
 /** The field path as field.Path prints it: `.name` for fields, `[i]` for list items, `[key]` for map entries. */
@@ -17,10 +18,6 @@ export function pathKey(path: YamlPath): string {
   return JSON.stringify(path);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The YAML path of a schema field in an object: list items are entered at their first item (a field search
  * jumps to the first container's image). `set` is false when the value stops before the field: `path` is then
@@ -35,7 +32,7 @@ export function locateSchemaPath(value: unknown, schemaPath: readonly string[]):
       path.push(0);
       current = current[0];
     }
-    if (!isObject(current) || !(segment in current)) return { path, set: false };
+    if (!isObject(current) || !Object.hasOwn(current, segment)) return { path, set: false };
     path.push(segment);
     current = current[segment];
   }

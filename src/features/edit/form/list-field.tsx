@@ -1,6 +1,7 @@
 // A list: items with Move up / Move down / Remove, titled by the list's merge key (containers by name), and Add.
 import { memo, useId } from 'react';
 import type { FormField } from '../../../k8s/openapi/form-model';
+import { isRecord, ownValue } from '../../../k8s/own-properties';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
 import { FieldInfo, FieldProblems } from './field-shell';
@@ -25,7 +26,7 @@ const SMALL = 'rounded border border-slate-200 px-1 text-[11px] text-slate-600 h
 
 function itemTitle(field: FormField, item: unknown, index: number): string {
   const key = field.itemTitleKey;
-  const titled = key && typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>)[key] : undefined;
+  const titled = key && isRecord(item) ? ownValue(item, key) : undefined;
   return typeof titled === 'string' || typeof titled === 'number' ? `${field.name}: ${titled}` : `${field.name}[${index}]`;
 }
 

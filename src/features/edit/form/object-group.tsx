@@ -2,6 +2,7 @@
 // unset, and the optional unset ones under "Add field" so a Pod spec stays readable.
 import { Fragment, type ReactNode } from 'react';
 import type { FormField } from '../../../k8s/openapi/form-model';
+import { ownValue } from '../../../k8s/own-properties';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
 import { FieldInfo, FieldProblems } from './field-shell';
@@ -57,13 +58,13 @@ export function ObjectFields({ schemaPath, path, at, value }: { schemaPath: stri
       shown.push({ ...UNKNOWN, name: key, schemaPath: [...schemaPath, key] });
     }
   }
-  for (const f of children) if (f.required && !(f.name in object)) shown.push(f);
-  const addable = children.filter((f) => !f.required && !(f.name in object));
+  for (const f of children) if (f.required && !Object.hasOwn(object, f.name)) shown.push(f);
+  const addable = children.filter((f) => !f.required && !Object.hasOwn(object, f.name));
   const childAt = (name: string) => (at ? `${at}.${name}` : name);
   return (
     <>
       {shown.map((f) => (
-        <Fragment key={f.name}>{renderField({ field: f, path: [...path, f.name], at: childAt(f.name), value: object[f.name] })}</Fragment>
+        <Fragment key={f.name}>{renderField({ field: f, path: [...path, f.name], at: childAt(f.name), value: ownValue(object, f.name) })}</Fragment>
       ))}
       {addable.length > 0 && readOnly === null && (
         <label className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">

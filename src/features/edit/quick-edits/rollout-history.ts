@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject } from './change-target';
+import { setOwn } from '../../../k8s/own-properties';
 import { isRecord, specOf } from './object-fields';
 import { isPaused } from './rollout-restart';
 
@@ -85,8 +86,8 @@ export function undoChange(deployment: KubeObject, apiPath: string, replicaSet: 
     return { change: null, problem: `skipped rollback (current template already matches revision ${revision})` };
   }
   const annotations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(deployment.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
-  for (const [k, v] of Object.entries(replicaSet.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
+  for (const [k, v] of Object.entries(deployment.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
+  for (const [k, v] of Object.entries(replicaSet.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
   const modified = copyObject(deployment);
   modified.spec = { ...specOf(modified), template };
   modified.metadata = { ...modified.metadata, annotations };

@@ -11,6 +11,6 @@ export interface DraftScreenProps {
   editors: EditorComponents;
   /** Leaves the screen (the draft stays). */
   onCancel: () => void;
-  /** Where drafts are kept; localStorage unless a test passes its own. */
+  /** Where drafts are kept (a Secret's never: see draft-storage); localStorage unless a test passes its own. */
   storage?: DraftStore;
 }

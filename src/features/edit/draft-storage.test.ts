@@ -4,6 +4,7 @@ import {
   clearDraft,
   createDraftStorageKey,
   draftStorageKey,
+  holdsSecret,
   loadCreateDraft,
   loadDraft,
   saveCreateDraft,
@@ -59,5 +60,36 @@ describe('draft storage', () => {
     saveCreateDraft(store, createKey, created);
     clearCreateDraft(store, createKey);
     expect(loadCreateDraft(store, createKey)).toBeNull();
+  });
+
+  it('tells a Secret draft by its resource, its object or a kind named in its text, in any API version', () => {
+    expect(holdsSecret('/v1/secrets', '')).toBe(true);
+    expect(holdsSecret('/v1/configmaps', '', { kind: 'Secret' })).toBe(true);
+    for (const text of ['kind: Secret\n', 'apiVersion: example.com/v2\nkind: "Secret" # pasted\n', "  kind: 'Secret'", '{"apiVersion":"v1","kind":"Secret","data":{}}', 'kind: !!str Secret']) {
+      expect(holdsSecret('/v1/configmaps', text), text).toBe(true);
+    }
+    for (const text of ['kind: ConfigMap\n', 'kind: SecretProviderClass\n', 'data:\n  secretKind: x\n', 'kind: Secrets\n']) {
+      expect(holdsSecret('/v1/configmaps', text, { kind: 'ConfigMap' }), text).toBe(false);
+    }
+  });
+
+  it('keeps Secret drafts in memory per store, never in it, and clears them with the rest', () => {
+    const store = new MemoryStore();
+    const secretKey: DraftKey = { ...key, gvr: '/v1/secrets', name: 's1' };
+    const secretDraft = { text: 'kind: Secret\ndata:\n  tls.key: a2V5\n', base: { kind: 'Secret', metadata: { name: 's1', resourceVersion: '1' } }, updatedAt: 1 };
+    expect(saveDraft(store, secretKey, secretDraft)).toBe(true);
+    expect(store.items.size).toBe(0);
+    expect(loadDraft(store, secretKey)).toEqual(secretDraft);
+    expect(loadDraft(new MemoryStore(), secretKey)).toBeNull();
+    clearDraft(store, secretKey);
+    expect(loadDraft(store, secretKey)).toBeNull();
+
+    // A draft that stops naming a Secret goes back to storage, and its memory copy is dropped.
+    const createKey: CreateDraftKey = { context: 'demo', gvr: '/v1/configmaps', namespace: 'default' };
+    saveCreateDraft(store, createKey, { text: 'kind: Secret\n', templateId: 'configmap', updatedAt: 1 });
+    expect(store.items.size).toBe(0);
+    saveCreateDraft(store, createKey, { text: 'kind: ConfigMap\n', templateId: 'configmap', updatedAt: 2 });
+    expect(loadCreateDraft(store, createKey)?.text).toBe('kind: ConfigMap\n');
+    expect(store.items.size).toBe(1);
   });
 });

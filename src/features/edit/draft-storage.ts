@@ -1,5 +1,6 @@
 // Unsaved text in localStorage, per object being edited and per collection being created into: it survives a
-// reload until saved (created) or discarded.
+// reload until saved (created) or discarded. A Secret's draft (its data is a credential, a tls.key) is kept in this
+// page's memory only, never in the browser's storage: it survives moving around the app, not a reload.
 import type { KubeObject } from '../../k8s/kube-object';
 
 export interface DraftKey {
@@ -54,6 +55,23 @@ function write(store: DraftStore, storageKey: string, value: unknown): boolean {
   }
 }
 
+/** `kind: Secret` anywhere in YAML or JSON text, quoted or not: a false alarm keeps a draft in memory, a miss would store a key. */
+const SECRET_KIND = /(?:^|[\s{,])["']?kind["']?[ \t]*:[ \t]*(?:!!str[ \t]+)?["']?Secret["']?[ \t]*(?:[,}#\r\n]|$)/m;
+
+/** True when a draft holds a Secret: of the core group's secrets, of an object of kind Secret, or its text names that kind. */
+export function holdsSecret(gvr: string, text: string, base?: Pick<KubeObject, 'kind'> | null): boolean {
+  return gvr === '/v1/secrets' || base?.kind === 'Secret' || SECRET_KIND.test(text);
+}
+
+/** Secret drafts by storage key, for each store they would otherwise go to (a test's store has its own). */
+const inMemory = new WeakMap<DraftStore, Map<string, string>>();
+
+function memoryOf(store: DraftStore): Map<string, string> {
+  let memory = inMemory.get(store);
+  if (!memory) inMemory.set(store, (memory = new Map()));
+  return memory;
+}
+
 function remove(store: DraftStore, storageKey: string): void {
   try {
     store.removeItem(storageKey);
@@ -66,20 +84,44 @@ function remove(store: DraftStore, storageKey: string): void {
 interface DraftSlot<K, D> {
   /** The stored draft, or null (none, unreadable, or storage unavailable). */
   load: (store: DraftStore, key: K) => D | null;
-  /** Stores the draft; false when storage refused (quota, private mode): the text stays in the page. */
+  /** Stores the draft (a Secret's in memory); false when storage refused (quota, private mode): the text stays in the page. */
   save: (store: DraftStore, key: K, draft: D) => boolean;
   clear: (store: DraftStore, key: K) => void;
 }
 
-function draftSlot<K, D>(storageKey: (key: K) => string, valid: (value: unknown) => value is D): DraftSlot<K, D> {
+function draftSlot<K, D>(storageKey: (key: K) => string, valid: (value: unknown) => value is D, secret: (key: K, draft: D) => boolean): DraftSlot<K, D> {
   return {
-    load: (store, key) => read(store, storageKey(key), valid),
-    save: (store, key, draft) => write(store, storageKey(key), draft),
-    clear: (store, key) => remove(store, storageKey(key)),
+    load: (store, key) => {
+      const at = storageKey(key);
+      const memory = memoryOf(store);
+      const stored = read(store, at, valid);
+      if (stored !== null && secret(key, stored)) {
+        // Stored before Secret drafts stayed in memory (or by an older version in another tab): moved there.
+        remove(store, at);
+        if (!memory.has(at)) memory.set(at, JSON.stringify(stored));
+      }
+      const held = memory.get(at);
+      return held === undefined ? stored : (JSON.parse(held) as D);
+    },
+    save: (store, key, draft) => {
+      const at = storageKey(key);
+      if (!secret(key, draft)) {
+        memoryOf(store).delete(at);
+        return write(store, at, draft);
+      }
+      // An earlier version of this draft (before the text named a Secret) goes too.
+      remove(store, at);
+      memoryOf(store).set(at, JSON.stringify(draft));
+      return true;
+    },
+    clear: (store, key) => {
+      memoryOf(store).delete(storageKey(key));
+      remove(store, storageKey(key));
+    },
   };
 }
 
-export const { load: loadDraft, save: saveDraft, clear: clearDraft } = draftSlot(draftStorageKey, isDraft);
+export const { load: loadDraft, save: saveDraft, clear: clearDraft } = draftSlot(draftStorageKey, isDraft, (key, d) => holdsSecret(key.gvr, d.text, d.base));
 
 /** Where a new object is being created: one draft per collection (the namespace of the URL; null when it has none). */
 export interface CreateDraftKey {
@@ -111,4 +153,4 @@ function isCreateDraft(value: unknown): value is CreateDraft {
   return typeof d.text === 'string' && typeof d.templateId === 'string' && typeof d.updatedAt === 'number';
 }
 
-export const { load: loadCreateDraft, save: saveCreateDraft, clear: clearCreateDraft } = draftSlot(createDraftStorageKey, isCreateDraft);
+export const { load: loadCreateDraft, save: saveCreateDraft, clear: clearCreateDraft } = draftSlot(createDraftStorageKey, isCreateDraft, (key, d) => holdsSecret(key.gvr, d.text));

@@ -1,5 +1,6 @@
-// Edit one object as YAML: draft kept in localStorage, live server changes shown but never written into the text,
-// PUT with the base resourceVersion, and a three-way merge (or a diff to resolve) after a 409 Conflict.
+// Edit one object as YAML: draft kept in localStorage (a Secret's in memory only), live server changes shown but
+// never written into the text, PUT with the base resourceVersion, and a three-way merge (or a diff to resolve)
+// after a 409 Conflict.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useLiveObject } from '../../data/object-live';
@@ -14,7 +15,8 @@ import { attributesFor } from '../../k8s/access/access-review';
 import { DraftCodeEditor } from './draft-code-editor';
 import { draftReducer, initialDraftState } from './draft-model';
 import type { DraftScreenProps } from './draft-screen-props';
-import { clearDraft, loadDraft, saveDraft, type DraftKey } from './draft-storage';
+import { clearDraft, holdsSecret, loadDraft, saveDraft, type DraftKey } from './draft-storage';
+import { SecretDraftNotice } from './secret-draft-notice';
 import { editablePathsChanged, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
 import { EditErrorPanel } from './edit-error-panel';
 import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
@@ -193,6 +195,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   // Once per base, not per keystroke (a 10-container Pod's YAML takes milliseconds to write).
   const baseYaml = useMemo(() => (base ? editableYaml(base) : null), [base]);
   const dirty = draft !== null && baseYaml !== null && text !== baseYaml;
+  const secretDraft = holdsSecret(draftKey.gvr, text, base ?? live);
   const saveError = failure?.error ?? null;
   const warnings = notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : [];
 
@@ -211,7 +214,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           </span>
         )}
         <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {state.kept ? (dirty ? 'Draft kept in this browser' : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
+          {state.kept ? (dirty ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <button
@@ -264,6 +267,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             Hidden because the server owns them (kept as they are on save): <span className="font-mono">{hidden.join(', ')}</span>
           </p>
         )}
+        {secretDraft && <SecretDraftNotice />}
         {state.restored && notice === null && (
           <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
             Restored your unsaved draft. Discard drops it and starts again from the object on the server.

@@ -1,5 +1,5 @@
-// A new object from YAML: a template per kind, a draft kept in localStorage, checks before anything is sent,
-// Preview (POST with dryRun=All) showing what the server would store, and Create.
+// A new object from YAML: a template per kind, a draft kept in localStorage (a Secret's in memory only), checks
+// before anything is sent, Preview (POST with dryRun=All) showing what the server would store, and Create.
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { useDiscovery } from '../../../data/discovery-query';
@@ -16,7 +16,8 @@ import { attributesFor } from '../../../k8s/access/access-review';
 import { DraftCodeEditor } from '../draft-code-editor';
 import type { DraftScreenProps } from '../draft-screen-props';
 import { draftReducer, initialDraftState } from '../draft-model';
-import { clearCreateDraft, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
+import { clearCreateDraft, holdsSecret, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
+import { SecretDraftNotice } from '../secret-draft-notice';
 import { useKindSchemaState } from '../../../data/kind-schema-query';
 import { useDraftRequest } from '../use-draft-request';
 import { useSaveCommand } from '../use-save-command';
@@ -107,6 +108,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
   const kindLabel = kind ?? path.resource;
   const currentTemplate = templates.find((t) => t.id === draft?.origin);
   const edited = draft !== null && (!currentTemplate || draft.text !== templateText(currentTemplate));
+  const secretDraft = holdsSecret(draftKey.gvr, text);
 
   useEffect(() => {
     document.title = `Create ${kindLabel} · ${context} — Kubeglass`;
@@ -258,7 +260,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           {scope}
         </span>
         <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {state.kept ? 'Draft kept in this browser' : edited ? 'Not kept (browser storage refused it)' : 'Unchanged template'}
+          {state.kept ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : edited ? 'Not kept (browser storage refused it)' : 'Unchanged template'}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           {templates.length > 1 && draft && (
@@ -302,9 +304,10 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
       </header>
 
       <div className="shrink-0">
+        {secretDraft && <SecretDraftNotice />}
         {state.restored && !failure && !previewShown && (
           <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
-            Restored your draft from this browser. Discard drops it and starts again from the template.
+            Restored your draft{secretDraft ? '' : ' from this browser'}. Discard drops it and starts again from the template.
           </p>
         )}
         {pendingTemplate !== null && (

@@ -84,11 +84,13 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       sendStatus(res, makeStatus(405, `method ${req.method ?? ''} is not allowed on ${pathname}`));
       return;
     }
-    serveStatic(req, res, staticDir);
-    // A list's document: its first page is asked upstream while the page loads (see first-page-prefetch), once the
-    // document has left: the embedded demo cluster answers in this process, and its work held the document ~20 ms.
-    if (res.writableFinished) prefetch.start(req);
-    else res.once('finish', () => prefetch.start(req));
+    // A list's document carries its navigation's nonce, and its first page is asked upstream for that tab while the
+    // page loads (see first-page-prefetch), once the document has left: the embedded demo cluster answers in this
+    // process, and its work held the document ~20 ms.
+    const navigation = prefetch.navigation(req);
+    if (!serveStatic(req, res, staticDir, navigation?.nonce) || navigation === null) return;
+    if (res.writableFinished) navigation.start();
+    else res.once('finish', () => navigation.start());
   };
 
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {

@@ -1,20 +1,22 @@
 import type { IncomingMessage } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NAVIGATION_HEADER } from '../wire/browser-headers.js';
 import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
 import type { ContextRegistry } from './contexts.js';
 import { createFirstPagePrefetch, PAGES_AHEAD } from './first-page-prefetch.js';
 import { createPrefetchedAnswers } from './prefetched-answers.js';
 import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+import { navigate, testWebRoot } from './testing/navigation.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const ENCODINGS = 'gzip, deflate, br, zstd';
 const FIRST_PAGE = '/api/v1/pods?includeObject=Metadata&limit=100';
 /** What a tab sends for a document it navigates to (address bar, reload). */
 const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
-/** What its boot script's fetch of the first page sends. */
-const BOOT_FETCH = { 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty' };
+/** What its boot script's fetch of a page sends, with the nonce its document carried. */
+const bootFetch = (nonce: string) => ({ 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', [NAVIGATION_HEADER]: nonce });
 
 let upstream: FakeUpstream;
 let app: KubeglassServer;
@@ -29,7 +31,7 @@ beforeEach(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
     res.end(JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [], path: req.url }));
   };
-  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: '/nonexistent' });
+  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: testWebRoot() });
   base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 });
 
@@ -40,7 +42,7 @@ afterEach(async () => {
 
 describe("a list's first page, asked upstream when its document is served", () => {
   it('is asked with the credentials and headers the boot script would send, and answers its request once', async () => {
-    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    const { nonce } = await navigate(`${base}/c/fake/api/v1/pods`, DOCUMENT);
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     const seen = upstream.requests[0];
     expect(seen?.url).toBe(FIRST_PAGE);
@@ -50,7 +52,7 @@ describe("a list's first page, asked upstream when its document is served", () =
     // Tab and cluster both on loopback: no compression on either hop (hop-encoding).
     expect(seen?.headers['accept-encoding']).toBe('identity');
 
-    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(first.status).toBe(200);
     expect(first.headers['audit-id']).toBe('answer-1');
     expect(first.headers['cache-control']).toBe('no-store');
@@ -58,20 +60,20 @@ describe("a list's first page, asked upstream when its document is served", () =
     expect(upstream.requests).toHaveLength(1);
 
     // Claimed once: the same request again is the cluster's to answer.
-    const again = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const again = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(again.headers['audit-id']).toBe('answer-2');
     expect(upstream.requests).toHaveLength(2);
   });
 
   it('is not given to a request with another Accept, User-Agent or query', async () => {
-    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    const { nonce } = await navigate(`${base}/c/fake/api/v1/pods`, DOCUMENT);
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
-    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...BOOT_FETCH, Accept: 'application/json' } });
-    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...BOOT_FETCH, 'User-Agent': 'kubectl/v1.32.4' } });
-    await request(`${base}/k8s/fake/api/v1/pods?includeObject=Metadata&limit=500`, { headers: BOOT_FETCH });
+    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...bootFetch(nonce), Accept: 'application/json' } });
+    await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: { ...bootFetch(nonce), 'User-Agent': 'kubectl/v1.32.4' } });
+    await request(`${base}/k8s/fake/api/v1/pods?includeObject=Metadata&limit=500`, { headers: bootFetch(nonce) });
     expect(upstream.requests).toHaveLength(4);
     // Still there for its own request.
-    const claimed = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const claimed = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(claimed.headers['audit-id']).toBe('answer-1');
     expect(upstream.requests).toHaveLength(4);
   });
@@ -102,11 +104,11 @@ describe("a list's first page, asked upstream when its document is served", () =
       res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
       res.end('{"kind":"Table"}');
     };
-    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    const { nonce } = await navigate(`${base}/c/fake/api/v1/pods`, DOCUMENT);
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     await upstream.requests[0]?.closed;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const res = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const res = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(res.status).toBe(200);
     expect(res.headers['audit-id']).toBe('answer-2');
   });
@@ -135,13 +137,13 @@ describe("a list's next pages, asked ahead of the tab", () => {
 
   it.each([false, true])('asks each next page once the one before is in and the first was claimed, at most PAGES_AHEAD unclaimed (gzip: %s)', async (gzip) => {
     servePages(gzip);
-    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    const { nonce } = await navigate(`${base}/c/fake/api/v1/pods`, DOCUMENT);
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the first page upstream');
     // Nothing more while the tab has not asked: it may still be loading the page's CSS and JS from this server.
     await settle();
     expect(upstream.requests).toHaveLength(1);
 
-    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(first.headers['audit-id']).toBe('answer-1');
     await waitUntil(() => upstream.requests.length === 1 + PAGES_AHEAD, 5000, 'the pages ahead');
     await settle();
@@ -149,7 +151,7 @@ describe("a list's next pages, asked ahead of the tab", () => {
 
     // Each page the tab asks for is the one asked ahead; each claim lets the chain ask one more.
     for (let n = 2; n <= PAGES; n++) {
-      const page = await request(`${base}/k8s/fake${pageUrl(tokenOf(n - 1))}`, { headers: BOOT_FETCH });
+      const page = await request(`${base}/k8s/fake${pageUrl(tokenOf(n - 1))}`, { headers: bootFetch(nonce) });
       expect(page.status).toBe(200);
       expect(page.headers['audit-id']).toBe(`answer-${n}`);
       expect(page.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
@@ -165,9 +167,9 @@ describe("a list's next pages, asked ahead of the tab", () => {
       res.writeHead(410, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 410, reason: 'Expired', metadata: { continue: tokenOf(1) } }));
     };
-    await request(`${base}/c/fake/api/v1/pods`, { headers: DOCUMENT });
+    const { nonce } = await navigate(`${base}/c/fake/api/v1/pods`, DOCUMENT);
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the first page upstream');
-    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: BOOT_FETCH });
+    const first = await request(`${base}/k8s/fake${FIRST_PAGE}`, { headers: bootFetch(nonce) });
     expect(first.status).toBe(410);
     expect(JSON.parse(first.body)).toMatchObject({ reason: 'Expired' });
     await settle();
@@ -182,26 +184,32 @@ describe('createFirstPagePrefetch', () => {
     return target;
   };
   const documentRequest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' } }) as unknown as IncomingMessage;
-  const bootFetch = { method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, accept: TABLE_ACCEPT } } as unknown as IncomingMessage;
+  const bootRequest = (nonce: string) => ({ method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, accept: TABLE_ACCEPT, [NAVIGATION_HEADER]: nonce } }) as unknown as IncomingMessage;
+  const startNavigation = (prefetch: ReturnType<typeof createFirstPagePrefetch>, url: string): string => {
+    const navigation = prefetch.navigation(documentRequest(url));
+    if (!navigation) throw new Error(`no navigation for ${url}`);
+    navigation.start();
+    return navigation.nonce;
+  };
 
   it('drops a first page nobody claimed within its window, closing its request', async () => {
     upstream.handler = () => undefined; // never answers: the request stays open until the prefetch drops it
     const registry = registryFor(upstream.url);
     const prefetch = createFirstPagePrefetch(registry, createPrefetchedAnswers(100));
-    prefetch.start(documentRequest('/c/fake/api/v1/pods'));
+    const nonce = startNavigation(prefetch, '/c/fake/api/v1/pods');
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     await upstream.requests[0]?.closed;
-    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootFetch)).toBeNull();
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce))).toBeNull();
   });
 
   it('close() aborts what is pending', async () => {
     upstream.handler = () => undefined;
     const registry = registryFor(upstream.url);
     const prefetch = createFirstPagePrefetch(registry);
-    prefetch.start(documentRequest('/c/fake/api/v1/pods'));
+    const nonce = startNavigation(prefetch, '/c/fake/api/v1/pods');
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     prefetch.close();
     await upstream.requests[0]?.closed;
-    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootFetch)).toBeNull();
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce))).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ function recordingAnswers(): PrefetchedAnswers & { asked: string[] } {
     has: () => false,
     size: 0,
     claim: () => null,
+    dropWritten: () => {},
     close: () => {},
   };
 }

@@ -1,11 +1,15 @@
 // List pages asked upstream before the client asks for them (first-page-prefetch, page-read-ahead), each kept
-// whole until the client's identical request claims it. An answer not claimed within its window is dropped, its
-// request closed.
+// whole until the client's identical request claims it: the same URL, the same forwarded headers, the same
+// navigation nonce (the one its document carried, for a page asked for a document) and the same Cookie header (the
+// person). An answer not claimed within its window is dropped, its request closed, and so is every answer a write to
+// its resource may have made stale.
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
+import { NAVIGATION_HEADER } from '../wire/browser-headers.js';
 import { HEAD_CHARS, peekContinue } from '../wire/table-head.js';
 import type { ContextTarget } from './contexts.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
+import { collectionOf, writeTouches } from './list-collection.js';
 import { upstreamUserAgent } from './proxy.js';
 import { openUpstreamRequest } from './upstream.js';
 
@@ -15,7 +19,13 @@ export const CLAIM_WINDOW_MS = 5_000;
 /** A page larger than this is not kept: the request for it goes upstream itself. */
 export const MAX_PREFETCHED_BYTES = 16 * 1024 * 1024;
 
-/** At most this many unclaimed pages at once (a burst of reloads must not become a burst upstream). */
+/**
+ * At most this many unclaimed pages at once (their bytes are held until claimed). A page asked for a document takes
+ * the oldest one's place when all are taken: a navigation is never refused, so forged ones (anyone can send
+ * Sec-Fetch-Dest: document) cannot keep a real tab's first page from being asked; they can only cost another's
+ * speed, never its answer, which then goes upstream as any request does. A cap per client address would not do it:
+ * on loopback every client shares 127.0.0.1. Next pages are asked only while there is room.
+ */
 export const MAX_PENDING = 8;
 
 /** The cluster's whole answer to a prefetched page, kept until the client's request claims it. */
@@ -30,7 +40,10 @@ export interface PrefetchedAnswer {
 export const HEAD_BYTES = HEAD_CHARS * 4;
 
 export interface PrefetchedAnswers {
-  /** Asks `pathAndQuery` upstream now, as a client sending `sent` would; its identical request claims the answer, and then `claimed` runs. */
+  /**
+   * Asks `pathAndQuery` upstream now, as a client sending `sent` would; its identical request claims the answer, and
+   * then `claimed` runs. With MAX_PENDING answers pending, the oldest is dropped first.
+   */
   ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, claimed: () => void): Promise<PrefetchedAnswer | null>;
   /** True while an answer for that request is pending. */
   has(contextName: string, pathAndQuery: string, sent: KeyHeaders): boolean;
@@ -38,6 +51,8 @@ export interface PrefetchedAnswers {
   readonly size: number;
   /** The answer for this exact proxy request, once; null when there is none (or it failed). */
   claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  /** A write to `pathAndQuery` is on its way to the context: drops every answer of a list it may change. */
+  dropWritten(contextName: string, pathAndQuery: string): void;
   /** Aborts every unclaimed request. */
   close(): void;
 }
@@ -47,13 +62,23 @@ export function header(req: IncomingMessage, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The request headers an answer is keyed by, and the only ones it is asked with ('' for one not sent). */
-const KEY_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
+/** The request headers an answer is asked upstream with ('' for one not sent). */
+const FORWARDED_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
+/** The request headers that bind an answer to its client, never sent upstream. */
+const BINDING_HEADERS = [NAVIGATION_HEADER, 'cookie'] as const;
+/** The request headers an answer is keyed by ('' for one not sent). */
+const KEY_HEADERS = [...FORWARDED_HEADERS, ...BINDING_HEADERS] as const;
 export type KeyHeaders = Record<(typeof KEY_HEADERS)[number], string>;
 
-/** The key headers `req` is forwarded to `target` with (its Accept-Encoding as hop-encoding decides). */
+/** The key headers of `req` as it is forwarded to `target` (its Accept-Encoding as hop-encoding decides). */
 export function keyHeadersOf(req: IncomingMessage, target: ContextTarget): KeyHeaders {
-  return { accept: header(req, 'accept'), 'user-agent': header(req, 'user-agent'), 'accept-encoding': forwardedAcceptEncoding(req, target) };
+  return {
+    accept: header(req, 'accept'),
+    'user-agent': header(req, 'user-agent'),
+    'accept-encoding': forwardedAcceptEncoding(req, target),
+    [NAVIGATION_HEADER]: header(req, NAVIGATION_HEADER),
+    cookie: header(req, 'cookie'),
+  };
 }
 
 /** What must match for a prefetched answer to be the one the request would have had. */
@@ -115,6 +140,8 @@ function readAnswer(request: ClientRequest, maxBytes: number): Promise<Prefetche
 }
 
 interface Entry {
+  contextName: string;
+  pathAndQuery: string;
   answer: Promise<PrefetchedAnswer | null>;
   timer: NodeJS.Timeout;
   drop(): void;
@@ -127,9 +154,10 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
   const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, sent, claimed) => {
     const key = keyOf(target.info.name, pathAndQuery, sent);
     pending.get(key)?.drop();
+    if (pending.size >= MAX_PENDING) pending.values().next().value?.drop();
     // What the proxy forwards for such a GET; the context's credentials are added upstream.
     const headers: OutgoingHttpHeaders = {};
-    for (const name of KEY_HEADERS) if (sent[name]) headers[name] = sent[name];
+    for (const name of FORWARDED_HEADERS) if (sent[name]) headers[name] = sent[name];
     let request: ClientRequest | undefined;
     const drop = (): void => {
       clearTimeout(entry.timer);
@@ -149,7 +177,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
         if (read === null && pending.get(key) === entry) drop();
         return read;
       });
-    const entry: Entry = { answer, timer: setTimeout(() => drop(), claimWindowMs), drop, claimed };
+    const entry: Entry = { contextName: target.info.name, pathAndQuery, answer, timer: setTimeout(() => drop(), claimWindowMs), drop, claimed };
     entry.timer.unref();
     pending.set(key, entry);
     return answer;
@@ -173,6 +201,15 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
       return pending.size;
     },
     claim,
+    dropWritten: (contextName, pathAndQuery) => {
+      const written = collectionOf(pathAndQuery);
+      for (const entry of [...pending.values()]) {
+        if (entry.contextName !== contextName) continue;
+        const listed = collectionOf(entry.pathAndQuery);
+        // A path that names no collection may change anything of its context.
+        if (written === null || listed === null || writeTouches(written, listed)) entry.drop();
+      }
+    },
     close: () => {
       for (const entry of [...pending.values()]) entry.drop();
     },

@@ -153,6 +153,8 @@ export async function proxyHttpRequest(
     return;
   }
   const { target, pathAndQuery } = resolved;
+  // A page asked before this write may not show it.
+  if (req.method !== 'GET' && req.method !== 'HEAD') ahead?.answers.dropWritten(target.info.name, pathAndQuery);
   const claimed = await (ahead?.answers.claim(target, pathAndQuery, req) ?? null);
   if (claimed) {
     req.resume();

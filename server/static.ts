@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineScriptSourcesOf } from './inline-scripts.js';
+import { navigationDocument } from './navigation-document.js';
 import { spaContentSecurityPolicy } from './security.js';
 import { makeStatus, sendStatus } from './status.js';
 
@@ -62,8 +63,11 @@ function isUiRoute(pathname: string): boolean {
   return pathname === '/' || pathname === '/index.html' || pathname.startsWith('/c/');
 }
 
-/** Serves a GET/HEAD for the SPA from root; 404 Status for anything unknown. */
-export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): void {
+/**
+ * Serves a GET/HEAD for the SPA from root; 404 Status for anything unknown. With `navigationNonce`, a UI route's
+ * document carries it (navigation-document); true when it did.
+ */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, navigationNonce?: string): boolean {
   const host = req.headers.host ?? '';
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   const index = join(root, 'index.html');
@@ -75,17 +79,17 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
         'Meanwhile the API proxy (/k8s/{context}/...) and /-/contexts work.\n';
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);
-      return;
+      return false;
     }
     sendStatus(res, makeStatus(404, `not found: ${pathname}`));
-    return;
+    return false;
   }
   let relative: string;
   try {
     relative = decodeURIComponent(pathname).replace(/^\/+/, '');
   } catch {
     sendStatus(res, makeStatus(400, 'invalid URL encoding'));
-    return;
+    return false;
   }
   const candidate = resolve(root, relative);
   const inside = candidate.startsWith(resolve(root) + sep);
@@ -93,13 +97,32 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
     const name = candidate.slice(resolve(root).length + 1);
     const cacheControl = name.startsWith(IMMUTABLE_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache';
     sendFile(req, res, candidate, cacheControl, host);
-    return;
+    return false;
   }
   if (isUiRoute(pathname)) {
+    if (navigationNonce !== undefined && sendNavigationDocument(req, res, index, navigationNonce, host)) return true;
     sendFile(req, res, index, 'no-cache', host);
-    return;
+    return false;
   }
   sendStatus(res, makeStatus(404, `not found: ${pathname}`));
+  return false;
+}
+
+/** The document carrying a navigation's nonce; false when it has no place for one. */
+function sendNavigationDocument(req: IncomingMessage, res: ServerResponse, index: string, nonce: string, host: string): boolean {
+  const document = navigationDocument(index, nonce, acceptedCodings(req.headers['accept-encoding']).has('gzip'));
+  if (document === null) return false;
+  const headers: Record<string, string | number> = {
+    'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
+    'Content-Length': document.body.length,
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    'Content-Security-Policy': spaContentSecurityPolicy(host, inlineScriptSourcesOf(index)),
+  };
+  if (document.contentEncoding) headers['Content-Encoding'] = document.contentEncoding;
+  res.writeHead(200, headers);
+  res.end(document.body);
+  return true;
 }
 
 /** Content codings the client accepts (q=0 means refused), per RFC 9110's Accept-Encoding. */

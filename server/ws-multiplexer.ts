@@ -4,10 +4,11 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { apiPathProblem } from './api-path.js';
+import { upgradeBodyProblem } from './body-framing.js';
 import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protocol.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
-import { makeStatus, statusFromErrorBody, type KubeStatus } from './status.js';
+import { makeStatus, sendStatusOnSocket, statusFromErrorBody, type KubeStatus } from './status.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
 import { WatchStreamParser } from './watch-stream-parser.js';
 
@@ -336,6 +337,11 @@ export class WatchMultiplexer {
 
   /** Completes the WebSocket handshake and starts serving watches on the socket. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const bodyProblem = upgradeBodyProblem(req);
+    if (bodyProblem !== null) {
+      sendStatusOnSocket(socket, bodyProblem);
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const session = new WatchSession(ws, this.options);
       this.sessions.add(session);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, NAVIGATION_HEADER } from '../../wire/browser-headers';
 import { firstPageRequestPath, nextPageRequestPath } from '../../wire/first-page';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { FIRST_PAGE_SIZE, listTablePages } from '../data/table-pages';
@@ -15,6 +16,7 @@ import { adoptPreloadedFirstPage } from './first-page-preload';
 cleanUpAfterEach();
 afterEach(() => {
   delete window.__kubeglassFirstPage;
+  document.head.querySelector('meta[name="kubeglass-navigation"]')?.remove();
   window.history.replaceState(null, '', '/');
 });
 
@@ -74,6 +76,48 @@ describe('src/app/boot/preload-list.js', () => {
   ])("wire/first-page.ts names the page it asks for at %s, or none as it does", (url) => {
     const [pathname = '', search = ''] = url.split('?');
     expect(firstPageRequestPath(pathname, search ? `?${search}` : '')).toBe(preloadAt(url)?.url ?? null);
+  });
+});
+
+/** The navigation nonce the server writes into a list's document (server/navigation-document.ts). */
+function writeNavigationNonce(nonce: string): void {
+  const meta = document.createElement('meta');
+  meta.name = 'kubeglass-navigation';
+  meta.content = nonce;
+  document.head.append(meta);
+}
+
+describe("the preload's request headers", () => {
+  it("send the SPA's client header, and the document's navigation nonce when it has one", () => {
+    writeNavigationNonce('nonce-of-this-document');
+    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
+    const fetch = stubFetch(() => new Response(tableBody('preloaded')));
+    new Function(preloadScript)();
+    const sent = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+    expect(sent.get(CLIENT_HEADER)).toBe(CLIENT_HEADER_VALUE);
+    expect(sent.get(NAVIGATION_HEADER)).toBe('nonce-of-this-document');
+  });
+
+  it('send no nonce from a document without one', () => {
+    window.history.replaceState(null, '', '/c/demo/api/v1/pods');
+    const fetch = stubFetch(() => new Response(tableBody('preloaded')));
+    new Function(preloadScript)();
+    const sent = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+    expect(sent.get(CLIENT_HEADER)).toBe(CLIENT_HEADER_VALUE);
+    expect(sent.has(NAVIGATION_HEADER)).toBe(false);
+  });
+
+  it("go with the app's own requests for the list's later pages, and with none other", async () => {
+    writeNavigationNonce('nonce-of-this-document');
+    preloadAt('/c/demo/api/v1/pods');
+    const network = stubFetch(() => new Response(tableBody('network')));
+    adoptPreloadedFirstPage();
+    await listTable('demo', '/api/v1/pods', { limit: FIRST_PAGE_SIZE });
+    // The preload's chain has ended (one page): a later page is the server's to answer, maybe from a page asked ahead.
+    await fetch('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=2500&continue=later', { headers: { Accept: TABLE_ACCEPT } });
+    await fetch('/k8s/demo/api/v1/secrets?includeObject=Metadata&limit=100', { headers: { Accept: TABLE_ACCEPT } });
+    const nonces = network.mock.calls.map(([, init]) => new Headers(init?.headers).get(NAVIGATION_HEADER));
+    expect(nonces).toEqual(['nonce-of-this-document', null]);
   });
 });
 

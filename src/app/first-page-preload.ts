@@ -1,6 +1,8 @@
 // Hands the first list page that src/app/boot/preload-list.js started (before the app's JS ran), and the continue
 // pages it started one after another from each page's token, to the app's requests for those exact URLs and Accept,
-// so those requests take the answers already on their way.
+// so those requests take the answers already on their way. The list's other page requests carry the navigation
+// nonce the boot script read from the document: the server hands the pages it asked ahead only to requests with it.
+import { NAVIGATION_HEADER } from '../../wire/browser-headers';
 import { notePreloadedText } from '../k8s/preloaded-text';
 /** A continue page the preload asked, and the one after it (null: none: the last page, or its token was not read). */
 export interface PreloadedLink {
@@ -17,6 +19,8 @@ export interface PreloadedLink {
 interface PreloadedPage {
   url: string;
   accept: string;
+  /** The document's navigation nonce ('' or undefined: none). */
+  navigation?: string;
   response: Promise<Response>;
   /** The text of a 2xx first page (null otherwise), for the pre-render. */
   text: Promise<string | null>;
@@ -38,7 +42,7 @@ function withText(response: Promise<Response>, text: Promise<string | null>): Pr
   });
 }
 
-/** A preload nobody claimed by then is dropped (the user left the list before it rendered). */
+/** A preload nobody claimed by then is dropped (the user left the list before it rendered), and the list's pages no longer carry the nonce. */
 const CLAIM_WITHIN_MS = 15_000;
 
 function abortable(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
@@ -56,14 +60,16 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
  * GET whose URL and Accept equal a preload's gets its response, once; every other call goes through. Continue pages
  * are claimed in the order the preload asked them: a request that may be the next one while its URL is not yet known
  * waits for it (it is known once the page before is read); one that is not ends the chain (a list restarted after
- * a 410 pages with other tokens). Returns the preloaded first page's response (null: nothing was preloaded), for the
- * boot to see when it arrives.
+ * a 410 pages with other tokens). Every other request for a page of the list carries the navigation nonce, until
+ * CLAIM_WITHIN_MS pass without one. Returns the preloaded first page's response (null: nothing was preloaded), for
+ * the boot to see when it arrives.
  */
 export function adoptPreloadedFirstPage(target: Window = window): Promise<Response> | null {
   const preloaded = target.__kubeglassFirstPage;
   if (!preloaded) return null;
   delete target.__kubeglassFirstPage;
   const original = target.fetch;
+  const navigation = preloaded.navigation ?? '';
   let first: Promise<Response> | null = withText(preloaded.response, preloaded.text);
   // The next continue page not yet claimed; chainOpen turns false once there is none.
   let cursor: Promise<PreloadedLink | null> = preloaded.next ?? Promise.resolve(null);
@@ -81,7 +87,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
     timer = setTimeout(restore, CLAIM_WITHIN_MS);
   };
   const settle = () => {
-    if (!first && !chainOpen) restore();
+    if (!first && !chainOpen && !navigation) restore();
   };
   const watchEnd = (link: Promise<PreloadedLink | null>) =>
     void link.then((next) => {
@@ -93,6 +99,14 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
   watchEnd(cursor);
   const isGetOfPreload = (input: RequestInfo | URL, init: RequestInit | undefined): input is string =>
     typeof input === 'string' && (init?.method ?? 'GET').toUpperCase() === 'GET' && new Headers(init?.headers).get('accept') === preloaded.accept;
+  /** A request for the list's page that no preload answers, with the nonce (the server may have asked it ahead). */
+  const listPageRequest = (input: string, init: RequestInit | undefined): Promise<Response> => {
+    if (!navigation) return original.call(target, input, init);
+    restartTimer();
+    const headers = new Headers(init?.headers);
+    headers.set(NAVIGATION_HEADER, navigation);
+    return original.call(target, input, { ...init, headers });
+  };
   const claim: typeof fetch = (input, init) => {
     if (!isGetOfPreload(input, init)) return original.call(target, input, init);
     if (first && input === preloaded.url) {
@@ -101,7 +115,8 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
       settle();
       return abortable(response, init?.signal);
     }
-    if (!chainOpen || !input.startsWith(continuePrefix)) return original.call(target, input, init);
+    if (!input.startsWith(continuePrefix)) return original.call(target, input, init);
+    if (!chainOpen) return listPageRequest(input, init);
     const turn = cursor.then((link) => (link !== null && link.url === input ? link : null));
     cursor = turn.then((link) => (link === null ? null : link.next));
     watchEnd(cursor);
@@ -109,7 +124,7 @@ export function adoptPreloadedFirstPage(target: Window = window): Promise<Respon
       if (link === null) {
         chainOpen = false;
         settle();
-        return original.call(target, input, init);
+        return listPageRequest(input, init);
       }
       restartTimer();
       return withText(link.response, link.text);

@@ -4,8 +4,11 @@
 // src/app/first-page-preload.ts hands the app's own request for that exact URL and Accept a Response made of it (a
 // URL this guesses wrong is simply never claimed). No copy of a body is streamed (Response.clone tees every chunk
 // through the main thread, which held the next pages back). Inlined first in index.html's head as a script of its
-// own (vite.config.ts), so its request leaves before the pre-render's code is even compiled.
-/* global location, URLSearchParams, window, fetch, Response, ReadableStream, TextEncoder -- a classic browser script, run before the app */
+// own (vite.config.ts), so its request leaves before the pre-render's code is even compiled. Each request carries
+// the navigation nonce the server wrote into the document (a page the server asked ahead goes only to the tab that
+// sends it back, server/first-page-prefetch.ts) and the SPA's client header (wire/browser-headers.ts, whose names
+// this classic script cannot import: src/app/first-page-preload.test.ts pins them).
+/* global document, location, URLSearchParams, window, fetch, Response, ReadableStream, TextEncoder -- a classic browser script, run before the app */
 (function () {
   var match = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/.exec(
     location.pathname,
@@ -28,6 +31,10 @@
   var base = '/k8s/' + encodeURIComponent(context) + match[2] + '?' + query.toString();
   var url = base + '&limit=100';
   var accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
+  var navigationMeta = document.querySelector('meta[name="kubeglass-navigation"]');
+  var navigation = navigationMeta ? navigationMeta.getAttribute('content') || '' : '';
+  var headers = { Accept: accept, 'x-kubeglass-client': '1' };
+  if (navigation) headers['x-kubeglass-navigation'] = navigation;
   // The browser's own fetch, taken now: the app wraps window.fetch to claim these pages.
   var fetchNow = window.fetch;
   function none() {
@@ -38,7 +45,7 @@
   // must not wait behind it (the pre-render wants it once that frame has painted, the app when it claims it).
   function load(pageUrl) {
     var response = fetchNow.call(window, pageUrl, {
-      headers: { Accept: accept },
+      headers: headers,
       credentials: 'same-origin',
     });
     response.catch(none);
@@ -156,6 +163,7 @@
   window.__kubeglassFirstPage = {
     url: url,
     accept: accept,
+    navigation: navigation,
     get response() {
       return firstResponse();
     },

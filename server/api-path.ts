@@ -2,11 +2,20 @@
 // door and be refused by the other. The API server decodes %2F into a slash before it routes, and a proxy or
 // pod behind it may decode again, so a segment is judged by what it becomes however often it is decoded.
 
+/** True when `text` holds a control character (C0 or DEL), or a space when `spaceToo`. */
+function hasControl(text: string, spaceToo: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || (spaceToo && code === 0x20)) return true;
+  }
+  return false;
+}
+
 /** Raw characters no request target of an API path holds: backslashes (a slash to some servers), fragments, controls. */
-const RAW_REFUSED = /[\\#\u0000-\u0020\u007f]/;
+const refusedRaw = (path: string): boolean => /[\\#]/.test(path) || hasControl(path, true);
 
 /** Characters that split or end a path once decoded: slash, backslash, controls (header injection further on). */
-const DECODED_REFUSED = /[/\\\u0000-\u001f\u007f]/;
+const refusedDecoded = (segment: string): boolean => /[/\\]/.test(segment) || hasControl(segment, false);
 
 const ESCAPE = /%([0-9a-fA-F]{2})/g;
 
@@ -30,7 +39,7 @@ function decodedToTheEnd(segment: string): string | null {
  * control characters. Names of Kubernetes objects never hold `/` or `%` nor are `.`/`..`, so no object is lost.
  */
 export function apiPathProblem(path: string): string | null {
-  if (RAW_REFUSED.test(path)) return `backslashes, '#', spaces and control characters are not allowed in API paths: ${JSON.stringify(path)}`;
+  if (refusedRaw(path)) return `backslashes, '#', spaces and control characters are not allowed in API paths: ${JSON.stringify(path)}`;
   for (const segment of path.split('/')) {
     try {
       decodeURIComponent(segment);
@@ -39,7 +48,7 @@ export function apiPathProblem(path: string): string | null {
     }
     const decoded = decodedToTheEnd(segment);
     if (decoded === null) return `API path segments encoded more than ${MAX_DECODINGS} times are not allowed: ${path}`;
-    if (DECODED_REFUSED.test(decoded)) {
+    if (refusedDecoded(decoded)) {
       return `encoded slashes, backslashes and control characters are not allowed in API paths: ${path}`;
     }
     const beforeParameters = decoded.split(';', 1)[0];

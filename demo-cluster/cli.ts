@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { startDemoClusterWithOptions } from './index.js';
 import { renderKubeconfig } from './auth/kubeconfig.js';
+import { field } from './resources/own-fields.js';
 import { DEMO_DEVELOPER_NAMESPACE } from '../wire/demo-cluster.js';
 
 interface CliOptions {
@@ -49,7 +50,7 @@ export function parseDemoClusterArgs(argv: string[]): CliOptions {
       return n;
     };
     if (flag === '--help' || flag === '-h') throw new Error(USAGE);
-    const set = FLAGS[flag];
+    const set = field<(typeof FLAGS)[string]>(FLAGS, flag);
     if (!set) throw new Error(`unknown flag: ${arg}\n${USAGE}`);
     set(opts, { value, int });
   }

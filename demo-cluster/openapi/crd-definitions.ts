@@ -1,6 +1,7 @@
 // OpenAPI v2 definitions of a custom resource version, built from spec.versions[].schema.openAPIV3Schema
 // as the apiextensions-apiserver publishes them (com.example.fx.v1.Widget and ...WidgetList).
 import type { JsonObject } from '../resources/types.js';
+import { setField } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
 
 const API_VERSION_DOC =
@@ -20,7 +21,7 @@ function toV2(schema: unknown): unknown {
   const out: JsonObject = {};
   for (const key of Object.keys(schema).sort()) {
     if (key === 'nullable') continue;
-    out[key] = toV2(schema[key]);
+    setField(out, key, toV2(schema[key]));
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // as structured-merge-diff's schemaconv reads them) and which maps are atomic (x-kubernetes-map-type).
 // Custom resources bring their own definitions (from the CRD's openAPIV3Schema), so they follow theirs.
 import type { ResourceType } from '../resources/registry.js';
+import { field, ownTable } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
 
@@ -99,7 +100,7 @@ const MARKER_DEFAULTS: Record<string, Record<string, unknown>> = {
 };
 
 /** Go zero values, the internal OpenAPI's default of a required (not omitempty) field of a built-in type. */
-const GO_ZERO: Record<string, unknown> = { string: '', integer: 0, number: 0, boolean: false };
+const GO_ZERO = ownTable<unknown>({ string: '', integer: 0, number: 0, boolean: false });
 
 const lookups = new WeakMap<object, (name: string) => RawSchema | undefined>();
 
@@ -191,10 +192,10 @@ function lookupFor(extra: Definitions | undefined): (name: string) => RawSchema 
   if (!extra) return builtInLookup;
   let lookup = lookups.get(extra);
   if (!lookup) {
-    lookup = (name) => extra[name] ?? DEFINITIONS[name];
+    lookup = (name) => field<RawSchema>(extra, name) ?? builtInLookup(name);
     lookups.set(extra, lookup);
   }
   return lookup;
 }
 
-const builtInLookup = (name: string): RawSchema | undefined => DEFINITIONS[name];
+const builtInLookup = (name: string): RawSchema | undefined => field<RawSchema>(DEFINITIONS, name);

@@ -2,6 +2,7 @@
 // form: kubectl's typed clients (create configmap/namespace/secret/deployment, run, ...) send
 // protobuf. Envelope: "k8s\0" + runtime.Unknown{typeMeta, raw}; raw is the typed message.
 import { badRequest } from '../http/errors.js';
+import { setField } from '../resources/own-fields.js';
 import type { JsonObject } from '../resources/types.js';
 import { PROTO_SCHEMA as RECORDED_SCHEMA } from './schema.js';
 import { BEYOND_RECORDED_SCHEMA } from './schema-beyond-recorded.js';
@@ -161,7 +162,7 @@ export function decodeMessage(type: string, buf: Buffer): JsonObject {
         else entry.skip(t & 7);
       }
       const map = (out[name] ??= {}) as JsonObject;
-      map[key] = value ?? '';
+      setField(map, key, value ?? '');
       continue;
     }
     let values: unknown[];

@@ -1,5 +1,6 @@
 // More core v1 types: services, secrets, serviceaccounts, events, nodes.
 import type { FieldError } from '../http/errors.js';
+import { setField } from './own-fields.js';
 import type { ResourceType } from './registry.js';
 import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
@@ -80,7 +81,7 @@ export const secrets: ResourceType = recordedType('v1', 'secrets', {
     const stringData = obj(o.stringData);
     if (Object.keys(stringData).length > 0) {
       const data = { ...obj(o.data) };
-      for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(String(v)).toString('base64');
+      for (const [k, v] of Object.entries(stringData)) setField(data, k, Buffer.from(String(v)).toString('base64'));
       o.data = data;
     }
     delete o.stringData;

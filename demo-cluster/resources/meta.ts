@@ -1,5 +1,6 @@
 // Object shape helpers: Go field order for metadata and top-level fields, generated names.
 import { randomInt } from 'node:crypto';
+import { field, hasField, setField } from './own-fields.js';
 import type { KubeObject, ObjectMeta } from './types.js';
 
 /** ObjectMeta fields the apiserver sets (a client's values are replaced or refused), in Go field order. */
@@ -22,8 +23,8 @@ const META_ORDER = [
 /** Orders ObjectMeta fields as Go serializes them and drops undefined values. */
 export function orderMeta(meta: ObjectMeta): ObjectMeta {
   const out: ObjectMeta = {};
-  for (const k of META_ORDER) if (meta[k] !== undefined) out[k] = meta[k];
-  for (const [k, v] of Object.entries(meta)) if (!(k in out) && v !== undefined) out[k] = v;
+  for (const k of META_ORDER) if (field(meta, k) !== undefined) out[k] = meta[k];
+  for (const [k, v] of Object.entries(meta)) if (!hasField(out, k) && v !== undefined) setField(out, k, v);
   return out;
 }
 
@@ -32,7 +33,7 @@ export function orderObject(obj: KubeObject): KubeObject {
   const out: KubeObject = { kind: obj.kind, apiVersion: obj.apiVersion, metadata: orderMeta(obj.metadata) };
   for (const [k, v] of Object.entries(obj)) {
     if (k === 'kind' || k === 'apiVersion' || k === 'metadata' || k === 'status' || v === undefined) continue;
-    out[k] = v;
+    setField(out, k, v);
   }
   if (obj.status !== undefined) out.status = obj.status;
   return out;

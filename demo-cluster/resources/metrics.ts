@@ -2,6 +2,7 @@
 // read from the stored pods and nodes: usage moves slowly around a share of each container's requests.
 import { createHash } from 'node:crypto';
 import { rfc3339 } from './duration.js';
+import { ownTable } from './own-fields.js';
 import type { ResourceType } from './registry.js';
 import type { KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
@@ -15,7 +16,7 @@ const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
 /** What a node runs besides pods (kubelet, runtime, system daemons). */
 const NODE_SYSTEM = { cpu: 180e6, memory: 900 * 1024 * 1024 };
 
-const SUFFIXES: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
+const SUFFIXES = ownTable<number>({ n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 });
 
 /** A resource.Quantity as a number (cores for cpu, bytes for memory); undefined when unreadable. */
 export function quantityValue(q: unknown): number | undefined {

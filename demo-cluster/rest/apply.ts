@@ -5,6 +5,7 @@
 import { ApiError, failure } from '../http/errors.js';
 import type { Schema } from '../openapi/schema.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
+import { field, setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { itemKey, matchesElement, setMember } from './field-path.js';
 import type { ItemKey } from './field-path.js';
@@ -98,7 +99,7 @@ function valueAt(obj: unknown, keys: string[], schema: Schema | undefined): unkn
   let s = schema;
   for (const k of keys) {
     if (k.startsWith('f:') && isPlainObject(cur)) {
-      cur = cur[k.slice(2)];
+      cur = field(cur, k.slice(2));
       s = s?.property(k.slice(2));
     } else if (Array.isArray(cur)) {
       const itemSchema = s?.items();
@@ -114,7 +115,7 @@ function valueAt(obj: unknown, keys: string[], schema: Schema | undefined): unkn
 function applyMerge(live: unknown, applied: unknown, schema: Schema | undefined): unknown {
   if (isPlainObject(applied) && !schema?.atomicMap) {
     const out: JsonObject = isPlainObject(live) ? { ...live } : {};
-    for (const [k, v] of Object.entries(applied)) out[k] = applyMerge(out[k], v, schema?.property(k));
+    for (const [k, v] of Object.entries(applied)) setField(out, k, applyMerge(field(out, k), v, schema?.property(k)));
     return out;
   }
   const appliedElements = Array.isArray(applied) ? elementsOf(applied, schema, '', false) : undefined;

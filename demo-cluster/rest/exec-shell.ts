@@ -1,4 +1,5 @@
 // A tiny built-in shell for pods/exec: a handful of busybox-like commands over a fixed file tree made from the pod.
+import { field } from '../resources/own-fields.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 
@@ -257,7 +258,7 @@ const BUILTINS: Record<string, Builtin> = {
 /** Runs one parsed command inside a shell; unknown ones are sh's "not found" (127). */
 export function runCommand(words: string[], m: ShellMachine, io: ShellIo): CommandResult {
   const [name = '', ...args] = words;
-  const builtin = BUILTINS[name.split('/').pop() ?? name];
+  const builtin = field<Builtin>(BUILTINS, name.split('/').pop() ?? name);
   if (!builtin || (name.includes('/') && !name.startsWith('/bin/'))) {
     io.err(`sh: ${name}: not found\n`);
     return ok(127);

@@ -2,6 +2,7 @@
 // item of a map list, `v:"x"` for a member of a set) and in messages (`[name="c"]`, `[="x"]`).
 import type { Schema } from '../openapi/schema.js';
 import type { JsonObject } from '../resources/types.js';
+import { field } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 
 /** An item of a map list, by its key fields (sorted by name). */
@@ -19,7 +20,7 @@ export interface ItemKey {
 export function itemKey(item: unknown, keys: string[], itemSchema: Schema | undefined): ItemKey | { missing: string } {
   const values: [string, unknown][] = [];
   for (const k of [...keys].sort()) {
-    const v = isPlainObject(item) && item[k] !== undefined ? item[k] : itemSchema?.keyDefault(k);
+    const v = (isPlainObject(item) ? field(item, k) : undefined) ?? itemSchema?.keyDefault(k);
     if (v === undefined) return { missing: k };
     values.push([k, v]);
   }
@@ -50,5 +51,5 @@ export function matchesElement(item: unknown, element: string, itemSchema?: Sche
   if (element.startsWith('v:')) return jsonEqual(item, JSON.parse(element.slice(2)));
   if (!element.startsWith('k:') || !isPlainObject(item)) return false;
   const wanted = JSON.parse(element.slice(2)) as JsonObject;
-  return Object.entries(wanted).every(([k, v]) => jsonEqual(item[k] ?? itemSchema?.keyDefault(k), v));
+  return Object.entries(wanted).every(([k, v]) => jsonEqual(field(item, k) ?? itemSchema?.keyDefault(k), v));
 }

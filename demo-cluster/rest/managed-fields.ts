@@ -5,6 +5,7 @@
 import type { Schema } from '../openapi/schema.js';
 import { SYSTEM_META_FIELDS } from '../resources/meta.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
+import { field, setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { itemKey, matchesElement, setMember } from './field-path.js';
 
@@ -31,7 +32,7 @@ export class FieldSet {
     const out: JsonObject = {};
     if (this.member && this.children.size > 0) out['.'] = {};
     for (const [k, c] of [...this.children.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      if (!c.empty) out[k] = c.toJSON();
+      if (!c.empty) setField(out, k, c.toJSON());
     }
     return out;
   }
@@ -83,14 +84,14 @@ export interface FieldsShape {
   schema: Schema | undefined;
 }
 
-function walk(field: string, next: unknown, prev: unknown, zero: unknown, schema: Schema | undefined, node: FieldSet, root: boolean): void {
+function walk(name: string, next: unknown, prev: unknown, zero: unknown, schema: Schema | undefined, node: FieldSet, root: boolean): void {
   if (isPlainObject(next) && Object.keys(next).length > 0 && !schema?.atomicMap) {
     if (!root && prev === undefined && zero === undefined) node.member = true;
     for (const [k, v] of Object.entries(next)) {
       if (root && (k === 'apiVersion' || k === 'kind')) continue;
-      if (field === 'metadata' && UNTRACKED_METADATA.has(k)) continue;
-      const p = isPlainObject(prev) ? prev[k] : undefined;
-      const z = isPlainObject(zero) ? zero[k] : undefined;
+      if (name === 'metadata' && UNTRACKED_METADATA.has(k)) continue;
+      const p = isPlainObject(prev) ? field(prev, k) : undefined;
+      const z = isPlainObject(zero) ? field(zero, k) : undefined;
       const child = new FieldSet();
       walk(k, v, p, z, schema?.property(k), child, false);
       if (!child.empty) node.children.set(`f:${k}`, child);
@@ -143,7 +144,7 @@ function prune(set: FieldSet, value: unknown, schema: Schema | undefined): void 
     let sub: unknown;
     let subSchema: Schema | undefined;
     if (k.startsWith('f:') && isPlainObject(value)) {
-      sub = value[k.slice(2)];
+      sub = field(value, k.slice(2));
       subSchema = schema?.property(k.slice(2));
     } else if (Array.isArray(value)) {
       subSchema = schema?.items();

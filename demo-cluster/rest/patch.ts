@@ -5,6 +5,7 @@
 import { ApiError, badRequest, failure } from '../http/errors.js';
 import type { Schema } from '../openapi/schema.js';
 import type { JsonObject } from '../resources/types.js';
+import { field, hasField, setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 
 /** The 422 the apiserver answers when a JSON patch does not apply (NewGenericServerResponse). */
@@ -24,12 +25,16 @@ function parsePointer(path: string): string[] {
 
 type Container = JsonObject | unknown[];
 
+/** The item or own field a pointer token names; undefined when there is none (a prototype member is none). */
+function child(cur: unknown, token: string): unknown {
+  if (Array.isArray(cur)) return /^\d+$/.test(token) ? cur[Number(token)] : undefined;
+  return isPlainObject(cur) ? field(cur, token) : undefined;
+}
+
 function resolveParent(doc: unknown, tokens: string[]): { parent: Container; key: string } {
   let cur: unknown = doc;
   for (const t of tokens.slice(0, -1)) {
-    if (Array.isArray(cur)) cur = cur[Number(t)];
-    else if (isPlainObject(cur)) cur = cur[t];
-    else throw patchRejected();
+    cur = child(cur, t);
     if (cur === undefined) throw patchRejected();
   }
   if (!Array.isArray(cur) && !isPlainObject(cur)) throw patchRejected();
@@ -38,11 +43,7 @@ function resolveParent(doc: unknown, tokens: string[]): { parent: Container; key
 
 function getAt(doc: unknown, tokens: string[]): unknown {
   let cur = doc;
-  for (const t of tokens) {
-    if (Array.isArray(cur)) cur = cur[Number(t)];
-    else if (isPlainObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, t) ? cur[t] : undefined;
-    else return undefined;
-  }
+  for (const t of tokens) cur = child(cur, t);
   return cur;
 }
 
@@ -58,7 +59,7 @@ function add(doc: unknown, tokens: string[], value: unknown): unknown {
   if (tokens.length === 0) return value;
   const { parent, key } = resolveParent(doc, tokens);
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, key, true), 0, value);
-  else parent[key] = value;
+  else setField(parent, key, value);
   return doc;
 }
 
@@ -66,7 +67,7 @@ function remove(doc: unknown, tokens: string[]): unknown {
   const { parent, key } = resolveParent(doc, tokens);
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, key, false), 1);
   else {
-    if (!Object.prototype.hasOwnProperty.call(parent, key)) throw patchRejected();
+    if (!hasField(parent, key)) throw patchRejected();
     delete parent[key];
   }
   return doc;
@@ -116,7 +117,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   const out: JsonObject = isPlainObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+    else setField(out, k, applyMergePatch(field(out, k), v));
   }
   return out;
 }
@@ -127,7 +128,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
 
 function keyValue(item: unknown, mergeKey: string | undefined): unknown {
   if (mergeKey === undefined) return item;
-  return isPlainObject(item) ? item[mergeKey] : undefined;
+  return isPlainObject(item) ? field(item, mergeKey) : undefined;
 }
 
 function indexIn(list: unknown[], item: unknown, mergeKey: string | undefined): number {
@@ -146,7 +147,7 @@ function goStableSort<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
 
 /** normalizeSliceOrder: sorts by `order` (items it lacks compare as "less"); $patch:delete items go last. */
 function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string | undefined): unknown[] {
-  const isDelete = (x: unknown): boolean => mergeKey !== undefined && isPlainObject(x) && x.$patch === 'delete';
+  const isDelete = (x: unknown): boolean => mergeKey !== undefined && isPlainObject(x) && field(x, '$patch') === 'delete';
   const keep = toSort.filter((x) => !isDelete(x));
   const sorted = goStableSort(keep, (a, b) => {
     const ia = indexIn(order, a, mergeKey);
@@ -213,8 +214,8 @@ function dedupeScalars(items: unknown[]): unknown[] {
 function mergeKeyOf(schema: Schema | undefined, items: unknown[]): string | undefined {
   const key = schema?.list().patchMergeKey;
   if (key === undefined) return undefined;
-  const plain = items.filter((p) => !(isPlainObject(p) && typeof p.$patch === 'string'));
-  return plain.every((i) => isPlainObject(i) && key in i) ? key : undefined;
+  const plain = items.filter((p) => !(isPlainObject(p) && typeof field(p, '$patch') === 'string'));
+  return plain.every((i) => isPlainObject(i) && hasField(i, key)) ? key : undefined;
 }
 
 function mergeList(schema: Schema | undefined, current: unknown, patch: unknown[]): unknown[] {
@@ -226,8 +227,9 @@ function mergeList(schema: Schema | undefined, current: unknown, patch: unknown[
     let patchItems: JsonObject[] = [];
     let replace = false;
     for (const p of patch as JsonObject[]) {
-      if (p.$patch === 'delete') original = original.filter((o) => keyValue(o, mergeKey) !== p[mergeKey]);
-      else if (p.$patch === 'replace') replace = true;
+      const directive = field(p, '$patch');
+      if (directive === 'delete') original = original.filter((o) => keyValue(o, mergeKey) !== keyValue(p, mergeKey));
+      else if (directive === 'replace') replace = true;
       else patchItems.push(p);
     }
     if (replace) {
@@ -236,7 +238,7 @@ function mergeList(schema: Schema | undefined, current: unknown, patch: unknown[
     }
     const merged = [...original];
     for (const p of patchItems) {
-      const idx = merged.findIndex((o) => keyValue(o, mergeKey) === p[mergeKey]);
+      const idx = merged.findIndex((o) => keyValue(o, mergeKey) === keyValue(p, mergeKey));
       if (idx >= 0) merged[idx] = strategicMerge(merged[idx], p, itemSchema);
       else merged.push(strategicMerge({}, p, itemSchema));
     }
@@ -257,53 +259,65 @@ function applySetElementOrder(out: JsonObject, patch: JsonObject, schema: Schema
   const handled = new Set<string>();
   for (const [k, order] of Object.entries(patch)) {
     if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
-    const field = k.slice('$setElementOrder/'.length);
-    const original = Array.isArray(out[field]) ? (out[field] as unknown[]) : undefined;
-    const patchList = Array.isArray(patch[field]) ? (patch[field] as unknown[]) : undefined;
+    const name = k.slice('$setElementOrder/'.length);
+    const live = field(out, name);
+    const patched = field(patch, name);
+    const original = Array.isArray(live) ? live : undefined;
+    const patchList = Array.isArray(patched) ? patched : undefined;
     if (original === undefined && patchList === undefined) continue;
-    const fieldSchema = schema?.property(field);
+    const fieldSchema = schema?.property(name);
     const merged = patchList !== undefined ? mergeList(fieldSchema, original ?? [], patchList) : (original ?? []);
     const mergeKey = order.some(isPlainObject) ? mergeKeyOf(fieldSchema, [...order, ...merged]) : undefined;
-    handled.add(field);
+    handled.add(name);
     if (order.some(isPlainObject) && mergeKey === undefined) {
-      out[field] = merged;
+      setField(out, name, merged);
       continue;
     }
     const [inOrder, serverOnly] = partition(merged, order, mergeKey);
-    out[field] = normalizeElementOrder(inOrder, serverOnly, order, original ?? [], mergeKey);
+    setField(out, name, normalizeElementOrder(inOrder, serverOnly, order, original ?? [], mergeKey));
   }
   return handled;
+}
+
+/** $retainKeys: the field names it lists (no other item names a field); not a list is strategicpatch's ErrBadPatchFormatForRetainKeys. */
+function retainKeysOf(patch: JsonObject): string[] | undefined {
+  const keys = field(patch, '$retainKeys');
+  if (keys === undefined) return undefined;
+  if (!Array.isArray(keys)) throw badRequest('invalid patch format of retainKeys');
+  return keys.filter((k): k is string => typeof k === 'string');
 }
 
 /** Strategic merge patch (the subset of directives kubectl emits) of a value following `schema`. */
 export function strategicMerge(target: unknown, patch: unknown, schema: Schema | undefined): unknown {
   if (!isPlainObject(patch)) return structuredClone(patch);
-  if (patch.$patch === 'replace') {
+  const directive = field(patch, '$patch');
+  if (directive === 'replace') {
     const { $patch: _p, ...rest } = patch;
     return structuredClone(rest);
   }
-  if (patch.$patch === 'delete') return undefined;
+  if (directive === 'delete') return undefined;
   let out: JsonObject = isPlainObject(target) ? { ...target } : {};
-  const retainKeys = Array.isArray(patch.$retainKeys) ? patch.$retainKeys.map(String) : undefined;
+  const retainKeys = retainKeysOf(patch);
   const ordered = applySetElementOrder(out, patch, schema);
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$retainKeys' || k === '$patch' || k.startsWith('$setElementOrder/') || ordered.has(k)) continue;
     if (k.startsWith('$deleteFromPrimitiveList/')) {
-      const field = k.slice('$deleteFromPrimitiveList/'.length);
-      const list = Array.isArray(out[field]) ? (out[field] as unknown[]) : [];
-      out[field] = list.filter((item) => !(Array.isArray(v) && v.some((d) => jsonEqual(d, item))));
+      const name = k.slice('$deleteFromPrimitiveList/'.length);
+      const live = field(out, name);
+      const list = Array.isArray(live) ? live : [];
+      setField(out, name, list.filter((item) => !(Array.isArray(v) && v.some((d) => jsonEqual(d, item)))));
       continue;
     }
     if (v === null) {
       delete out[k];
       continue;
     }
-    if (Array.isArray(v)) out[k] = mergeList(schema?.property(k), out[k], v);
+    if (Array.isArray(v)) setField(out, k, mergeList(schema?.property(k), field(out, k), v));
     else if (isPlainObject(v)) {
-      const merged = strategicMerge(out[k], v, schema?.property(k));
+      const merged = strategicMerge(field(out, k), v, schema?.property(k));
       if (merged === undefined) delete out[k];
-      else out[k] = merged;
-    } else out[k] = v;
+      else setField(out, k, merged);
+    } else setField(out, k, v);
   }
   if (retainKeys) out = Object.fromEntries(Object.entries(out).filter(([k]) => retainKeys.includes(k)));
   return out;

@@ -3,6 +3,7 @@
 // never ran, then text/plain lines; follow=true keeps the chunked response open and writes lines as they are due.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest, failure, invalid } from '../http/errors.js';
+import { ownTable } from '../resources/own-fields.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
@@ -27,7 +28,7 @@ interface LogOptions {
   limitBytes?: number;
 }
 
-const GO_BOOL: Record<string, boolean> = { '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false };
+const GO_BOOL = ownTable<boolean>({ '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false });
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function parseBool(query: URLSearchParams, key: string): boolean {

@@ -23,6 +23,7 @@ import type { Registry, ResourceType } from '../resources/registry.js';
 import { apiVersionOf, storageKey } from '../resources/registry.js';
 import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } from '../resources/types.js';
+import { setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
@@ -60,7 +61,7 @@ function cloneJson(value: unknown): unknown {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const copy: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) copy[k] = cloneJson((value as Record<string, unknown>)[k]);
+  for (const k of Object.keys(value)) setField(copy, k, cloneJson((value as Record<string, unknown>)[k]));
   return copy;
 }
 

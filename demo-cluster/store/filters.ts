@@ -1,5 +1,6 @@
 // Turns list/watch query parameters into an object predicate (namespace, labelSelector, fieldSelector).
 import { badRequest } from '../http/errors.js';
+import { field } from '../resources/own-fields.js';
 import type { ResourceType } from '../resources/registry.js';
 import type { KubeObject } from '../resources/types.js';
 import { SelectorError, matchesLabels, parseFieldSelector, parseLabelSelector } from './selectors.js';
@@ -12,10 +13,10 @@ export interface ObjectFilter {
 }
 
 /** Field value for a supported field label, or undefined if the label is unknown for the type. */
-function fieldGetter(t: ResourceType, field: string): ((o: KubeObject) => string) | undefined {
-  if (field === 'metadata.name') return (o) => o.metadata.name ?? '';
-  if (field === 'metadata.namespace') return (o) => o.metadata.namespace ?? '';
-  return t.fieldLabels?.[field];
+function fieldGetter(t: ResourceType, name: string): ((o: KubeObject) => string) | undefined {
+  if (name === 'metadata.name') return (o) => o.metadata.name ?? '';
+  if (name === 'metadata.namespace') return (o) => o.metadata.namespace ?? '';
+  return t.fieldLabels ? field(t.fieldLabels, name) : undefined;
 }
 
 /** Builds the filter; malformed selectors become 400 BadRequest with upstream wording. */

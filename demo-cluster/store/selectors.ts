@@ -1,5 +1,6 @@
 // Label and field selectors, ported from k8s.io/apimachinery/pkg/labels and pkg/fields
 // (same grammar, same error wording, so a malformed selector gets the real 400 message).
+import { ownTable } from '../resources/own-fields.js';
 import { labelValueErrors, qualifiedNameErrors } from '../validation/names.js';
 
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
@@ -29,7 +30,7 @@ enum Tok {
   OpenPar,
 }
 
-const STRING_TO_TOKEN: Record<string, Tok> = {
+const STRING_TO_TOKEN = ownTable<Tok>({
   ')': Tok.ClosedPar,
   ',': Tok.Comma,
   '!': Tok.DoesNotExist,
@@ -41,7 +42,7 @@ const STRING_TO_TOKEN: Record<string, Tok> = {
   '!=': Tok.NotEquals,
   notin: Tok.NotIn,
   '(': Tok.OpenPar,
-};
+});
 
 const isWhitespace = (ch: string): boolean => ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n';
 const isSpecial = (ch: string): boolean => '=!(),><'.includes(ch);

@@ -1,5 +1,6 @@
 // A small subset of k8s.io/client-go/util/jsonpath for CRD printer columns: `.a.b`, `['a.b']`,
 // `[0]`, `[-1]`, `[*]`, `..` is not supported, filters `[?(@.type=="Ready")]`; `{...}` braces optional.
+import { field, hasField } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
 
 type Step = { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'all' } | { kind: 'filter'; path: string[]; value: string };
@@ -43,7 +44,7 @@ export function parseJsonPath(expr: string): Step[] {
 
 function at(value: unknown, path: string[]): unknown {
   let v = value;
-  for (const p of path) v = isPlainObject(v) ? v[p] : undefined;
+  for (const p of path) v = isPlainObject(v) ? field(v, p) : undefined;
   return v;
 }
 
@@ -54,7 +55,7 @@ export function evaluateJsonPath(steps: Step[], root: unknown): unknown[] {
     const next: unknown[] = [];
     for (const v of current) {
       if (step.kind === 'field') {
-        if (isPlainObject(v) && step.name in v) next.push(v[step.name]);
+        if (isPlainObject(v) && hasField(v, step.name)) next.push(v[step.name]);
       } else if (Array.isArray(v)) {
         if (step.kind === 'all') next.push(...(v as unknown[]));
         else if (step.kind === 'index') {

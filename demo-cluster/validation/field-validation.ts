@@ -7,6 +7,7 @@ import { Schema } from '../openapi/schema.js';
 import { itemKey } from '../rest/field-path.js';
 import type { ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
+import { setField } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
@@ -54,7 +55,7 @@ function prune(value: unknown, schema: Schema, path: string, typedPath: string, 
       if (sub === undefined) {
         found.decoding.push(p);
         found.typed.push(`${typedPath}.${k}`);
-      } else out[k] = prune(v, sub, p, `${typedPath}.${k}`, found);
+      } else setField(out, k, prune(v, sub, p, `${typedPath}.${k}`, found));
     }
     return out;
   }
@@ -67,9 +68,9 @@ function prune(value: unknown, schema: Schema, path: string, typedPath: string, 
 function hasUnknown(value: unknown, schema: Schema): boolean {
   if (schema.raw['x-kubernetes-preserve-unknown-fields'] === true) return false;
   if (isPlainObject(value) && typesFields(schema)) {
-    for (const k in value) {
+    for (const [k, v] of Object.entries(value)) {
       const sub = fieldSchema(schema, k);
-      if (sub === undefined || hasUnknown(value[k], sub)) return true;
+      if (sub === undefined || hasUnknown(v, sub)) return true;
     }
     return false;
   }

@@ -8,6 +8,7 @@ import { DEFINITIONS } from '../openapi/definitions.js';
 import { definitionNameOf, refName } from '../openapi/schema.js';
 import type { RawSchema } from '../openapi/schema.js';
 import type { ResourceType } from '../resources/registry.js';
+import { field } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
 
 const REF = '#/definitions/';
@@ -41,7 +42,7 @@ function mismatch(value: unknown, schema: RawSchema, goType: string | undefined)
       if (typeof value === 'number') return undefined;
       return typeof value === 'string' && QUANTITY_RE.test(value.trim()) ? undefined : QUANTITY_ERROR;
     }
-    const target = DEFINITIONS[name];
+    const target = field<RawSchema>(DEFINITIONS, name);
     return target ? mismatch(value, target, goTypeName(name)) : undefined;
   }
   if (schema['x-kubernetes-preserve-unknown-fields'] === true) return undefined;

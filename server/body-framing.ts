@@ -8,8 +8,8 @@ import { makeStatus, type KubeStatus } from './status.js';
 export type BodyFraming = 'none' | 'length' | 'chunked';
 
 /**
- * Methods whose body the Kubernetes API never reads (kube-apiserver ignores a GET's body; no client sends one, and
- * a browser cannot): refused rather than forwarded, so nothing a list or a prefetched page answers depends on one.
+ * Methods whose body the API's own handlers never read (only a pod or service proxy would pass one on; kubectl never
+ * sends one and a browser cannot): refused rather than forwarded, so no list or prefetched page depends on one.
  * DELETE keeps its body: kubectl sends DeleteOptions there.
  */
 const BODILESS_METHODS = new Set(['GET', 'HEAD', 'TRACE']);

@@ -23,7 +23,7 @@ describe('requestBodyFraming', () => {
 
   it('refuses a body on GET, HEAD and TRACE with a Status saying why', () => {
     for (const method of ['GET', 'HEAD', 'TRACE']) {
-      for (const headers of [{ 'content-length': ['2'] }, { 'transfer-encoding': ['chunked'] }]) {
+      for (const headers of [{ 'content-length': ['2'] }, { 'transfer-encoding': ['chunked'] }] as Array<Record<string, string[]>>) {
         const framing = requestBodyFraming(incoming(method, headers));
         expect(refusal(framing)).toContain(`a ${method} request may not carry a body`);
         expect(typeof framing !== 'string' && framing.code).toBe(400);

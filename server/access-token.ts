@@ -1,21 +1,58 @@
-// The access token a kubeglass server reachable from other machines demands (like Jupyter's): printed once inside
-// the start URL, exchanged for an HttpOnly SameSite=Strict cookie, then checked on every request and upgrade.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// The access token a kubeglass server reachable from other machines demands (like Jupyter's): printed once at start,
+// taken as `Authorization: Bearer` and by the sign-in screen; browsers then hold a session cookie, never the token.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { makeStatus, type KubeStatus } from './status.js';
-
-export const TOKEN_QUERY_PARAMETER = 'token';
-const MIN_TOKEN_LENGTH = 16;
 
 export class AccessTokenError extends Error {}
+
+/** A token must be at least this hard to guess, by the conservative estimate of tokenStrengthBits. */
+export const MIN_TOKEN_BITS = 128;
+const MIN_DISTINCT_CHARACTERS = 8;
+const TOKEN_ALPHABET = /^[A-Za-z0-9._~-]+$/;
 
 /** A fresh token: 32 random bytes, base64url (URL- and cookie-safe). */
 export function generateAccessToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The token in a --token-file (surrounding whitespace dropped); refuses short or unusable ones with a clear message. */
+/**
+ * Bits a guesser needs at most, assuming each character was drawn at random from the smallest alphabet its
+ * character classes imply: hex digits alone count 16, lowercase 26, lowercase and digits 36, and so on.
+ */
+export function tokenStrengthBits(token: string): number {
+  let alphabet: number;
+  if (/^[0-9a-f]+$/.test(token) || /^[0-9A-F]+$/.test(token)) alphabet = 16;
+  else {
+    alphabet = 0;
+    if (/[a-z]/.test(token)) alphabet += 26;
+    if (/[A-Z]/.test(token)) alphabet += 26;
+    if (/[0-9]/.test(token)) alphabet += 10;
+    if (/[^A-Za-z0-9]/.test(token)) alphabet += 4;
+  }
+  return token.length * Math.log2(alphabet);
+}
+
+/** The shortest period the token repeats with (its length when it does not repeat). */
+function repeatPeriod(token: string): number {
+  for (let period = 1; period <= token.length / 2; period++) {
+    if (token.length % period === 0 && token.slice(0, period).repeat(token.length / period) === token) return period;
+  }
+  return token.length;
+}
+
+/** Why `token` is too weak to stand for cluster credentials, or null when it will do. */
+export function weakTokenProblem(token: string): string | null {
+  if (!TOKEN_ALPHABET.test(token)) return 'the token may only use A-Z a-z 0-9 . _ ~ -';
+  if (new Set(token).size < MIN_DISTINCT_CHARACTERS) return `the token is too weak: fewer than ${MIN_DISTINCT_CHARACTERS} distinct characters`;
+  if (repeatPeriod(token) < token.length) return 'the token is too weak: it repeats a shorter pattern';
+  const bits = Math.floor(tokenStrengthBits(token));
+  if (bits < MIN_TOKEN_BITS) {
+    return `the token is too weak to guess-proof: about ${bits} bits, at least ${MIN_TOKEN_BITS} needed (e.g. 32 hex digits: \`openssl rand -hex 16\`)`;
+  }
+  return null;
+}
+
+/** The token in a --token-file (surrounding whitespace dropped); refuses weak or unusable ones with a clear message. */
 export function readAccessTokenFile(path: string): string {
   let text: string;
   try {
@@ -24,65 +61,7 @@ export function readAccessTokenFile(path: string): string {
     throw new AccessTokenError(`cannot read --token-file ${path}: ${(error as Error).message}`);
   }
   const token = text.trim();
-  if (token.length < MIN_TOKEN_LENGTH) throw new AccessTokenError(`--token-file ${path}: the token must have at least ${MIN_TOKEN_LENGTH} characters`);
-  if (!/^[A-Za-z0-9._~-]+$/.test(token)) throw new AccessTokenError(`--token-file ${path}: the token may only use A-Z a-z 0-9 . _ ~ -`);
+  const problem = weakTokenProblem(token);
+  if (problem !== null) throw new AccessTokenError(`--token-file ${path}: ${problem}`);
   return token;
-}
-
-/** What to do with one request. */
-export type AccessDecision =
-  | { kind: 'allow' }
-  /** The start URL's ?token=: set the cookie and send the browser to the same URL without the token. */
-  | { kind: 'login'; location: string; setCookie: string }
-  | { kind: 'refuse'; status: KubeStatus };
-
-export interface AccessGate {
-  decide(req: IncomingMessage, isUpgrade: boolean): AccessDecision;
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
-
-/** Cookie values of `name` in a Cookie header (several may be sent when paths differ). */
-function cookieValues(header: string | undefined, name: string): string[] {
-  if (header === undefined) return [];
-  return header
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${name}=`))
-    .map((part) => part.slice(name.length + 1));
-}
-
-/** A gate for `token`; the cookie is named after the port, since cookies ignore ports and two servers may run. */
-export function createAccessGate(token: string, port: number): AccessGate {
-  const expected = digest(token);
-  const matches = (candidate: string) => timingSafeEqual(digest(candidate), expected);
-  const cookieName = `kubeglass-token-${port}`;
-  const refusal = (message: string) => ({ kind: 'refuse' as const, status: makeStatus(401, message, 'Unauthorized') });
-  return {
-    decide(req, isUpgrade) {
-      const url = new URL(req.url ?? '/', 'http://kubeglass.invalid');
-      const offered = url.searchParams.get(TOKEN_QUERY_PARAMETER);
-      // Only pages log in: an API path's query belongs to the API.
-      const isPage = !url.pathname.startsWith('/k8s/') && !url.pathname.startsWith('/-/');
-      if (offered !== null && isPage && !isUpgrade && (req.method === 'GET' || req.method === 'HEAD')) {
-        if (!matches(offered)) return refusal('kubeglass refused this request: the access token in the URL is wrong. Use the URL kubeglass printed at start.');
-        url.searchParams.delete(TOKEN_QUERY_PARAMETER);
-        return {
-          kind: 'login',
-          location: `${url.pathname}${url.search}`,
-          setCookie: `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        };
-      }
-      if (cookieValues(req.headers.cookie, cookieName).some(matches)) return { kind: 'allow' };
-      // kubectl --token and curl -H 'Authorization: Bearer ...' reach the proxy too; the header is never forwarded upstream.
-      const authorization = req.headers.authorization;
-      if (authorization?.startsWith('Bearer ') && matches(authorization.slice('Bearer '.length).trim())) return { kind: 'allow' };
-      return refusal(
-        'kubeglass requires its access token here (it listens beyond loopback): open the URL it printed at start ' +
-          `(…/?${TOKEN_QUERY_PARAMETER}=…), or send "Authorization: Bearer <token>".`,
-      );
-    },
-  };
 }

@@ -11,6 +11,7 @@ describe('parseCliArgs', () => {
       parseCliArgs([
         '--port', '8080', '--host=::1', '--kubeconfig', '/tmp/kc', '--context=prod', '--no-demo', '--open',
         '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web', '--demo-faults', '--demo-storm',
+        '--public-url', 'https://Kubeglass.Example.com:8443/',
       ]),
     ).toEqual({
       port: 8080,
@@ -24,6 +25,7 @@ describe('parseCliArgs', () => {
       demoFaults: true,
       demoStorm: true,
       staticDir: 'web',
+      publicUrl: 'https://kubeglass.example.com:8443',
       help: false,
     });
     expect(parseCliArgs(['-h']).help).toBe(true);
@@ -41,6 +43,10 @@ describe('parseCliArgs', () => {
     [['--demo-faults=1'], '--demo-faults takes no value'],
     [['--context='], '--context needs a non-empty value'],
     [['serve'], 'unexpected argument "serve"'],
+    [['--public-url', 'kubeglass.example.com'], '--public-url must be an http:// or https:// URL'],
+    [['--public-url', 'ftp://kubeglass.example.com'], '--public-url must be an http:// or https:// URL'],
+    [['--public-url', 'https://kubeglass.example.com/app/'], 'without path, query or fragment'],
+    [['--public-url', 'https://user:pw@kubeglass.example.com'], 'must not carry a user name or password'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

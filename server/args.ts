@@ -13,6 +13,8 @@ export interface CliArgs {
   demoStorm: boolean;
   staticDir?: string;
   tokenFile?: string;
+  /** The origin users open when a TLS proxy is in front, e.g. https://kubeglass.example.com (validated). */
+  publicUrl?: string;
   help: boolean;
 }
 
@@ -26,8 +28,11 @@ Serves the Kubeglass web app and proxies the Kubernetes API of your kubeconfig c
 Options:
   --port N               port to listen on (default 7070; 0 = any free port)
   --host ADDRESS         address to bind (default 127.0.0.1); any other address demands an access token,
-                         generated at start and printed once inside the URL
-  --token-file PATH      demand the access token in PATH (at least 16 characters of A-Z a-z 0-9 . _ ~ -)
+                         generated at start and printed once, with a one-time sign-in link
+  --token-file PATH      demand the access token in PATH: A-Z a-z 0-9 . _ ~ -, at least 128 bits (e.g. the
+                         output of \`openssl rand -hex 16\`); weak tokens are refused
+  --public-url URL       the http(s) URL users open when a proxy is in front (e.g. TLS by nginx): its host is
+                         accepted, its origin is expected, the cookie is Secure for https; demands a token
   --kubeconfig PATH      kubeconfig file (default: $KUBECONFIG, else ~/.kube/config if present)
   --context NAME         context selected at start (default: current-context, else demo)
   --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer, demo-developer;
@@ -58,6 +63,7 @@ const FLAGS: Record<string, FlagKind> = {
   'demo-storm': 'boolean',
   static: 'string',
   'token-file': 'string',
+  'public-url': 'string',
   help: 'boolean',
 };
 
@@ -131,10 +137,29 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
     case 'token-file':
       args.tokenFile = text;
       break;
+    case 'public-url':
+      args.publicUrl = parsePublicUrl(text).origin;
+      break;
     case 'help':
       args.help = true;
       break;
   }
+}
+
+/** A --public-url: http or https, a host, nothing after it (the app lives at the root of its origin). */
+export function parsePublicUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--public-url must be an http:// or https:// URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--public-url must be an http:// or https:// URL, got "${text}"`);
+  if (url.username !== '' || url.password !== '') throw new UsageError('--public-url must not carry a user name or password');
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new UsageError(`--public-url must be an origin without path, query or fragment (kubeglass is served at the root), got "${text}"`);
+  }
+  return url;
 }
 
 function parseInteger(name: string, text: string): number {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../wire/browser-headers.js';
 import type { DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
 import { runCli, type CliIo } from './cli.js';
 import { connectWebSocket, FAKE_TOKEN, request, startFakeUpstream, waitUntil, writeKubeconfig } from './testing/fake-upstream.js';
@@ -90,28 +91,35 @@ describe('runCli', () => {
     }
   });
 
-  it('beyond loopback demands the token printed once in the URL: cookie after the start URL, refused without', async () => {
+  it('beyond loopback demands the token: a one-time start URL gives a session cookie, the token is printed apart', async () => {
     const run = fakeIo();
     const running = await runCli(['--port', '0', '--host', '0.0.0.0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1')], { startDemoCluster: noDemo }, run.io);
     try {
       const token = running?.accessToken ?? '';
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/?token=${token}`);
-      expect(run.err.join('\n')).toContain('must carry the access token');
+      expect(run.out[0]).toMatch(new RegExp(`^Kubeglass is running at ${running?.url}/\\?code=[A-Za-z0-9_-]{43}$`));
+      expect(run.out[0]).not.toContain(token);
+      expect(run.out[1]).toContain('That link signs in once');
+      expect(run.out[2]).toBe(`Access token: ${token}`);
+      expect(run.err.join('\n')).toContain('must be signed in');
       const base = running?.url ?? '';
       expect((await request(`${base}/-/contexts`)).status).toBe(401);
       expect((await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`))).toMatchObject({ status: 401 });
-      const login = await request(`${base}/?token=${token}`);
-      expect(login.status).toBe(302);
+      const start = new URL(running?.startUrl ?? '');
+      const login = await request(`${base}${start.pathname}${start.search}`);
+      expect(login.status).toBe(303);
       expect(login.headers.location).toBe('/');
       const cookie = String(login.headers['set-cookie']).split(';', 1)[0] ?? '';
+      expect(cookie).toMatch(new RegExp(`^kubeglass-session-${running?.port}=`));
       expect(login.headers['set-cookie']).toEqual([expect.stringContaining('HttpOnly; SameSite=Strict')]);
-      expect((await request(`${base}/-/contexts`, { headers: { Cookie: cookie } })).status).toBe(200);
+      expect((await request(`${base}${start.pathname}${start.search}`)).status).toBe(401);
+      expect((await request(`${base}/-/contexts`, { headers: { Cookie: cookie } })).status).toBe(403);
+      expect((await request(`${base}/-/contexts`, { headers: { Cookie: cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE } })).status).toBe(200);
       const listed = await request(`${base}/-/contexts`, { headers: { Authorization: `Bearer ${token}` } });
       expect(listed.status).toBe(200);
       // The app prints curl lines that send the token only when the server says it demands one.
       expect(JSON.parse(listed.body)).toMatchObject({ accessTokenRequired: true });
-      const ws = await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`, { Cookie: cookie });
+      const ws = await connectWebSocket(`${base.replace('http', 'ws')}/-/ws`, { Cookie: cookie, Origin: base });
       expect('ws' in ws).toBe(true);
       if ('ws' in ws) ws.ws.close();
     } finally {
@@ -125,7 +133,9 @@ describe('runCli', () => {
     const run = fakeIo();
     const running = await runCli(['--port', '0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1'), '--token-file', join(dir, 'token')], { startDemoCluster: noDemo }, run.io);
     try {
-      expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/?token=fixed-token-for-this-test-0001`);
+      expect(run.out[0]).toMatch(/\?code=/);
+      expect(run.out[2]).toBe(`Access token: the one in ${join(dir, 'token')}`);
+      expect(run.out.join('\n')).not.toContain('fixed-token-for-this-test-0001');
       expect((await request(`${running?.url}/-/contexts`)).status).toBe(401);
     } finally {
       await running?.close();
@@ -133,7 +143,7 @@ describe('runCli', () => {
     writeFileSync(join(dir, 'short'), 'short');
     const bad = fakeIo();
     await runCli(['--port', '0', '--no-demo', '--token-file', join(dir, 'short')], { startDemoCluster: noDemo }, bad.io);
-    expect(bad.err.join('\n')).toContain('the token must have at least 16 characters');
+    expect(bad.err.join('\n')).toContain('the token is too weak');
     expect(bad.exits).toEqual([2]);
   });
 });

@@ -67,11 +67,12 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
         : false,
       staticDir: args.staticDir,
       tokenFile: args.tokenFile,
+      publicUrl: args.publicUrl,
       log: (message) => io.err(`kubeglass: ${message}`),
     });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
-    if (error instanceof KubeconfigError || error instanceof AccessTokenError) {
+    if (error instanceof KubeconfigError || error instanceof AccessTokenError || error instanceof UsageError) {
       io.err(`kubeglass: ${err.message}`);
       io.exit(2);
     } else if (err.code === 'EADDRINUSE') {
@@ -86,12 +87,16 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
 
   if (!isLoopbackHost(args.host)) {
     io.err(
-      `kubeglass: listening on ${args.host}, not loopback: every request must carry the access token in the URL below ` +
-        '(keep it secret: it stands for your cluster credentials).',
+      `kubeglass: listening on ${args.host}, not loopback: every request must be signed in, by the one-time link below ` +
+        'or with the access token (keep it secret: it stands for your cluster credentials).',
     );
   }
   const { contexts } = running;
   io.out(`Kubeglass is running at ${running.startUrl}`);
+  if (running.accessToken !== undefined) {
+    io.out('That link signs in once; then sign in on its sign-in screen with the access token, which scripts send as "Authorization: Bearer <token>".');
+    io.out(args.tokenFile === undefined ? `Access token: ${running.accessToken}` : `Access token: the one in ${args.tokenFile}`);
+  }
   io.out(
     contexts.contexts.length === 0
       ? 'No contexts: no kubeconfig found and the demo cluster is off (--no-demo).'

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { checkFetchSite, checkHost, checkOrigin, hostPort, makeHostPolicy } from './security.js';
+import { CLIENT_HEADER } from '../wire/browser-headers.js';
+import { checkFetchSite, checkHost, checkOrigin, checkSessionRequest, hostPort, makeHostPolicy, spaContentSecurityPolicy } from './security.js';
 
 const req = (headers: Record<string, string>, method = 'GET') => ({ headers, method }) as unknown as IncomingMessage;
 
@@ -72,5 +73,41 @@ describe('fetch-site policy (cross-site GETs through the proxy)', () => {
     expect(checkFetchSite(req({}, 'GET'), '/k8s/demo/api/v1/pods')).toBeNull();
     expect(checkFetchSite(req({ 'sec-fetch-site': 'cross-site' }, 'GET'), '/c/demo/api/v1/namespaces/default/pods')).toBeNull();
     expect(checkFetchSite(req({ 'sec-fetch-site': 'cross-site' }, 'GET'), '/')).toBeNull();
+  });
+});
+
+describe('--public-url behind a TLS proxy', () => {
+  const policy = makeHostPolicy('127.0.0.1', 7070, new URL('https://kubeglass.example.com'));
+
+  it("accepts its host, expects its https origin whatever Host the proxy forwards, and prints it", () => {
+    expect(policy.canonicalOrigin).toBe('https://kubeglass.example.com');
+    expect(checkHost(req({ host: 'kubeglass.example.com' }), policy)).toBeNull();
+    for (const host of ['kubeglass.example.com', '127.0.0.1:7070']) {
+      expect(checkOrigin(req({ host, origin: 'https://kubeglass.example.com' }, 'POST'), policy, false)).toBeNull();
+      expect(checkOrigin(req({ host, origin: 'https://kubeglass.example.com' }, 'GET'), policy, true)).toBeNull();
+    }
+    expect(checkOrigin(req({ host: 'kubeglass.example.com', origin: 'http://kubeglass.example.com' }, 'POST'), policy, false)).not.toBeNull();
+    expect(checkOrigin(req({ host: 'kubeglass.example.com', origin: 'https://evil.example' }, 'POST'), policy, false)?.message).toContain('(https://kubeglass.example.com)');
+  });
+
+  it('lets the SPA open wss:// sockets to the host it was served from', () => {
+    expect(spaContentSecurityPolicy('kubeglass.example.com')).toContain("connect-src 'self' ws://kubeglass.example.com wss://kubeglass.example.com");
+  });
+});
+
+describe('requests carrying the session cookie', () => {
+  it('must carry the client header on API paths, GETs included (an <img> cannot send it)', () => {
+    for (const path of ['/k8s/demo/api/v1/namespaces/x/services/web/proxy/', '/-/contexts']) {
+      expect(checkSessionRequest(req({}, 'GET'), path, false)).toMatchObject({ code: 403, reason: 'Forbidden' });
+      expect(checkSessionRequest(req({ [CLIENT_HEADER]: '0' }, 'GET'), path, false)).not.toBeNull();
+      expect(checkSessionRequest(req({ [CLIENT_HEADER]: '1' }, 'GET'), path, false)).toBeNull();
+    }
+    expect(checkSessionRequest(req({}, 'GET'), '/', false)).toBeNull();
+    expect(checkSessionRequest(req({}, 'GET'), '/assets/index.js', false)).toBeNull();
+  });
+
+  it('must carry an Origin on upgrades (checkOrigin has matched it)', () => {
+    expect(checkSessionRequest(req({}, 'GET'), '/-/ws', true)?.message).toContain('no Origin');
+    expect(checkSessionRequest(req({ origin: 'http://127.0.0.1:7070' }, 'GET'), '/-/ws', true)).toBeNull();
   });
 });

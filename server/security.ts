@@ -2,14 +2,19 @@
 // rebinding, Origin checks against CSRF and cross-site WebSocket hijacking, and defensive response headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { networkInterfaces } from 'node:os';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../wire/browser-headers.js';
 import { makeStatus, type KubeStatus } from './status.js';
 
 /** Which Host/Origin values this server answers to; built once the listening port is known. */
 export interface HostPolicy {
   /** Lowercase host:port values accepted in the Host header. */
   allowedHosts: ReadonlySet<string>;
-  /** The origin printed to the user, e.g. http://127.0.0.1:7070. */
+  /** The origin printed to the user, e.g. http://127.0.0.1:7070, or the --public-url's. */
   canonicalOrigin: string;
+  /** The --public-url's origin (e.g. https://kubeglass.example.com behind a TLS proxy), when one is set. */
+  publicOrigin?: string;
+  /** Its host: requests for it come through the proxy, so only the public origin is theirs. */
+  publicHost?: string;
 }
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
@@ -30,8 +35,11 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Host policy for a server bound to host:port: that address plus the loopback names (and every interface address for wildcard binds). */
-export function makeHostPolicy(host: string, port: number): HostPolicy {
+/**
+ * Host policy for a server bound to host:port: that address plus the loopback names (and every interface address for
+ * wildcard binds), and the --public-url's host (as browsers send it: without a default port).
+ */
+export function makeHostPolicy(host: string, port: number, publicUrl?: URL): HostPolicy {
   const hosts = new Set<string>();
   for (const name of ['localhost', '127.0.0.1', '::1']) hosts.add(hostPort(name, port));
   if (isWildcardHost(host)) {
@@ -42,7 +50,9 @@ export function makeHostPolicy(host: string, port: number): HostPolicy {
     hosts.add(hostPort(host, port).toLowerCase());
   }
   const printable = isWildcardHost(host) ? '127.0.0.1' : host;
-  return { allowedHosts: hosts, canonicalOrigin: `http://${hostPort(printable, port)}` };
+  if (publicUrl === undefined) return { allowedHosts: hosts, canonicalOrigin: `http://${hostPort(printable, port)}` };
+  hosts.add(publicUrl.host.toLowerCase());
+  return { allowedHosts: hosts, canonicalOrigin: publicUrl.origin, publicOrigin: publicUrl.origin, publicHost: publicUrl.host.toLowerCase() };
 }
 
 /** Returns a 403 Status when the Host header is not one of ours (DNS rebinding), else null. */
@@ -62,6 +72,17 @@ export function checkHost(req: IncomingMessage, policy: HostPolicy): KubeStatus 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * True when `origin` is one of this server's: the --public-url's origin, whatever Host a TLS proxy in front forwards,
+ * or http:// plus the (already checked) Host when that is a direct address of this server.
+ */
+function isOwnOrigin(origin: string, req: IncomingMessage, policy: HostPolicy): boolean {
+  const lower = origin.toLowerCase();
+  if (policy.publicOrigin !== undefined && lower === policy.publicOrigin.toLowerCase()) return true;
+  const host = (req.headers.host ?? '').toLowerCase();
+  return lower === `http://${host}` && policy.allowedHosts.has(host) && host !== policy.publicHost;
+}
+
+/**
  * Returns a 403 Status when the request carries an Origin other than this server's own, else null.
  * Checked for unsafe methods and every upgrade; requests without Origin (kubectl, curl) pass, because
  * browsers always send Origin on cross-site POST/PUT/PATCH/DELETE and on WebSocket handshakes.
@@ -69,14 +90,43 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function checkOrigin(req: IncomingMessage, policy: HostPolicy, isUpgrade: boolean): KubeStatus | null {
   if (!isUpgrade && SAFE_METHODS.has(req.method ?? 'GET')) return null;
   const origin = req.headers.origin;
-  if (origin === undefined) return null;
-  // Host was already checked, so the origin must be http:// plus that same host.
-  const ownOrigin = `http://${(req.headers.host ?? '').toLowerCase()}`;
-  if (origin.toLowerCase() === ownOrigin && policy.allowedHosts.has(ownOrigin.slice('http://'.length))) return null;
+  if (origin === undefined || isOwnOrigin(origin, req, policy)) return null;
+  const expected = policy.publicOrigin ?? `http://${(req.headers.host ?? '').toLowerCase()}`;
   return makeStatus(
     403,
-    `kubeglass refused this request: Origin "${truncate(origin)}" is not this server's origin (${ownOrigin}). ` +
+    `kubeglass refused this request: Origin "${truncate(origin)}" is not this server's origin (${expected}). ` +
       'Cross-site requests that could change your clusters, and cross-site WebSocket connections, are not allowed.',
+    'Forbidden',
+  );
+}
+
+/** True for kubeglass's API paths: the proxy and its own endpoints (pages and assets are not). */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/k8s/') || pathname.startsWith('/-/');
+}
+
+/**
+ * For a request that carries the session cookie: a 403 Status unless it comes from the SPA itself, else null. On API
+ * paths the SPA sends CLIENT_HEADER, which no <img>, link or form can, so this holds without Sec-Fetch-Site (which
+ * browsers omit over plain HTTP at a LAN address). An upgrade cannot carry custom headers: it must carry an Origin,
+ * which checkOrigin has already matched against this server's own.
+ */
+export function checkSessionRequest(req: IncomingMessage, pathname: string, isUpgrade: boolean): KubeStatus | null {
+  if (isUpgrade) {
+    if (req.headers.origin !== undefined) return null;
+    return makeStatus(
+      403,
+      "kubeglass refused this WebSocket: it carries kubeglass's session cookie but no Origin, so it cannot be told from a " +
+        "request another page made. Connect from kubeglass's own page, or send \"Authorization: Bearer <access token>\" without the cookie.",
+      'Forbidden',
+    );
+  }
+  if (!isApiPath(pathname) || req.headers[CLIENT_HEADER] === CLIENT_HEADER_VALUE) return null;
+  return makeStatus(
+    403,
+    `kubeglass refused this request: it carries kubeglass's session cookie but not the header "${CLIENT_HEADER}: ${CLIENT_HEADER_VALUE}" ` +
+      'the app sends on every request, so it may come from a link, image or form of another page. ' +
+      'Scripts send "Authorization: Bearer <access token>" without the cookie.',
     'Forbidden',
   );
 }
@@ -91,7 +141,7 @@ export const OWN_FETCH_SITES: ReadonlySet<string> = new Set(['same-origin', 'non
  * Non-browser clients (kubectl, curl) send no Sec-Fetch-Site; SPA pages are not API paths, so links to them still open.
  */
 export function checkFetchSite(req: IncomingMessage, pathname: string): KubeStatus | null {
-  if (!pathname.startsWith('/k8s/') && !pathname.startsWith('/-/')) return null;
+  if (!isApiPath(pathname)) return null;
   const site = req.headers['sec-fetch-site'];
   if (site === undefined || OWN_FETCH_SITES.has(site.toLowerCase())) return null;
   return makeStatus(
@@ -116,9 +166,11 @@ export function setCommonSecurityHeaders(res: ServerResponse): void {
 /**
  * CSP for the SPA. Inline scripts only by hash (`inlineScripts`: index.html's boot script). Monaco needs blob:
  * workers and inline styles (it injects <style> elements);
- * ws://host is listed because older browsers do not let 'self' match WebSocket URLs.
+ * ws://host and wss://host are listed because older browsers do not let 'self' match WebSocket URLs; wss:// is the one
+ * a --public-url behind a TLS proxy uses (the proxy forwards the public Host).
  */
 export function spaContentSecurityPolicy(host: string, inlineScripts: readonly string[] = []): string {
+  const sockets = [`ws://${host}`, `wss://${host}`];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inlineScripts].join(' '),
@@ -126,7 +178,7 @@ export function spaContentSecurityPolicy(host: string, inlineScripts: readonly s
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
-    `connect-src 'self' ws://${host}`,
+    `connect-src 'self' ${sockets.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -9,6 +9,7 @@ import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protoc
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { makeStatus, sendStatusOnSocket, statusFromErrorBody, type KubeStatus } from './status.js';
+import { clientAddress, type ClientLimits, type ReleaseSlot } from './client-limits.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
 import { WatchStreamParser } from './watch-stream-parser.js';
 
@@ -26,6 +27,8 @@ export interface WatchMultiplexerOptions {
   maxWatchesPerSocket?: number;
   /** Told when a socket's upstream reads pause (true) or resume (false), so flow control can be observed. */
   onCongestion?: (congested: boolean) => void;
+  /** Watches across all sockets of one client address (default: unlimited). */
+  clientLimits?: ClientLimits;
 }
 
 const MAX_ID_LENGTH = 256;
@@ -89,7 +92,11 @@ interface ActiveWatch {
   batch: boolean;
   /** Batched event lines waiting for the end of this turn. */
   pending: string[];
+  /** Gives the watch's slot of its client's limit back. */
+  release: ReleaseSlot;
 }
+
+type SessionOptions = Required<Omit<WatchMultiplexerOptions, 'clientLimits'>> & Pick<WatchMultiplexerOptions, 'clientLimits'>;
 
 /** One /-/ws connection: its watches, keepalive and backpressure. */
 class WatchSession {
@@ -102,7 +109,8 @@ class WatchSession {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly options: Required<WatchMultiplexerOptions>,
+    private readonly options: SessionOptions,
+    private readonly client: string,
   ) {
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('pong', () => {
@@ -157,7 +165,12 @@ class WatchSession {
       this.sendClosed(id, makeStatus(429, `too many watches on one /-/ws socket (limit ${this.options.maxWatchesPerSocket})`));
       return;
     }
-    const watch: ActiveWatch = { id, done: false, batch: request.batch === true, pending: [] };
+    const slot = this.options.clientLimits?.acquire('watches', this.client) ?? (() => undefined);
+    if (typeof slot !== 'function') {
+      this.sendClosed(id, slot);
+      return;
+    }
+    const watch: ActiveWatch = { id, done: false, batch: request.batch === true, pending: [], release: slot };
     this.watches.set(id, watch);
     void this.openUpstream(watch, target, request);
   }
@@ -261,6 +274,7 @@ class WatchSession {
   private finish(watch: ActiveWatch, status: unknown): void {
     if (watch.done) return;
     watch.done = true;
+    watch.release();
     if (this.watches.get(watch.id) === watch) this.watches.delete(watch.id);
     watch.request?.destroy();
     watch.response?.destroy();
@@ -273,6 +287,7 @@ class WatchSession {
     const watch = this.watches.get(id);
     if (!watch) return;
     watch.done = true;
+    watch.release();
     this.watches.delete(id);
     watch.request?.destroy();
     watch.response?.destroy();
@@ -320,7 +335,7 @@ function rawDataToString(data: RawData): string {
 /** The /-/ws endpoint: accepts upgrades (already security-checked by the caller) and runs one session per socket. */
 export class WatchMultiplexer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
-  private readonly options: Required<WatchMultiplexerOptions>;
+  private readonly options: SessionOptions;
   private readonly sessions = new Set<WatchSession>();
 
   constructor(options: WatchMultiplexerOptions) {
@@ -343,7 +358,7 @@ export class WatchMultiplexer {
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = new WatchSession(ws, this.options);
+      const session = new WatchSession(ws, this.options, clientAddress(req));
       this.sessions.add(session);
       ws.on('close', () => this.sessions.delete(session));
     });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { startDemoCluster } from '../../demo-cluster/index.js';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { connectWebSocket } from '../../server/testing/fake-upstream.js';
 import { runProcess } from '../support/run-process.js';
@@ -33,9 +34,10 @@ beforeAll(async () => {
     demo: { start: startDemoCluster, options: { activityIntervalMs: 0, tokens: { admin: ADMIN_TOKEN, viewer: VIEWER_TOKEN } } },
   });
   open = await startHarness();
-  cookie = `kubeglass-token-${kg.port}=${ACCESS_TOKEN}`;
+  const login = await fetch(`${kg.url}/-/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: ACCESS_TOKEN }) });
+  cookie = (login.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
   ws = kg.url.replace('http:', 'ws:');
-  const list = await fetch(`${kg.url}/k8s/demo/api/v1/pods?fieldSelector=status.phase%3DRunning`, { headers: { Cookie: cookie } });
+  const list = await fetch(`${kg.url}/k8s/demo/api/v1/pods?fieldSelector=status.phase%3DRunning`, { headers: { Cookie: cookie, [CLIENT_HEADER]: CLIENT_HEADER_VALUE } });
   const items = ((await list.json()) as { items: Array<{ metadata: { namespace: string; name: string }; spec: { containers: unknown[] } }> }).items;
   const single = items.find((p) => p.spec.containers.length === 1);
   if (!single) throw new Error('the demo cluster has no running single-container pod');

@@ -1,0 +1,94 @@
+// The sign-in endpoints of a kubeglass that demands its access token: POST /-/login {"token": "..."} starts a browser
+// session, POST /-/logout ends it; and the answers a page gets for a spent or wrong sign-in link.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccessGate, Refusal } from './access-gate.js';
+import { makeStatus, sendStatus } from './status.js';
+
+export const LOGIN_PATH = '/-/login';
+export const LOGOUT_PATH = '/-/logout';
+/** A login body is one short JSON object. */
+const MAX_LOGIN_BYTES = 4096;
+
+/** Reads POST /-/login's body and answers: 204 with the session cookie, or a Status saying what was wrong. */
+export function handleLogin(req: IncomingMessage, res: ServerResponse, gate: AccessGate): void {
+  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    sendStatus(res, makeStatus(415, `${LOGIN_PATH} takes Content-Type application/json, got "${type ?? ''}"`, 'UnsupportedMediaType'));
+    req.resume();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let refused = false;
+  req.on('data', (chunk: Buffer) => {
+    if (refused) return;
+    size += chunk.length;
+    if (size > MAX_LOGIN_BYTES) {
+      refused = true;
+      sendStatus(res, makeStatus(413, `${LOGIN_PATH} takes a body of at most ${MAX_LOGIN_BYTES} bytes`, 'RequestEntityTooLarge'));
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (refused) return;
+    const token = tokenOf(Buffer.concat(chunks).toString('utf8'));
+    if (token === null) {
+      sendStatus(res, makeStatus(400, `${LOGIN_PATH} takes a JSON object {"token": "<access token>"}`, 'BadRequest'));
+      return;
+    }
+    const answer = gate.login(req, token);
+    if (answer.kind === 'refuse') {
+      sendStatus(res, answer.status, answer.headers);
+      return;
+    }
+    res.writeHead(204, { 'Set-Cookie': answer.setCookie, 'Cache-Control': 'no-store' });
+    res.end();
+  });
+}
+
+function tokenOf(body: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const token = Object.hasOwn(parsed, 'token') ? (parsed as { token: unknown }).token : undefined;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
+/** POST /-/logout: 204, the session ended and the cookie cleared. */
+export function handleLogout(req: IncomingMessage, res: ServerResponse, gate: AccessGate): void {
+  res.writeHead(204, { 'Set-Cookie': gate.logout(req), 'Cache-Control': 'no-store' });
+  res.end();
+  req.resume();
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A page's refusal: a small HTML page for a browser (it follows a link, so it reads words, not JSON), with a link to
+ * the same page without the spent code, where the app shows its sign-in screen; a Status for anything else.
+ */
+export function sendPageRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  req.resume();
+  if (!(req.headers.accept ?? '').includes('text/html')) {
+    sendStatus(res, refusal.status, refusal.headers);
+    return;
+  }
+  // Leading slashes folded: "//host" would be a link to another site.
+  const path = `/${new URL(req.url ?? '/', 'http://kubeglass.invalid').pathname.replace(/^\/+/, '')}`;
+  const body =
+    '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Kubeglass: sign in</title>' +
+    `<main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>Kubeglass: sign in</h1><p>${escapeHtml(refusal.status.message)}</p>` +
+    `<p><a href="${escapeHtml(path)}">Open the sign-in screen</a></p></main>`;
+  res.writeHead(refusal.status.code, {
+    ...refusal.headers,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

@@ -2,9 +2,11 @@
 // before its first inline script, which reads it (not in a script: the scripts' CSP hashes stay those of the file).
 // Made per request from parts kept per file, so the nonce costs no compression: the file's text before and after the
 // meta is deflated once, each part a stream of its own ended on a byte boundary, and a request's gzip body is those
-// parts around the meta as a stored block (RFC 1951 3.2.4), under a header and the whole text's CRC-32.
+// parts around the meta as a stored block (RFC 1951 3.2.4), under a header and the whole text's CRC-32 (carried
+// over the part after the meta without reading it again: crc32.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { constants, deflateRawSync } from 'node:zlib';
+import { crc32, crc32Combine, zeroBytesOperator } from './crc32.js';
 
 /** The element's name, as src/app/boot/preload-list.js looks it up. */
 export const NAVIGATION_META = 'kubeglass-navigation';
@@ -23,19 +25,9 @@ interface Parts {
   /** `after` deflated to the final block. */
   deflatedAfter: Buffer;
   crcBefore: number;
-}
-
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 (gzip's) of `data`, carried on from `crc`, the CRC-32 of the bytes before it. */
-export function crc32(data: Uint8Array, crc = 0): number {
-  let c = ~crc;
-  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return ~c >>> 0;
+  crcAfter: number;
+  /** Carries a CRC-32 over `after`'s length. */
+  zerosOfAfter: Uint32Array;
 }
 
 /** gzip's member header (RFC 1952): deflate, no name, no time, unknown OS. */
@@ -78,6 +70,8 @@ function splitAtHead(html: Buffer): Parts | null {
     gzipBefore: Buffer.concat([GZIP_HEADER, deflateRawSync(before, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })]),
     deflatedAfter: deflateRawSync(after, { level: 9 }),
     crcBefore: crc32(before),
+    crcAfter: crc32(after),
+    zerosOfAfter: zeroBytesOperator(after.length),
   };
 }
 
@@ -88,7 +82,7 @@ export function navigationDocument(file: string, nonce: string, gzip: boolean): 
   const meta = Buffer.from(`<meta name="${NAVIGATION_META}" content="${nonce}">`, 'latin1');
   if (!gzip) return { body: Buffer.concat([parts.before, meta, parts.after]), contentEncoding: undefined };
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(parts.after, crc32(meta, parts.crcBefore)), 0);
+  trailer.writeUInt32LE(crc32Combine(crc32(meta, parts.crcBefore), parts.crcAfter, parts.zerosOfAfter), 0);
   trailer.writeUInt32LE((parts.before.length + meta.length + parts.after.length) % 2 ** 32, 4);
   return { body: Buffer.concat([parts.gzipBefore, storedBlock(meta), parts.deflatedAfter, trailer]), contentEncoding: 'gzip' };
 }

@@ -8,6 +8,9 @@ if (!existsSync(fileURLToPath(new URL('server/cli.js', compiled)))) {
   console.error('kubeglass: not built yet. Run `npm run build` (or `npm start`, which builds first).');
   process.exit(1);
 }
+// Before anything that handles requests loads: see server/harden-prototypes.ts.
+const { hardenPrototypes } = await import(new URL('server/harden-prototypes.js', compiled).href);
+hardenPrototypes();
 const args = process.argv.slice(2);
 if (args[0] === 'demo-cluster') {
   const { runDemoClusterCli } = await import(new URL('demo-cluster/cli.js', compiled).href);

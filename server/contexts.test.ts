@@ -132,4 +132,30 @@ contexts: [{name: demo, context: {cluster: c, user: u}}]
     expect(await headersOf('demo-viewer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.viewer}` });
     expect(await headersOf('demo-developer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.developer}` });
   });
+
+  it('takes credentials from own fields only: members inherited from Object.prototype are never configuration', async () => {
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig('http://127.0.0.1:1') }), demo });
+    const polluted = Object.prototype as Record<string, unknown>;
+    const inherited = {
+      exec: { command: '/nonexistent/exec-plugin', args: [] },
+      authProvider: { name: 'gcp', config: { 'cmd-path': '/nonexistent/gcloud' } },
+      proxyUrl: 'http://127.0.0.1:9',
+      username: 'inherited',
+      impersonateUser: 'system:admin',
+    };
+    Object.assign(polluted, inherited);
+    try {
+      for (const name of ['fake', 'demo', 'demo-viewer', 'demo-developer']) {
+        const options: { headers?: Record<string, string>; auth?: string } = {};
+        const kubeConfig = registry.get(name)?.kubeConfig;
+        await kubeConfig?.applyToHTTPSOptions(options);
+        expect(options.headers?.Authorization, name).toMatch(/^Bearer /);
+        expect(options.headers?.['Impersonate-User'], name).toBeUndefined();
+        expect(options.auth, name).toBeUndefined();
+        expect(kubeConfig?.getCurrentCluster()?.proxyUrl, name).toBeUndefined();
+      }
+    } finally {
+      for (const key of Object.keys(inherited)) Reflect.deleteProperty(polluted, key);
+    }
+  });
 });

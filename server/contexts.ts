@@ -80,6 +80,19 @@ function mergeFirstWins(into: KubeConfig, from: KubeConfig): void {
   into.loadFromOptions({ clusters, users, contexts, currentContext: current });
 }
 
+/**
+ * A deep copy whose objects have no prototype. client-node reads credentials by plain property access (`user.exec`,
+ * `user.authProvider`, `cluster.proxyUrl`), so a member inherited from a polluted Object.prototype would be taken
+ * for configuration: a command to run, a proxy to send the token through.
+ */
+function withoutInheritance<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutInheritance) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [key, member] of Object.entries(value)) copy[key] = withoutInheritance(member);
+  return copy as T;
+}
+
 /** A KubeConfig holding exactly one context, set as current, for applyToHTTPSOptions. */
 function singleContextConfig(context: Context, cluster: Cluster, user: User | undefined): KubeConfig {
   // client-node refuses plain-http servers unless skipTLSVerify is set ("HTTP protocol is not allowed...");
@@ -87,9 +100,9 @@ function singleContextConfig(context: Context, cluster: Cluster, user: User | un
   const usableCluster = cluster.server.startsWith('http:') ? { ...cluster, skipTLSVerify: true } : cluster;
   const kc = new KubeConfig();
   kc.loadFromOptions({
-    clusters: [usableCluster],
-    users: user ? [user] : [],
-    contexts: [context],
+    clusters: [withoutInheritance(usableCluster)],
+    users: user ? [withoutInheritance(user)] : [],
+    contexts: [withoutInheritance(context)],
     currentContext: context.name,
   });
   return kc;

@@ -80,6 +80,20 @@ describe('prototype pollution probes', () => {
     blocked(CATEGORY, 'every context answers 200 after the patch', statuses.every((s) => s === 200));
   });
 
+  it('defence in depth: with Object.prototype.exec set by any other fault, loading credentials runs nothing', async () => {
+    snapshot = snapshotPrototypes();
+    const proof = join(scratch, 'inherited-exec.txt');
+    Object.defineProperty(Object.prototype, 'exec', { value: { command: '/bin/sh', args: ['-c', `id > ${proof}`] }, enumerable: true, configurable: true, writable: true });
+    const statuses = [];
+    try {
+      for (const context of ['demo', 'demo-viewer', 'demo-developer']) statuses.push((await api(context, context === 'demo-developer' ? CONFIGMAPS : '/api/v1/namespaces')).status);
+    } finally {
+      restorePrototypes(snapshot);
+    }
+    blocked(CATEGORY, 'credentials ignore an inherited exec: no command runs', !existsSync(proof));
+    blocked(CATEGORY, 'credentials ignore an inherited exec: every context answers 200', statuses.every((s) => s === 200));
+  });
+
   it('JSON patch paths through constructor/prototype and inherited names are refused, nothing changes', async () => {
     snapshot = snapshotPrototypes();
     await createConfigMap('proto-paths');

@@ -1,4 +1,5 @@
 // Accept header negotiation (apiserver pkg/endpoints/handlers/negotiation): clauses are tried in order.
+import { setField } from '../resources/own-fields.js';
 
 export interface MediaRange {
   type: string;
@@ -18,7 +19,7 @@ export function parseAccept(header: string | undefined): MediaRange[] {
     for (const p of rawParams) {
       const eq = p.indexOf('=');
       if (eq < 0) continue;
-      params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+      setField(params, p.slice(0, eq).trim().toLowerCase(), p.slice(eq + 1).trim().replace(/^"|"$/g, ''));
     }
     out.push({ type, subtype, params });
   }

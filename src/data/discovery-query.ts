@@ -1,7 +1,7 @@
 // Discovery of one context: query options (key + fetcher) and ETag revalidation; crd-watch.ts refreshes it
 // when CustomResourceDefinitions change.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { kubeUrl } from '../k8s/api-client';
+import { kubeUrl, withClientHeader } from '../k8s/api-client';
 import { DiscoveryError, fetchDiscovery } from '../k8s/discovery/fetch-discovery';
 import { buildResourceIndex, type ResourceIndex } from '../k8s/discovery/resource-index';
 import type { DiscoveryFetch, DiscoveryResult } from '../k8s/discovery/types';
@@ -17,7 +17,7 @@ export interface DiscoveryData {
 
 /** fetchDiscovery's fetch for one context: API paths through the kubeglass proxy (`/k8s/{context}`). */
 function contextDiscoveryFetch(context: string, signal?: AbortSignal): DiscoveryFetch {
-  return (path, init) => fetch(kubeUrl(context, path), { headers: init.headers, signal, credentials: 'same-origin' });
+  return (path, init) => fetch(kubeUrl(context, path), { headers: withClientHeader(init.headers), signal, credentials: 'same-origin' });
 }
 
 // /api or /apis itself failed: one KubeApiError like every other request (retry policy, error panel).

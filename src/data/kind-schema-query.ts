@@ -4,7 +4,7 @@
 // seconds after the CRD is Established: its OpenAPI controller runs apart from the CRD's own).
 import { queryOptions, useQuery, useQueryClient, type QueryState } from '@tanstack/react-query';
 import { k8sKeys } from './query-keys';
-import { kubeUrl } from '../k8s/api-client';
+import { kubeUrl, withClientHeader } from '../k8s/api-client';
 import { parseGroupVersion } from '../k8s/discovery/gvr';
 import { createOpenApiCache, fetchKindSchema, type GroupVersionKind, type KindSchema, type OpenApiCache } from '../k8s/openapi';
 
@@ -21,7 +21,7 @@ export const SCHEMA_RECHECK_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000,
 export function fetchContextKindSchema(context: string, gvk: GroupVersionKind): Promise<KindSchema> {
   let cache = caches.get(context);
   if (!cache) caches.set(context, (cache = createOpenApiCache()));
-  return fetchKindSchema((path, init) => fetch(kubeUrl(context, path), { ...init, credentials: 'same-origin' }), gvk, cache);
+  return fetchKindSchema((path, init) => fetch(kubeUrl(context, path), { headers: withClientHeader(init.headers), credentials: 'same-origin' }), gvk, cache);
 }
 
 /** The kind's schema from the cluster's OpenAPI (v3, else v2); null when the cluster cannot tell. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers';
 import { kubeRequest, kubeUrl, withQuery } from './api-client';
 import { KubeApiError } from './kube-api-error';
 import { notePreloadedText } from './preloaded-text';
@@ -42,6 +43,12 @@ describe('kubeUrl', () => {
 });
 
 describe('kubeRequest', () => {
+  it('sends the client header on every request (the server refuses cookie-bearing requests without it)', async () => {
+    const fetch = mockFetch(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await kubeRequest('demo', '/api/v1/pods', { method: 'POST', contentType: 'application/json', body: '{}' });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ [CLIENT_HEADER]: CLIENT_HEADER_VALUE, 'Content-Type': 'application/json' });
+  });
+
   it('returns the decoded body and warnings of a success', async () => {
     const fetchFn = mockFetch(
       new Response('{"kind":"PodList"}', {

@@ -1,4 +1,5 @@
 // fetch wrapper for the kubeglass proxy: /k8s/{context}{API path}. Every non-2xx becomes a KubeApiError.
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { headerPairs } from './error-body.js';
 import { decodeErrorResponse, networkError } from './kube-api-error.js';
 import { requestRecorder, type RequestRecord } from './request-recorder.js';
@@ -24,6 +25,14 @@ export interface KubeResponse<T> {
   headers: Headers;
   /** Texts of the response's `Warning: 299 - "..."` headers (deprecations, unknown fields...). */
   warnings: string[];
+}
+
+/**
+ * Request headers plus the one the SPA sends on every request to /k8s/ and /-/: with the session cookie, the server
+ * takes only requests that carry it (no link, image or form of another page can).
+ */
+export function withClientHeader(headers: Record<string, string> = {}): Record<string, string> {
+  return { ...headers, [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
 }
 
 /** Appends query parameters, skipping undefined, null and empty values. */
@@ -93,7 +102,7 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
 
   let response: Response;
   try {
-    response = await fetch(fullUrl, { method, headers, body: init.body, signal: init.signal, credentials: 'same-origin' });
+    response = await fetch(fullUrl, { method, headers: withClientHeader(headers), body: init.body, signal: init.signal, credentials: 'same-origin' });
   } catch (error) {
     recordFailure(error);
     if (isAbort(error)) throw error;

@@ -2,7 +2,7 @@
 // follows it across disconnects: each reconnect resumes from the last timestamp seen (ResumeCursor), so
 // nothing is dropped or shown twice. Errors are KubeApiErrors like every other request's.
 import { headerPairs } from './error-body.js';
-import { kubeUrl, withQuery, type QueryParams } from './api-client.js';
+import { kubeUrl, withClientHeader, withQuery, type QueryParams } from './api-client.js';
 import { decodeErrorResponse, isRetryableKubeError, KubeApiError, networkError } from './kube-api-error.js';
 import { LineAssembler, ResumeCursor, splitTimestamp, type LogLine, type PodLogQuery } from './logs.js';
 import { requestRecorder } from './request-recorder.js';
@@ -51,7 +51,7 @@ async function readOnce(
   const sent = { startedAt, method: 'GET', context, path: apiPathWithQuery, accept: 'text/plain', contentType: null, requestBody: undefined };
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'text/plain, */*' }, signal, credentials: 'same-origin' });
+    response = await fetch(url, { headers: withClientHeader({ Accept: 'text/plain, */*' }), signal, credentials: 'same-origin' });
   } catch (error) {
     if (isAbort(error)) throw error;
     const e = networkError('GET', url, error);

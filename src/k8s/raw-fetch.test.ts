@@ -1,3 +1,4 @@
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchRaw } from './raw-fetch';
 import { createRequestRecorder } from './request-recorder';
@@ -10,7 +11,7 @@ describe('fetchRaw', () => {
     vi.stubGlobal('fetch', fetch);
     const recorder = createRequestRecorder();
     const record = await fetchRaw('demo', '/api/v1/namespaces/a/configmaps/x?pretty=1', { method: 'GET', accept: 'application/yaml' }, recorder);
-    expect(fetch).toHaveBeenCalledWith('/k8s/demo/api/v1/namespaces/a/configmaps/x?pretty=1', expect.objectContaining({ method: 'GET', headers: { Accept: 'application/yaml' } }));
+    expect(fetch).toHaveBeenCalledWith('/k8s/demo/api/v1/namespaces/a/configmaps/x?pretty=1', expect.objectContaining({ method: 'GET', headers: { Accept: 'application/yaml', [CLIENT_HEADER]: CLIENT_HEADER_VALUE } }));
     expect(record).toMatchObject({ method: 'GET', context: 'demo', path: '/api/v1/namespaces/a/configmaps/x?pretty=1', status: 200, reason: '', responseBody: { text: 'kind: ConfigMap\n' } });
     expect(recorder.getSnapshot()).toEqual([record]);
   });

@@ -1,5 +1,5 @@
 // One request sent as typed (any Accept, any status, any body) and kept as received, for the raw request tool.
-import { kubeUrl } from './api-client';
+import { kubeUrl, withClientHeader } from './api-client';
 import { headerPairs } from './error-body';
 import { decodeErrorResponse, networkError } from './kube-api-error';
 import { requestRecorder, type RecordedRequest, type RequestRecorder } from './request-recorder';
@@ -55,7 +55,7 @@ export async function fetchRaw(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method: init.method, headers, body: init.body, signal: init.signal, credentials: 'same-origin' });
+    response = await fetch(url, { method: init.method, headers: withClientHeader(headers), body: init.body, signal: init.signal, credentials: 'same-origin' });
     text = await response.text();
   } catch (error) {
     return failed(error);

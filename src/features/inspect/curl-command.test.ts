@@ -30,7 +30,7 @@ describe('curlCommand', () => {
     const line = curlCommand('http://10.1.2.3:7070', get);
     expect(line).toBe(
       `curl -sS -X GET -H 'Accept: application/json' -H "Authorization: Bearer $KUBEGLASS_TOKEN" 'http://10.1.2.3:7070/k8s/me%40prod/api/v1/pods?limit=5'` +
-        ' # set KUBEGLASS_TOKEN to the token in the URL kubeglass printed at start (…/?token=…)',
+        ' # set KUBEGLASS_TOKEN to the access token kubeglass printed at start',
     );
     // The note is a shell comment after the whole command: pasted, the line still runs.
     expect(line.indexOf('#')).toBeGreaterThan(line.indexOf(`'http://10.1.2.3:7070/`));

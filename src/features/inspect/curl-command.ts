@@ -30,7 +30,7 @@ export function isLoopbackOrigin(origin: string): boolean {
 
 /**
  * One line: method, Accept, Content-Type and body (inline when short and whole, else read from stdin). Beyond loopback
- * the browser's access cookie is HttpOnly and not ours to print: the line sends the token kubeglass printed at start
+ * the browser's session cookie is HttpOnly and not ours to print: the line sends the access token kubeglass printed at start
  * from $KUBEGLASS_TOKEN (the server takes it as a Bearer header and never forwards it), and says so at its end.
  */
 export function curlCommand(origin: string, request: RecordedRequest, { accessToken }: { accessToken?: boolean } = {}): string {
@@ -45,6 +45,6 @@ export function curlCommand(origin: string, request: RecordedRequest, { accessTo
     parts.push(inline ? `--data-binary ${shellQuote(body.text)}` : '--data-binary @-');
   }
   parts.push(shellQuote(proxyUrl(origin, request)));
-  if (tokenNeeded) parts.push(`# set ${ACCESS_TOKEN_VARIABLE} to the token in the URL kubeglass printed at start (…/?token=…)`);
+  if (tokenNeeded) parts.push(`# set ${ACCESS_TOKEN_VARIABLE} to the access token kubeglass printed at start`);
   return parts.join(' ');
 }

@@ -3,6 +3,7 @@
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
+import { requestBodyFraming, upgradeBodyProblem, type BodyFraming } from './body-framing.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
@@ -14,7 +15,10 @@ import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from 
 
 export const PROXY_PREFIX = '/k8s/';
 
-/** Request headers forwarded upstream. Everything else (Cookie, Authorization, Origin, Impersonate-*...) is dropped. */
+/**
+ * Request headers forwarded upstream. Everything else (Cookie, Authorization, Origin, Impersonate-*...) is dropped.
+ * Transfer-Encoding is set by kubeglass itself (see body-framing), never copied.
+ */
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
   'accept-encoding',
@@ -26,6 +30,9 @@ const FORWARDED_REQUEST_HEADERS = [
   'if-modified-since',
   'user-agent',
 ] as const;
+
+/** An upgrade has no body, so none of the headers describing one. */
+const FORWARDED_UPGRADE_REQUEST_HEADERS = FORWARDED_REQUEST_HEADERS.filter((name) => !name.startsWith('content-'));
 
 /** Response headers relayed back to the client. Cache-Control is not: every /k8s/ response is no-store (see below). */
 const RELAYED_RESPONSE_HEADERS = [
@@ -47,6 +54,22 @@ const FORWARDED_UPGRADE_HEADERS = [
   'sec-websocket-extensions',
   'x-stream-protocol-version',
 ] as const;
+
+/**
+ * The only headers of an upstream's 101 the browser gets, as they are spelled there: what the WebSocket handshake
+ * checks, and the channel protocol kubectl's SPDY exec and port-forward agree on. No Set-Cookie reaches our origin.
+ */
+const RELAYED_UPGRADE_HEADERS = {
+  upgrade: 'Upgrade',
+  connection: 'Connection',
+  'sec-websocket-accept': 'Sec-WebSocket-Accept',
+  'sec-websocket-protocol': 'Sec-WebSocket-Protocol',
+  'sec-websocket-extensions': 'Sec-WebSocket-Extensions',
+  'x-stream-protocol-version': 'X-Stream-Protocol-Version',
+} as const;
+
+/** A header value that stays on its line: no CR, LF or other control character but tab. */
+const SAFE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Until upstream response headers arrive; a watch gets its headers at once, so this never cuts a watch. */
 const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
@@ -147,6 +170,12 @@ export async function proxyHttpRequest(
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
   // The cluster says `no-cache, private`, which still lets a browser keep a Secret's body in its disk cache.
   res.setHeader('Cache-Control', 'no-store');
+  const framing = requestBodyFraming(req);
+  if (typeof framing !== 'string') {
+    // The client's framing is in doubt: nothing more is read from its connection.
+    sendStatus(res, framing, { Connection: 'close' });
+    return;
+  }
   const resolved = resolveProxyTarget(req.url ?? '/', contexts);
   if ('kind' in resolved) {
     sendStatus(res, resolved);
@@ -166,19 +195,24 @@ export async function proxyHttpRequest(
     upstream = await openUpstreamRequest(target, {
       method: req.method ?? 'GET',
       pathAndQuery,
-      headers: upstreamUserAgent(withAcceptEncoding(pickHeaders(req, FORWARDED_REQUEST_HEADERS), forwardedAcceptEncoding(req, target))),
+      headers: framedBody(framing, upstreamUserAgent(withAcceptEncoding(pickHeaders(req, FORWARDED_REQUEST_HEADERS), forwardedAcceptEncoding(req, target)))),
     });
   } catch (error) {
     sendStatus(res, credentialErrorStatus(target, error));
     req.resume();
     return;
   }
-  if (res.destroyed) {
+  // A body that did not arrive whole leaves the upstream connection mid-request: it is closed, never reused.
+  const bodyCut = (): boolean => framing !== 'none' && !req.complete;
+  if (res.destroyed || (req.destroyed && bodyCut())) {
     upstream.destroy();
     return;
   }
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
+  });
+  req.on('close', () => {
+    if (bodyCut()) upstream.destroy();
   });
   upstream.setTimeout(UPSTREAM_HEADERS_TIMEOUT_MS, () => {
     upstream.destroy(Object.assign(new Error('no response headers within 60s'), { code: 'ETIMEDOUT' }));
@@ -202,7 +236,17 @@ export async function proxyHttpRequest(
     upstreamRes.pipe(res);
   };
   upstream.on('response', relay);
+  if (framing === 'none') {
+    req.resume();
+    upstream.end();
+    return;
+  }
   req.pipe(upstream);
+}
+
+/** The headers that frame the body upstream: Content-Length as the client sent it, else chunked for every method. */
+function framedBody(framing: BodyFraming, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  return framing === 'chunked' ? { ...headers, 'transfer-encoding': 'chunked' } : headers;
 }
 
 function relayedHeaders(upstream: NodeJS.Dict<string[]>): Record<string, string | string[]> {
@@ -232,9 +276,21 @@ function forwardedSubprotocols(header: string | undefined): string | undefined {
 }
 
 function rawResponseHead(statusCode: number, statusMessage: string, rawHeaders: string[]): string {
-  const lines = [`HTTP/1.1 ${statusCode} ${statusMessage}`];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) lines.push(`${rawHeaders[i]}: ${rawHeaders[i + 1]}`);
+  const lines = [`HTTP/1.1 ${statusCode} ${SAFE_HEADER_VALUE.test(statusMessage) ? statusMessage : ''}`];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const value = rawHeaders[i + 1] ?? '';
+    if (SAFE_HEADER_VALUE.test(value)) lines.push(`${rawHeaders[i]}: ${value}`);
+  }
   return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+/** The browser's 101: the upstream's upgrade headers, each line it sent for them, and nothing else. */
+function upgradeAnswerHead(upstreamRes: IncomingMessage): string {
+  const relayed: string[] = [];
+  for (const [name, spelled] of Object.entries(RELAYED_UPGRADE_HEADERS)) {
+    for (const value of upstreamRes.headersDistinct[name] ?? []) relayed.push(spelled, value);
+  }
+  return rawResponseHead(101, 'Switching Protocols', relayed);
 }
 
 /**
@@ -253,8 +309,13 @@ export async function proxyUpgrade(
     return;
   }
   const { target, pathAndQuery } = resolved;
+  const bodyProblem = upgradeBodyProblem(req);
+  if (bodyProblem !== null) {
+    sendStatusOnSocket(socket, bodyProblem);
+    return;
+  }
   const headers: OutgoingHttpHeaders = {
-    ...pickHeaders(req, FORWARDED_REQUEST_HEADERS),
+    ...pickHeaders(req, FORWARDED_UPGRADE_REQUEST_HEADERS),
     ...pickHeaders(req, FORWARDED_UPGRADE_HEADERS),
     connection: 'Upgrade',
     upgrade: req.headers.upgrade ?? 'websocket',
@@ -288,7 +349,7 @@ export async function proxyUpgrade(
   upstream.on('upgrade', (upstreamRes, upstreamSocket, upstreamHead) => {
     upgraded = true;
     upstream.setTimeout(0);
-    socket.write(rawResponseHead(upstreamRes.statusCode ?? 101, upstreamRes.statusMessage ?? 'Switching Protocols', upstreamRes.rawHeaders));
+    socket.write(upgradeAnswerHead(upstreamRes));
     if (upstreamHead.length > 0) socket.write(upstreamHead);
     if (head.length > 0) upstreamSocket.write(head);
     const closeBoth = (): void => {

@@ -2,7 +2,7 @@
 // guessing tokens, an idle or flooding client would: the cookie is never the access token, the printed start URL
 // signs in once, wrong tokens are slowed per address, idle connections are closed, and one client address cannot
 // hold unbounded sockets, watches or requests. Counted for the report.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,8 @@ import type { WebSocket } from 'ws';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { runCli, startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { connectWebSocket, startFakeUpstream, writeKubeconfig, type FakeUpstream } from '../../server/testing/fake-upstream.js';
+import { blocked } from './probe-report.js';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 const ACCESS_TOKEN = 'probe-browser-credential-0a1b2c3d4e5f';
 const PUBLIC_ORIGIN = 'https://kubeglass.example.test';
 const CLIENT = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
@@ -23,13 +23,6 @@ let upstream: FakeUpstream;
 let kubeglass: RunningKubeglass;
 let base: string;
 let dir: string;
-
-/** Records one probe for the reliability report, then asserts it was blocked. */
-function blocked(category: string, probe: string, refused: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category, probe, blocked: refused })}\n`);
-  expect(refused, `${category}: ${probe}`).toBe(true);
-}
 
 interface Answer {
   status: number;

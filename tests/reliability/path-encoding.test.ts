@@ -1,7 +1,7 @@
 // Encoded path tricks against both ways to a cluster (/k8s/ and /-/ws watches): the API server decodes %2F into a
 // slash before routing, so `default%2fsecrets` would name another resource than the one the path checks saw. Each
 // must be refused with a 400 Status before anything reaches the upstream. Counted for the report.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { connectWebSocket, writeKubeconfig } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { rawExchange, startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
+import { blocked, recordProbe } from './probe-report.js';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 const CATEGORY = 'path encoding';
 
 let upstream: RecordingUpstream;
@@ -31,16 +31,6 @@ afterAll(async () => {
 beforeEach(() => {
   upstream.calls.length = 0;
 });
-
-function record(probe: string, refused: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category: CATEGORY, probe, blocked: refused })}\n`);
-}
-
-function blocked(probe: string, refused: boolean, detail: string): void {
-  record(probe, refused);
-  expect(refused, `${CATEGORY}: ${probe}\n${detail}`).toBe(true);
-}
 
 const COLLECTION = '/api/v1/namespaces/default/configmaps';
 
@@ -92,6 +82,7 @@ describe('path encoding: /k8s/', () => {
       const body = exchange.answer.slice(exchange.answer.indexOf('\r\n\r\n') + 4);
       const status = /^\{/.test(body) ? (JSON.parse(body) as { kind?: string; code?: number }) : {};
       blocked(
+        CATEGORY,
         `/k8s/ ${path}`,
         exchange.statuses[0] === 400 && status.kind === 'Status' && status.code === 400 && upstream.calls.length === 0,
         `answer ${JSON.stringify(exchange.answer.slice(0, 400))}, upstream saw ${JSON.stringify(upstream.calls.map((c) => c.path))}`,
@@ -125,7 +116,7 @@ describe('path encoding: /-/ws watches', () => {
         const closed = received.messages.find((m) => (m as { id?: string }).id === `w${i}`) as { closed?: boolean; status?: { code?: number } } | undefined;
         const reached = upstream.calls.filter((call) => call.path.split('?', 1)[0] === path);
         const refused = closed?.closed === true && closed.status?.code === 400 && reached.length === 0;
-        record(`/-/ws watch ${path}`, refused);
+        recordProbe(CATEGORY, `/-/ws watch ${path}`, refused);
         if (!refused) leaks.push(`${path}: got ${JSON.stringify(closed)}, upstream saw ${JSON.stringify(reached.map((c) => c.path))}`);
       }
       expect(leaks, `${CATEGORY}: /-/ws watches`).toEqual([]);

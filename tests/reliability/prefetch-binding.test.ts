@@ -2,7 +2,6 @@
 // asking the same URL with the same Accept and User-Agent gets the cluster's own answer, a write to the list's
 // resource drops what was asked before it, and forged navigations cannot keep real tabs from being prefetched.
 // Counted for the report.
-import { appendFileSync, mkdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoCluster } from '../../demo-cluster/index.js';
 import { createKubeglassServer, type KubeglassServer } from '../../server/app.js';
@@ -11,21 +10,14 @@ import { registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream }
 import { navigate, testWebRoot } from '../../server/testing/navigation.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, NAVIGATION_HEADER } from '../../wire/browser-headers.js';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
+import { blocked } from './probe-report.js';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 /** What a tab sends for a document it navigates to. */
 const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': 'gzip, deflate, br, zstd', 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
 /** What its boot script's fetch of a page sends, but for the navigation nonce. */
 const PAGE_FETCH = { 'User-Agent': BROWSER, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
 const FIRST_PAGE = '/api/v1/pods?includeObject=Metadata&limit=100';
-
-/** Records one probe for the reliability report, then asserts it was blocked. */
-function blocked(category: string, probe: string, refused: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category, probe, blocked: refused })}\n`);
-  expect(refused, `${category}: ${probe}`).toBe(true);
-}
 
 describe('prefetched pages, against a recording upstream', () => {
   let upstream: FakeUpstream;

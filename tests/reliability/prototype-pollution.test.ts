@@ -2,7 +2,6 @@
 // driven with keys such as __proto__, constructor and prototype at any depth of the body and of JSON patch paths:
 // no prototype may change, every answer is the object or a Status (no 500 but the one kube-apiserver itself gives
 // for an untypable applied configuration), and the cluster keeps answering. Counted for the reliability report.
-import { appendFileSync, mkdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../demo-cluster/http/errors.js';
@@ -10,7 +9,7 @@ import { applyJsonPatch, applyMergePatch, strategicMerge } from '../../demo-clus
 import { useCluster } from '../../demo-cluster/testing/cluster.js';
 import type { ApiResponse } from '../../demo-cluster/testing/http.js';
 import { Schema } from '../../demo-cluster/openapi/schema.js';
-import { FUZZ_REPORT, FUZZ_RUNS } from './cores/fuzz-runs.js';
+import { FUZZ_RUNS, fuzz, recordFuzzRuns } from './cores/fuzz-runs.js';
 import { prototypeChanges, restorePrototypes, snapshotPrototypes, type PrototypeSnapshot } from './prototypes.js';
 
 /** Each case is an HTTP round trip, so the write paths run a quarter of the pure cores' cases. */
@@ -84,8 +83,7 @@ async function checkAnswer(res: ApiResponse, allowUntypable = false): Promise<vo
 /** Runs an async property and records it like the pure cores' fuzz runs. */
 async function fuzzHttp<Ts extends [unknown, ...unknown[]]>(name: string, property: fc.IAsyncProperty<Ts>, examples: Ts[] = []): Promise<void> {
   await fc.assert(property, { numRuns: HTTP_RUNS, examples });
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(FUZZ_REPORT, `${JSON.stringify({ name, runs: HTTP_RUNS })}\n`);
+  recordFuzzRuns(name, HTTP_RUNS);
 }
 
 const NS = '/api/v1/namespaces/default';
@@ -231,7 +229,8 @@ describe('fuzz: prototype keys in the demo cluster patch cores', () => {
   };
 
   it('merge and strategic merge keep every key of the patch as an own field, and no prototype changes', () => {
-    fc.assert(
+    fuzz(
+      'demo cluster merge cores keep prototype keys',
       fc.property(parsed, parsed, (target, patch) => {
         for (const merged of [applyMergePatch(target, patch), refusedOr(() => strategicMerge(target, patch, schema))] as Array<Record<string, unknown> | undefined>) {
           expect(prototypeChanges(snapshot)).toEqual([]);
@@ -239,14 +238,12 @@ describe('fuzz: prototype keys in the demo cluster patch cores', () => {
           for (const [k, v] of Object.entries(patch)) if (v !== null && !k.startsWith('$') && !(typeof v === 'object' && '$patch' in v)) expect(Object.hasOwn(merged, k), k).toBe(true);
         }
       }),
-      { numRuns: FUZZ_RUNS },
     );
-    mkdirSync('test-reports', { recursive: true });
-    appendFileSync(FUZZ_REPORT, `${JSON.stringify({ name: 'demo cluster merge cores keep prototype keys', runs: FUZZ_RUNS })}\n`);
   });
 
   it('JSON patch: an add at any path either fails or leaves the value there as an own field', () => {
-    fc.assert(
+    fuzz(
+      'demo cluster JSON patch keeps prototype keys',
       fc.property(parsed, fc.array(fc.constantFrom(...DANGEROUS, 'a'), { minLength: 1, maxLength: 3 }), (target, tokens) => {
         let out: unknown;
         try {
@@ -263,9 +260,6 @@ describe('fuzz: prototype keys in the demo cluster patch cores', () => {
         }
         expect(cur).toBe('v');
       }),
-      { numRuns: FUZZ_RUNS },
     );
-    mkdirSync('test-reports', { recursive: true });
-    appendFileSync(FUZZ_REPORT, `${JSON.stringify({ name: 'demo cluster JSON patch keeps prototype keys', runs: FUZZ_RUNS })}\n`);
   });
 });

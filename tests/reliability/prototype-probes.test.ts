@@ -10,7 +10,8 @@ import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { request, type SimpleResponse } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
-import { blocked, prototypeChanges, restorePrototypes, snapshotPrototypes, type PrototypeSnapshot } from './prototypes.js';
+import { blockedSoftly as blocked } from './probe-report.js';
+import { prototypeChanges, restorePrototypes, snapshotPrototypes, type PrototypeSnapshot } from './prototypes.js';
 
 const CATEGORY = 'prototype pollution';
 const CONFIGMAPS = `/api/v1/namespaces/${DEMO_DEVELOPER_NAMESPACE}/configmaps`;

@@ -1,8 +1,5 @@
 // The built-in prototypes a polluting write would change: snapshotted before a probe, compared and restored after,
 // so a write that does pollute them fails its test instead of breaking the rest of the run.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { expect } from 'vitest';
-
 const PROTOTYPES: ReadonlyArray<readonly [string, object]> = [
   ['Object.prototype', Object.prototype],
   ['Array.prototype', Array.prototype],
@@ -59,13 +56,4 @@ export function restorePrototypes(snapshot: PrototypeSnapshot): void {
     for (const key of Reflect.ownKeys(target)) if (!before.has(key)) Reflect.deleteProperty(target, key);
     for (const [key, descriptor] of before) Reflect.defineProperty(target, key, descriptor);
   }
-}
-
-export const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
-
-/** Records one probe for the reliability report, then asserts it was blocked (softly: the probes after it still run and are recorded). */
-export function blocked(category: string, probe: string, refused: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category, probe, blocked: refused })}\n`);
-  expect.soft(refused, `${category}: ${probe}`).toBe(true);
 }

@@ -1,7 +1,7 @@
 // The kubeglass server probed as a hostile page, a rebinding DNS name and a curious client would: every probe
 // must be refused before it reaches a cluster, and no answer nor line kubeglass prints may carry a credential.
 // Counted for the report.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +10,11 @@ import { makeServingCert } from '../../demo-cluster/auth/tls-cert.js';
 import { startDemoCluster, type DemoClusterTlsHandle } from '../../demo-cluster/index.js';
 import { runCli, startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { connectWebSocket, request } from '../../server/testing/fake-upstream.js';
+import { blocked } from './probe-report.js';
 
 const ADMIN = 'probe-admin-token-0123456789';
 const VIEWER = 'probe-viewer-token-0123456789';
 const EVIL = 'https://evil.example';
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 
 let kubeglass: RunningKubeglass;
 let base: string;
@@ -68,13 +68,6 @@ afterAll(async () => {
   stopCapture();
   await kubeglass?.close();
 });
-
-/** Records one probe for the reliability report, then asserts it was blocked. */
-function blocked(category: string, probe: string, refused: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category, probe, blocked: refused })}\n`);
-  expect(refused, `${category}: ${probe}`).toBe(true);
-}
 
 const configmap = (name: string) => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
 const exists = async (name: string) => (await request(`${base}/k8s/demo/api/v1/namespaces/default/configmaps/${name}`)).status === 200;

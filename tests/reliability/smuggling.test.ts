@@ -2,16 +2,16 @@
 // every method, pipelined requests) sent to a real kubeglass in front of an upstream that records every request it
 // parses. The upstream must see exactly the requests sent, bodies byte for byte, or kubeglass must refuse with 400;
 // it never sees a request nobody asked kubeglass for. Counted for the report.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { FAKE_TOKEN, writeKubeconfig } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { rawExchange, startRecordingUpstream, type RecordedCall, type RecordingUpstream } from './recording-upstream.js';
+import { blocked } from './probe-report.js';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 const CATEGORY = 'request smuggling';
 
 let upstream: RecordingUpstream;
@@ -36,12 +36,6 @@ afterAll(async () => {
 beforeEach(() => {
   upstream.calls.length = 0;
 });
-
-function blocked(probe: string, refused: boolean, detail: string): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category: CATEGORY, probe, blocked: refused })}\n`);
-  expect(refused, `${CATEGORY}: ${probe}\n${detail}`).toBe(true);
-}
 
 const PROXIED = '/k8s/fake/api/v1/namespaces/default/configmaps/cm';
 const UPSTREAM_PATH = '/api/v1/namespaces/default/configmaps/cm';
@@ -88,7 +82,7 @@ async function probe(name: string, bytes: string, outcome: Outcome, answers = 'f
     const actual = calls.map(({ method, path, body, complete }) => ({ method, path, body, complete }));
     ok = JSON.stringify(actual) === JSON.stringify(expected) && exchange.statuses.filter((s) => s !== 100).every((s) => s === 200);
   }
-  blocked(name, ok && nothingForeign(calls), detail);
+  blocked(CATEGORY, name, ok && nothingForeign(calls), detail);
 }
 
 const NO_BODY_METHODS = ['GET', 'HEAD'];
@@ -181,7 +175,7 @@ describe('request smuggling: a body that never ends', () => {
         after[0]?.complete === true &&
         after[0].connection !== cutConnection &&
         next.statuses[0] === 200;
-      blocked(`${name}, then the client leaves`, ok, `cut ${seen(cut)}, closed ${JSON.stringify([...upstream.closed])}, after ${seen(after)}`);
+      blocked(CATEGORY, `${name}, then the client leaves`, ok, `cut ${seen(cut)}, closed ${JSON.stringify([...upstream.closed])}, after ${seen(after)}`);
     });
   }
 });
@@ -214,6 +208,7 @@ describe('request smuggling: pipelined requests on one connection', () => {
     const exchange = await rawExchange(port, bytes, 2);
     const calls = [...upstream.calls];
     blocked(
+      CATEGORY,
       'a GET with a chunked body followed by a pipelined request',
       exchange.statuses[0] === 400 && calls.length === 0,
       `answers ${JSON.stringify(exchange.statuses)}, upstream saw ${seen(calls)}`,
@@ -232,7 +227,7 @@ describe('request smuggling: upgrades', () => {
       for (const path of [exec, '/-/ws']) {
         const exchange = await rawExchange(port, message('GET', [...upgrade, ...headers], payload, path), 1);
         const calls = [...upstream.calls];
-        blocked(`${name} on ${path.startsWith('/-/') ? '/-/ws' : 'pods/exec'}`, exchange.statuses[0] === 400 && calls.length === 0, `answers ${JSON.stringify(exchange.statuses)}, upstream saw ${seen(calls)}`);
+        blocked(CATEGORY, `${name} on ${path.startsWith('/-/') ? '/-/ws' : 'pods/exec'}`, exchange.statuses[0] === 400 && calls.length === 0, `answers ${JSON.stringify(exchange.statuses)}, upstream saw ${seen(calls)}`);
       }
     });
   }

@@ -1,7 +1,7 @@
 // The answer of an upstream to a WebSocket or SPDY upgrade (pods/exec, attach, portforward) as the browser gets
 // it: only what the upgrade needs, never a Set-Cookie or any other header a cluster could plant on Kubeglass's
 // origin. Counted for the report.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
 import { writeKubeconfig } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { rawExchange, startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
+import { blocked } from './probe-report.js';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
 const CATEGORY = 'upgrade answers';
 
 let upstream: RecordingUpstream;
@@ -27,12 +27,6 @@ afterAll(async () => {
   await kubeglass?.close();
   await upstream?.close();
 });
-
-function blocked(probe: string, refused: boolean, detail: string): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, `${JSON.stringify({ category: CATEGORY, probe, blocked: refused })}\n`);
-  expect(refused, `${CATEGORY}: ${probe}\n${detail}`).toBe(true);
-}
 
 const EXEC = '/k8s/fake/api/v1/namespaces/default/pods/p/exec?command=sh&stdin=true&stdout=true';
 
@@ -82,8 +76,9 @@ describe('upgrade answers', () => {
       `${answer}\r\n\r\nframe-bytes`,
     );
     const names = got.headers.map(([name]) => name);
-    blocked('Set-Cookie in an upstream WebSocket 101', got.status.startsWith('HTTP/1.1 101') && !names.includes('set-cookie'), JSON.stringify(got));
+    blocked(CATEGORY, 'Set-Cookie in an upstream WebSocket 101', got.status.startsWith('HTTP/1.1 101') && !names.includes('set-cookie'), JSON.stringify(got));
     blocked(
+      CATEGORY,
       'headers a WebSocket does not need in an upstream 101',
       got.status.startsWith('HTTP/1.1 101') && PLANTED_NAMES.every((name) => !names.includes(name)),
       JSON.stringify(got),
@@ -105,8 +100,9 @@ describe('upgrade answers', () => {
       `${answer}\r\n\r\n`,
     );
     const names = got.headers.map(([name]) => name);
-    blocked('Set-Cookie in an upstream SPDY 101', got.status.startsWith('HTTP/1.1 101') && !names.includes('set-cookie'), JSON.stringify(got));
+    blocked(CATEGORY, 'Set-Cookie in an upstream SPDY 101', got.status.startsWith('HTTP/1.1 101') && !names.includes('set-cookie'), JSON.stringify(got));
     blocked(
+      CATEGORY,
       'headers SPDY does not need in an upstream 101',
       got.status.startsWith('HTTP/1.1 101') && PLANTED_NAMES.every((name) => !names.includes(name)),
       JSON.stringify(got),
@@ -120,6 +116,6 @@ describe('upgrade answers', () => {
       'HTTP/1.1 101 Switching\rSet-Cookie: a=1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Protocol: x\rSet-Cookie: b=2\r\n\r\n',
     );
     const names = got.headers.map(([name]) => name);
-    blocked('a bare CR in an upstream 101 head', !names.includes('set-cookie') && !got.status.includes('Set-Cookie'), JSON.stringify(got));
+    blocked(CATEGORY, 'a bare CR in an upstream 101 head', !names.includes('set-cookie') && !got.status.includes('Set-Cookie'), JSON.stringify(got));
   });
 });

@@ -6,11 +6,16 @@ import fc from 'fast-check';
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 export const FUZZ_REPORT = 'test-reports/reliability-fuzz.jsonl';
 
+/** Records for the report that the property `name` held over `runs` generated cases. */
+export function recordFuzzRuns(name: string, runs: number): void {
+  mkdirSync('test-reports', { recursive: true });
+  appendFileSync(FUZZ_REPORT, `${JSON.stringify({ name, runs })}\n`);
+}
+
 /** Asserts a property over FUZZ_RUNS generated cases and records how many ran. */
 export function fuzz<Ts extends [unknown, ...unknown[]]>(name: string, property: fc.IProperty<Ts>, runs = FUZZ_RUNS): void {
   fc.assert(property, { numRuns: runs });
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(FUZZ_REPORT, `${JSON.stringify({ name, runs })}\n`);
+  recordFuzzRuns(name, runs);
 }
 
 /** Any JSON value, nested a few levels: what a broken proxy or a hostile server might send. */

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 // A Secret's data typed into the editor must never reach the browser's storage: each probe writes a draft through
 // the draft storage API into jsdom's localStorage, as the edit and create screens do, and looks for the key's bytes.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import {
   createDraftStorageKey,
   draftStorageKey,
@@ -13,15 +12,10 @@ import {
   type CreateDraftKey,
   type DraftKey,
 } from '../../../src/features/edit/draft-storage';
+import { blocked } from '../probe-report';
 
-const PROBE_REPORT = 'test-reports/reliability-probes.jsonl';
+const CATEGORY = 'Secret drafts';
 const TLS_KEY = 'LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JSUV2Z0lCQURBTkJna3Foa2lHOXcwQkFRRUZBQVND';
-
-function record(probe: string, blocked: boolean): void {
-  mkdirSync('test-reports', { recursive: true });
-  appendFileSync(PROBE_REPORT, JSON.stringify({ category: 'Secret drafts', probe, blocked }) + '\n');
-  expect(blocked, probe).toBe(true);
-}
 
 /** Everything the page could read back after a reload: localStorage and sessionStorage, keys and values. */
 function storedText(): string {
@@ -50,13 +44,13 @@ describe('probes: Secret drafts stay out of browser storage', () => {
   it('editing a Secret: the first keystroke does not write its data to localStorage', () => {
     saveDraft(window.localStorage, editKey, { text: secretYaml('v1'), base: secret, updatedAt: 1 });
     const held = loadDraft(window.localStorage, editKey);
-    record('edit draft of a Secret written to localStorage', !storedText().includes(TLS_KEY) && held?.text === secretYaml('v1'));
+    blocked(CATEGORY, 'edit draft of a Secret written to localStorage', !storedText().includes(TLS_KEY) && held?.text === secretYaml('v1'));
   });
 
   it('creating a Secret in the secrets collection', () => {
     const key: CreateDraftKey = { context: 'demo-developer', gvr: '/v1/secrets', namespace: 'default' };
     saveCreateDraft(window.localStorage, key, { text: secretYaml('v1'), templateId: 'secret', updatedAt: 1 });
-    record('create draft of a Secret written to localStorage', !storedText().includes(TLS_KEY) && loadCreateDraft(window.localStorage, key) !== null);
+    blocked(CATEGORY, 'create draft of a Secret written to localStorage', !storedText().includes(TLS_KEY) && loadCreateDraft(window.localStorage, key) !== null);
   });
 
   it.each([
@@ -66,14 +60,14 @@ describe('probes: Secret drafts stay out of browser storage', () => {
   ])('a YAML of kind Secret (apiVersion %s, kind %s) typed into another kind\'s create screen', (apiVersion, kind) => {
     const key: CreateDraftKey = { context: 'demo-developer', gvr: '/v1/configmaps', namespace: 'default' };
     saveCreateDraft(window.localStorage, key, { text: secretYaml(apiVersion, kind), templateId: 'configmap', updatedAt: 1 });
-    record(`create draft with kind ${kind} in apiVersion ${apiVersion} written to localStorage`, !storedText().includes(TLS_KEY));
+    blocked(CATEGORY, `create draft with kind ${kind} in apiVersion ${apiVersion} written to localStorage`, !storedText().includes(TLS_KEY));
   });
 
   it('a Secret written as JSON into an edit screen of another kind', () => {
     const key: DraftKey = { ...editKey, gvr: '/v1/configmaps', name: 'settings' };
     const text = JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'settings' }, data: { 'tls.key': TLS_KEY } }, null, 2);
     saveDraft(window.localStorage, key, { text, base: { ...secret, kind: 'ConfigMap', metadata: { name: 'settings', resourceVersion: '3' } }, updatedAt: 1 });
-    record('edit draft holding a Secret as JSON written to localStorage', !storedText().includes(TLS_KEY));
+    blocked(CATEGORY, 'edit draft holding a Secret as JSON written to localStorage', !storedText().includes(TLS_KEY));
   });
 
   it('a Secret draft already in localStorage is removed when it is read, and the text is still there to edit', () => {
@@ -82,6 +76,6 @@ describe('probes: Secret drafts stay out of browser storage', () => {
     window.localStorage.setItem(createDraftStorageKey(createKey), JSON.stringify({ text: secretYaml('v1'), templateId: 'secret', updatedAt: 1 }));
     const edit = loadDraft(window.localStorage, editKey);
     const created = loadCreateDraft(window.localStorage, createKey);
-    record('stored Secret drafts left in localStorage after being read', !storedText().includes(TLS_KEY) && edit?.text === secretYaml('v1') && created?.text === secretYaml('v1'));
+    blocked(CATEGORY, 'stored Secret drafts left in localStorage after being read', !storedText().includes(TLS_KEY) && edit?.text === secretYaml('v1') && created?.text === secretYaml('v1'));
   });
 });

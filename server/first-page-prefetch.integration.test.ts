@@ -7,16 +7,12 @@ import { createKubeglassServer, type KubeglassServer } from './app.js';
 import type { ContextRegistry } from './contexts.js';
 import { createFirstPagePrefetch, PAGES_AHEAD } from './first-page-prefetch.js';
 import { createPrefetchedAnswers } from './prefetched-answers.js';
-import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
-import { navigate, testWebRoot } from './testing/navigation.js';
+import { FAKE_TOKEN, registryFor, request, startFakeUpstream, tableAnswers, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+import { BROWSER, BROWSER_ENCODINGS, DOCUMENT, navigate, pageFetch, testWebRoot } from './testing/navigation.js';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const ENCODINGS = 'gzip, deflate, br, zstd';
 const FIRST_PAGE = '/api/v1/pods?includeObject=Metadata&limit=100';
-/** What a tab sends for a document it navigates to (address bar, reload). */
-const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
 /** What its boot script's fetch of a page sends, with the nonce its document carried. */
-const bootFetch = (nonce: string) => ({ 'User-Agent': BROWSER, 'Accept-Encoding': ENCODINGS, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', [NAVIGATION_HEADER]: nonce });
+const bootFetch = (nonce: string) => pageFetch(nonce, { 'Accept-Encoding': BROWSER_ENCODINGS, 'Sec-Fetch-Dest': 'empty' });
 
 let upstream: FakeUpstream;
 let app: KubeglassServer;
@@ -26,11 +22,7 @@ let served = 0;
 beforeEach(async () => {
   upstream = await startFakeUpstream();
   served = 0;
-  upstream.handler = (req, res) => {
-    served++;
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
-    res.end(JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [], path: req.url }));
-  };
+  upstream.handler = tableAnswers({ echoPath: true });
   app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: testWebRoot() });
   base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 });
@@ -183,8 +175,8 @@ describe('createFirstPagePrefetch', () => {
     if (!target) throw new Error('no context fake');
     return target;
   };
-  const documentRequest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' } }) as unknown as IncomingMessage;
-  const bootRequest = (nonce: string) => ({ method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': ENCODINGS, accept: TABLE_ACCEPT, [NAVIGATION_HEADER]: nonce } }) as unknown as IncomingMessage;
+  const documentRequest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'accept-encoding': BROWSER_ENCODINGS, 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' } }) as unknown as IncomingMessage;
+  const bootRequest = (nonce: string) => ({ method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': BROWSER_ENCODINGS, accept: TABLE_ACCEPT, [NAVIGATION_HEADER]: nonce } }) as unknown as IncomingMessage;
   const startNavigation = (prefetch: ReturnType<typeof createFirstPagePrefetch>, url: string): string => {
     const navigation = prefetch.navigation(documentRequest(url));
     if (!navigation) throw new Error(`no navigation for ${url}`);

@@ -4,9 +4,9 @@ import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
 import { nextPagePath } from './page-read-ahead.js';
 import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+import { BROWSER, BROWSER_ENCODINGS, pageFetch } from './testing/navigation.js';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const FETCH = { 'User-Agent': BROWSER, 'Accept-Encoding': 'gzip, deflate, br, zstd', Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin' };
+const FETCH = pageFetch(undefined, { 'Accept-Encoding': BROWSER_ENCODINGS });
 const PAGES = 5;
 /** Page n's continue token, naming page n + 1 (with characters a query must encode). */
 const tokenOf = (n: number) => `eyJ2+page/${n + 1}=`;

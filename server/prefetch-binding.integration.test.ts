@@ -1,31 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NAVIGATION_HEADER } from '../wire/browser-headers.js';
-import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
 import { MAX_PENDING } from './prefetched-answers.js';
-import { registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
-import { navigate, testWebRoot } from './testing/navigation.js';
+import { registryFor, request, startFakeUpstream, tableAnswers, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
+import { BROWSER, DOCUMENT, navigate, pageFetch, testWebRoot } from './testing/navigation.js';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': 'gzip, deflate, br, zstd', 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
-const pageFetch = (nonce: string, extra: Record<string, string> = {}) => ({ 'User-Agent': BROWSER, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', [NAVIGATION_HEADER]: nonce, ...extra });
 const firstPage = (path: string) => `${path}?includeObject=Metadata&limit=100`;
 
 let upstream: FakeUpstream;
 let app: KubeglassServer;
 let base: string;
-let served = 0;
 
 beforeEach(async () => {
   upstream = await startFakeUpstream();
-  served = 0;
-  upstream.handler = (req, res) => {
-    // Held open: a list the cluster is slow to build.
-    if (req.url?.startsWith('/api/v1/secrets')) return;
-    served++;
-    res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
-    res.end(JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [] }));
-  };
+  // Secrets held open: a list the cluster is slow to build.
+  upstream.handler = tableAnswers({ hold: '/api/v1/secrets', created: true });
   app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: testWebRoot() });
   base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 });

@@ -60,6 +60,23 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return fake;
 }
 
+/**
+ * A fake upstream's handler answering each request with an empty Table, numbered in the order served by its
+ * Audit-Id (`answer-1`, `answer-2`...) and resourceVersion. `hold`: requests whose URL starts with it are never
+ * answered, a list the cluster is slow to build; `created`: a POST is answered 201; `echoPath`: the Table also
+ * carries the URL it answers, as `path`.
+ */
+export function tableAnswers(options: { hold?: string; created?: boolean; echoPath?: boolean } = {}): FakeUpstream['handler'] {
+  let served = 0;
+  return (req, res) => {
+    if (options.hold !== undefined && req.url?.startsWith(options.hold)) return;
+    served++;
+    res.writeHead(options.created && req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
+    const table = { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [] };
+    res.end(JSON.stringify(options.echoPath ? { ...table, path: req.url } : table));
+  };
+}
+
 export const FAKE_TOKEN = 'kubeconfig-secret-token-1234';
 
 /** Writes a kubeconfig with a bearer-token context "fake" for the given server URL; returns its path. */

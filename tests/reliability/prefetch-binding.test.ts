@@ -6,35 +6,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoCluster } from '../../demo-cluster/index.js';
 import { createKubeglassServer, type KubeglassServer } from '../../server/app.js';
 import { startKubeglass } from '../../server/start.js';
-import { registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from '../../server/testing/fake-upstream.js';
-import { navigate, testWebRoot } from '../../server/testing/navigation.js';
+import { registryFor, request, startFakeUpstream, tableAnswers, waitUntil, type FakeUpstream } from '../../server/testing/fake-upstream.js';
+import { DOCUMENT, navigate, pageFetch, testWebRoot } from '../../server/testing/navigation.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, NAVIGATION_HEADER } from '../../wire/browser-headers.js';
-import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
 import { blocked } from './probe-report.js';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-/** What a tab sends for a document it navigates to. */
-const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': 'gzip, deflate, br, zstd', 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
 /** What its boot script's fetch of a page sends, but for the navigation nonce. */
-const PAGE_FETCH = { 'User-Agent': BROWSER, Accept: TABLE_ACCEPT, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
+const PAGE_FETCH = pageFetch(undefined, { 'Sec-Fetch-Dest': 'empty', [CLIENT_HEADER]: CLIENT_HEADER_VALUE });
 const FIRST_PAGE = '/api/v1/pods?includeObject=Metadata&limit=100';
 
 describe('prefetched pages, against a recording upstream', () => {
   let upstream: FakeUpstream;
   let app: KubeglassServer;
   let base: string;
-  let served = 0;
 
   beforeEach(async () => {
     upstream = await startFakeUpstream();
-    served = 0;
-    upstream.handler = (req, res) => {
-      // A slow list nobody waits for: holds its prefetch open for the whole claim window.
-      if (req.url?.startsWith('/api/v1/secrets')) return;
-      served++;
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Audit-Id': `answer-${served}` });
-      res.end(JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(served) }, columnDefinitions: [], rows: [] }));
-    };
+    // Secrets, a slow list nobody waits for: holds its prefetch open for the whole claim window.
+    upstream.handler = tableAnswers({ hold: '/api/v1/secrets' });
     app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: testWebRoot() });
     base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
   });

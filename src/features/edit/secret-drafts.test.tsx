@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../k8s/kube-object';
 import { parseApiPath } from '../../k8s/paths';
 import { accessReviewResponse } from '../../testing/access-reviews';
+import { browserStorageText } from '../../testing/browser-storage';
 import { cleanUpAfterEach } from '../../testing/clean-up-after-each';
 import { recordedDiscovery } from '../../testing/recorded-discovery';
 import { renderInProviders } from '../../testing/render-in-providers';
@@ -40,18 +41,6 @@ function handle(url: string, init?: RequestInit): Response {
   return json({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' }, 404);
 }
 
-/** Every key and value of localStorage and sessionStorage. */
-function browserStorage(): string {
-  const out: string[] = [];
-  for (const store of [window.localStorage, window.sessionStorage]) {
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i) ?? '';
-      out.push(key, store.getItem(key) ?? '');
-    }
-  }
-  return out.join('\n');
-}
-
 const edit = (apiPath: string) =>
   renderInProviders(<EditPage context="demo" apiPath={apiPath} path={parseApiPath(apiPath)!} editors={textareaEditors} onCancel={vi.fn()} storage={window.localStorage} />);
 const create = (apiPath: string) =>
@@ -77,14 +66,14 @@ describe('Secret drafts', () => {
     replace('tls.key: b2xk', `tls.key: ${KEY_BYTES}`);
     expect(editor().value).toContain(KEY_BYTES);
     expect(screen.getByTestId('draft-state').textContent).toBe('Draft kept in memory only');
-    expect(browserStorage()).not.toContain(KEY_BYTES);
-    expect(browserStorage()).not.toContain('tls.key');
+    expect(browserStorageText()).not.toContain(KEY_BYTES);
+    expect(browserStorageText()).not.toContain('tls.key');
 
     first.unmount();
     edit(SECRET_PATH);
     expect((await shown()).value).toContain(KEY_BYTES);
     expect(screen.getByTestId('draft-restored')).toBeTruthy();
-    expect(browserStorage()).not.toContain(KEY_BYTES);
+    expect(browserStorageText()).not.toContain(KEY_BYTES);
   });
 
   it('a ConfigMap draft still goes to localStorage, without the notice', async () => {
@@ -104,7 +93,7 @@ describe('Secret drafts', () => {
     expect(notice()).toBe(SECRET_DRAFT_NOTICE);
     type(`apiVersion: v1\nkind: Secret\nmetadata:\n  generateName: tls-\ntype: kubernetes.io/tls\ndata:\n  tls.key: ${KEY_BYTES}\n`);
     expect(screen.getByTestId('draft-state').textContent).toBe('Draft kept in memory only');
-    expect(browserStorage()).not.toContain(KEY_BYTES);
+    expect(browserStorageText()).not.toContain(KEY_BYTES);
   });
 
   it('a Secret pasted into another kind\'s create screen is kept in memory too, and the notice appears', async () => {
@@ -114,7 +103,7 @@ describe('Secret drafts', () => {
     expect(notice()).toBeNull();
     type(`apiVersion: v1\nkind: "Secret"\nmetadata:\n  name: pasted\nstringData:\n  tls.key: ${KEY_BYTES}\n`);
     expect(notice()).toBe(SECRET_DRAFT_NOTICE);
-    expect(browserStorage()).not.toContain(KEY_BYTES);
+    expect(browserStorageText()).not.toContain(KEY_BYTES);
   });
 
   it('a Secret draft left in localStorage is removed when the editor opens, and its text is shown', async () => {

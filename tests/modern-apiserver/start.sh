@@ -3,11 +3,14 @@
 # CA of its own, Node,RBAC authorization and a static token file, then kube-controller-manager and
 # kube-scheduler. Waits for /readyz and for the identities' RBAC to take effect, then writes a kubeconfig.
 #
-# Usage: start.sh STATE_DIR [--kubeconfig PATH]      (or KUBEGLASS_MODERN_KUBECONFIG=PATH)
+# Usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok]
+#   (or KUBEGLASS_MODERN_KUBECONFIG=PATH, KUBEGLASS_MODERN_KWOK=1)
 #   -> PATH (default STATE_DIR/kubeconfig) with contexts real (admin, system:masters), real-viewer (the
 #      built-in view ClusterRole) and real-developer (edit in namespace shop only): the names of the 1.20.2
 #      tier's kubeconfig, so the same scenarios can run against either server;
 #      STATE_DIR/env (REAL_API_URL, REAL_*_TOKEN, KUBECONFIG_REAL, REAL_CA_FILE), STATE_DIR/*.log.
+# --kwok also runs KWOK's controller (build.sh --kwok) with one simulated node, kwok-node-0: pods are
+# scheduled there and become Running (no containers run: logs, exec and port-forward have nothing behind them).
 # Everything runs in one process group of its own, recorded in STATE_DIR/pgid: stop.sh STATE_DIR ends it.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -15,10 +18,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 if [ "$(ps -o pgid= -p $$ | tr -d ' ')" != "$$" ]; then exec setsid -w bash "$0" "$@"; fi
 STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH]}"; shift
 KUBECONFIG_OUT="${KUBEGLASS_MODERN_KUBECONFIG:-}"
+KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --kubeconfig) KUBECONFIG_OUT="${2:?--kubeconfig needs a path}"; shift 2 ;;
     --kubeconfig=*) KUBECONFIG_OUT="${1#*=}"; shift ;;
+    --kwok) KWOK=1; shift ;;
     *) echo "start.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -30,6 +35,10 @@ DEV_NS="${KUBEGLASS_MODERN_DEV_NAMESPACE:-shop}"
 for b in etcd kube-apiserver kube-controller-manager kube-scheduler kubectl; do
   [ -x "$BIN/$b" ] || { echo "start.sh: $BIN/$b missing; run tests/modern-apiserver/build.sh" >&2; exit 1; }
 done
+KWOK_DIR="$CACHE/kwok-$KWOK_VERSION"
+if [ "$KWOK" = 1 ] && ! [ -x "$KWOK_DIR/kwok" ]; then
+  echo "start.sh: $KWOK_DIR/kwok missing; run tests/modern-apiserver/build.sh --kwok" >&2; exit 1
+fi
 mkdir -p "$STATE/pki" && mkdir -p -m 700 "$STATE/etcd"
 STATE=$(cd "$STATE" && pwd)
 KUBECONFIG_OUT="${KUBECONFIG_OUT:-$STATE/kubeconfig}"
@@ -45,9 +54,9 @@ fail() {
 }
 trap 'rc=$?; if [ "$rc" != 0 ] && [ "$started" = 0 ]; then trap "" TERM; kill -TERM -- -"$(cat "$STATE/pgid")" 2>/dev/null; fi' EXIT
 
-read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT < <(node -e '
+read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT KWOK_PORT < <(node -e '
   const net = require("net"); const ss = [];
-  for (let i = 0; i < 5; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
+  for (let i = 0; i < 6; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
   Promise.all(ss).then(l => { console.log(l.map(s => s.address().port).join(" ")); l.forEach(s => s.close()); });')
 
 # --- keys and certificates: a CA of this run, the apiserver's serving cert, the service-account key pair.
@@ -67,13 +76,14 @@ ossl rsa -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub"
 # --- identities: TOKEN,USER,UID,"GROUPS". The controller manager and scheduler use the users the RBAC
 # bootstrap policy grants (system:kube-controller-manager, system:kube-scheduler).
 tok() { openssl rand -hex 16; }
-ADMIN_TOKEN=$(tok); VIEWER_TOKEN=$(tok); DEVELOPER_TOKEN=$(tok); KCM_TOKEN=$(tok); SCHED_TOKEN=$(tok)
+ADMIN_TOKEN=$(tok); VIEWER_TOKEN=$(tok); DEVELOPER_TOKEN=$(tok); KCM_TOKEN=$(tok); SCHED_TOKEN=$(tok); KWOK_TOKEN=$(tok)
 cat > "$STATE/tokens.csv" <<CSV
 $ADMIN_TOKEN,admin,uid-admin,"system:masters"
 $VIEWER_TOKEN,viewer,uid-viewer,""
 $DEVELOPER_TOKEN,developer,uid-developer,""
 $KCM_TOKEN,system:kube-controller-manager,uid-kube-controller-manager,""
 $SCHED_TOKEN,system:kube-scheduler,uid-kube-scheduler,""
+$KWOK_TOKEN,kwok-controller,uid-kwok-controller,"system:masters"
 CSV
 chmod 600 "$STATE/tokens.csv"
 URL="https://127.0.0.1:$API_PORT"
@@ -89,6 +99,7 @@ KC
 }
 component_kubeconfig "$STATE/kube-controller-manager.kubeconfig" "$KCM_TOKEN"
 component_kubeconfig "$STATE/kube-scheduler.kubeconfig" "$SCHED_TOKEN"
+component_kubeconfig "$STATE/kwok.kubeconfig" "$KWOK_TOKEN"
 
 # --- the command lines, one script each (a test can restart one component by running its script again).
 cat > "$STATE/etcd.sh" <<CMD
@@ -116,6 +127,13 @@ exec "$BIN/kube-scheduler" --kubeconfig="$STATE/kube-scheduler.kubeconfig" \\
   --bind-address=127.0.0.1 --secure-port=$SCHED_PORT --leader-elect=false
 CMD
 launched=()
+# KWOK plays the kubelet of the nodes annotated kwok.x-k8s.io/node=fake, with the stages kwokctl uses by default.
+cat > "$STATE/kwok.sh" <<CMD
+exec "$KWOK_DIR/kwok" --kubeconfig="$STATE/kwok.kubeconfig" --config="$KWOK_DIR/stages.yaml" \\
+  --manage-all-nodes=false --manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake \\
+  --node-ip=127.0.0.1 --node-port=$KWOK_PORT --server-address=127.0.0.1:$KWOK_PORT \\
+  --cidr=10.244.0.0/16 --node-lease-duration-seconds=40
+CMD
 launch() { # NAME
   bash "$STATE/$1.sh" >> "$STATE/$1.log" 2>&1 &
   echo $! > "$STATE/$1.pid"
@@ -194,6 +212,21 @@ metadata: {name: kubeglass-developer-edit, namespace: $DEV_NS}
 roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: edit}
 subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
 YAML
+if [ "$KWOK" = 1 ]; then
+  launch kwok
+  k apply -f - >> "$STATE/rbac.log" <<YAML || fail "could not create the KWOK node"
+apiVersion: v1
+kind: Node
+metadata:
+  name: kwok-node-0
+  annotations: {kwok.x-k8s.io/node: fake, node.alpha.kubernetes.io/ttl: "0"}
+  labels: {kubernetes.io/hostname: kwok-node-0, kubernetes.io/os: linux, kubernetes.io/arch: amd64, type: kwok}
+status:
+  allocatable: {cpu: "32", memory: 256Gi, pods: "110"}
+  capacity: {cpu: "32", memory: 256Gi, pods: "110"}
+YAML
+  wait_for "the KWOK node" 240 k wait --for=condition=Ready node/kwok-node-0 --timeout=1s
+fi
 yes_to() { [ "$(k "$@" 2>/dev/null)" = yes ]; }
 wait_for "view aggregation" 240 yes_to --context real-viewer auth can-i list pods -A
 wait_for "edit aggregation" 240 yes_to --context real-developer auth can-i create deployments.apps -n "$DEV_NS"
@@ -203,6 +236,6 @@ wait_for "default ServiceAccount" 240 k get serviceaccount default -n "$DEV_NS"
 
 printf '%s\n' "REAL_API_URL=$URL" "REAL_ADMIN_TOKEN=$ADMIN_TOKEN" "REAL_VIEWER_TOKEN=$VIEWER_TOKEN" \
   "REAL_DEVELOPER_TOKEN=$DEVELOPER_TOKEN" "REAL_CA_FILE=$PKI/ca.crt" "KUBECONFIG_REAL=$KUBECONFIG_OUT" \
-  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" > "$STATE/env"
+  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" > "$STATE/env"
 started=1
 echo "modern-apiserver: $K8S_VERSION ready at $URL (kubeconfig $KUBECONFIG_OUT; stop: tests/modern-apiserver/stop.sh $STATE)"

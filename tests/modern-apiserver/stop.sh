@@ -16,7 +16,7 @@ wait_gone() { # TENTHS PID...
   return 1
 }
 components=()
-for c in kube-scheduler kube-controller-manager kube-apiserver; do
+for c in kwok kube-scheduler kube-controller-manager kube-apiserver; do
   [ -f "$STATE/$c.pid" ] && components+=("$(cat "$STATE/$c.pid")")
 done
 if [ "${#components[@]}" -gt 0 ]; then kill -TERM "${components[@]}" 2>/dev/null; wait_gone 50 "${components[@]}"; fi

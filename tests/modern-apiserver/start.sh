@@ -16,7 +16,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 # One new session (and process group) for every daemon: `kill -- -PGID` then ends them all, children included.
 if [ "$(ps -o pgid= -p $$ | tr -d ' ')" != "$$" ]; then exec setsid -w bash "$0" "$@"; fi
-STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH]}"; shift
+STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok]}"; shift
 KUBECONFIG_OUT="${KUBEGLASS_MODERN_KUBECONFIG:-}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
 while [ $# -gt 0 ]; do
@@ -46,7 +46,7 @@ PKI="$STATE/pki"
 echo $$ > "$STATE/pgid"
 : > "$STATE/pids"
 started=0
-# On any failure: show the last log lines and end the whole group (this script included, last).
+# On any failure: show the last log lines and end the rest of the group (this script ignores the TERM).
 fail() {
   echo "modern-apiserver: $1" >&2
   for l in "$STATE"/*.log; do [ -f "$l" ] && { echo "--- $l" >&2; tail -n 15 "$l" >&2; }; done

@@ -14,7 +14,7 @@
 # Everything runs in one process group of its own, recorded in STATE_DIR/pgid: stop.sh STATE_DIR ends it.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-# One new session (and process group) for every daemon: `kill -- -PGID` then ends them all, children included.
+# setsid: one process group of its own for every daemon, so `kill -- -PGID` then ends them all, children included.
 if [ "$(ps -o pgid= -p $$ | tr -d ' ')" != "$$" ]; then exec setsid -w bash "$0" "$@"; fi
 STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok]}"; shift
 KUBECONFIG_OUT="${KUBEGLASS_MODERN_KUBECONFIG:-}"

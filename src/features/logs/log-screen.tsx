@@ -2,6 +2,7 @@
 // follow with pause/resume, the lines, and each stream's failure as the API reported it.
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { POD_WITHOUT_NODE } from '../../k8s/explain-status';
 import { logFileName, type PodLogQuery } from '../../k8s/logs';
 import { logText } from './log-buffer';
 import { searchLines } from './log-search';
@@ -181,9 +182,9 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
           onScrolledAway={onScrolledAway}
         />
         {empty && (settled || noContent) && failures.length === 0 && (
-          <p className="absolute left-4 top-3 text-xs text-slate-300" data-testid="log-empty">
+          <p className="absolute left-4 right-4 top-3 text-xs text-slate-300" data-testid="log-empty">
             {noContent
-              ? 'The server answered 204 No Content: the pod is bound to no node yet, so no kubelet holds a log for it.'
+              ? `The server answered 204 No Content. ${POD_WITHOUT_NODE.meaning} ${POD_WITHOUT_NODE.recovery}`
               : 'No log lines for these options.'}
           </p>
         )}

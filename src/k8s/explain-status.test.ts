@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../testing/fixtures';
-import { explainStatus, type ExplainableError } from './explain-status';
+import { explainStatus, POD_WITHOUT_NODE, type ExplainableError } from './explain-status';
 import { decodeErrorResponse, networkError } from './kube-api-error';
 
 const fromFixture = (name: string, method = 'GET') =>
   decodeErrorResponse({ method, url: '/k8s/demo/x', httpStatus: Number(name.slice(0, 3)), statusText: '', headers: new Headers(), body: readFixture(`errors/${name}`) });
 
-const bare = (reason: string, code: number, retryAfterSeconds?: number): ExplainableError => ({ code, reason, causes: [], retryAfterSeconds, raw: { method: 'GET' } });
+const bare = (reason: string, code: number, retryAfterSeconds?: number): ExplainableError => ({ code, reason, message: '', causes: [], retryAfterSeconds, raw: { method: 'GET' } });
 
 describe('explainStatus', () => {
   it.each([
@@ -26,6 +26,20 @@ describe('explainStatus', () => {
     expect(explanation.meaning).toMatch(meaning);
     expect(explanation.recovery).toMatch(recovery);
     expect(explanation.retryable).toBe(false);
+  });
+
+  it("explains kube-apiserver's 400 for exec on a pod bound to no node as the pod's lack of a node, not a bad request", () => {
+    const noHost = decodeErrorResponse({
+      method: 'POST',
+      url: '/k8s/demo/api/v1/namespaces/demo/pods/cache-1/exec',
+      httpStatus: 400,
+      statusText: 'Bad Request',
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'pod cache-1 does not have a host assigned', reason: 'BadRequest', code: 400 }),
+    });
+    expect(explainStatus(noHost)).toBe(POD_WITHOUT_NODE);
+    expect(POD_WITHOUT_NODE.meaning).toMatch(/bound to no node yet/);
+    expect(explainStatus({ ...bare('BadRequest', 400), message: 'pod cache-1 does not have a host assigned, and more' }).meaning).toMatch(/could not understand/);
   });
 
   it('tells to re-list for Expired and Gone (410)', () => {
@@ -77,7 +91,7 @@ describe('explainStatus', () => {
 describe('explainStatus with reasons that name Object.prototype keys', () => {
   it('falls back to the code-based explanation instead of calling a prototype member', () => {
     for (const reason of ['__proto__', 'constructor', 'toString']) {
-      const error: ExplainableError = { code: 0, reason, causes: [], retryAfterSeconds: undefined, raw: { method: 'GET' } };
+      const error: ExplainableError = { code: 0, reason, message: '', causes: [], retryAfterSeconds: undefined, raw: { method: 'GET' } };
       const explained = explainStatus(error);
       expect(typeof explained.meaning).toBe('string');
       expect(explained.meaning).not.toBe('');

@@ -7,6 +7,7 @@ import type { StatusCause } from './kube-status';
 export interface ExplainableError {
   code: number;
   reason: string;
+  message: string;
   causes: readonly StatusCause[];
   retryAfterSeconds: number | undefined;
   raw: { method: string };
@@ -45,8 +46,24 @@ const GONE: StatusExplanation = {
   retryable: false,
 };
 
+/**
+ * A pod bound to no node (spec.nodeName empty) has no kubelet to reach: kube-apiserver answers its log with 204 No
+ * Content (LogLocation gives no location) and exec, attach and port-forward with a 400 (streamLocation). Both
+ * answers mean the same, so the log view and the error panel say it in these words.
+ */
+export const POD_WITHOUT_NODE: StatusExplanation = {
+  meaning: 'The pod is bound to no node yet, so no kubelet runs its containers: there is no log to read and nothing to run a command in.',
+  recovery: 'Wait until it is scheduled (its PodScheduled condition and Events, on the pod page, say why it is not), then try again.',
+  retryable: false,
+};
+
+const NO_HOST = /^pod \S+ does not have a host assigned$/;
+
 const BY_REASON: Readonly<Record<string, Entry>> = {
-  BadRequest: fixed('The server could not understand the request (a malformed selector, parameter or body).', 'Fix the request as the message says; sending it again unchanged will fail again.'),
+  BadRequest: (e) =>
+    NO_HOST.test(e.message)
+      ? POD_WITHOUT_NODE
+      : { meaning: 'The server could not understand the request (a malformed selector, parameter or body).', recovery: 'Fix the request as the message says; sending it again unchanged will fail again.', retryable: false },
   Unauthorized: fixed('The server does not know who you are: the credentials are missing, expired or not accepted.', "Check the context's credentials in your kubeconfig (token, client certificate or exec plugin), log in again, then retry."),
   Forbidden: fixed('The server knows who you are, but your permissions do not allow this action.', 'Ask a cluster administrator for a Role or ClusterRole granting this verb on this resource, or use a context that has it.'),
   NotFound: (e) => ({

@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { findMatches, LineAssembler, logFileName, markMatches, podLogQueryFromSearch, podLogSearch, ResumeCursor, splitTimestamp, timeKey, wholeSecond } from './logs';
+import { findMatches, LineAssembler, LOG_DEFAULTS, logFileName, markMatches, podLogQueryFromSearch, podLogSearch, ResumeCursor, splitTimestamp, timeKey, wholeSecond } from './logs';
 
 describe('log query in the URL', () => {
   it('round-trips the options and ignores bad numbers', () => {
     const q = podLogQueryFromSearch('?container=web&previous=true&timestamps=true&sinceSeconds=300&tailLines=50&follow=true');
     expect(q).toEqual({ container: 'web', previous: true, timestamps: true, sinceSeconds: 300, tailLines: 50, follow: true });
     expect(podLogSearch(q)).toBe('?container=web&previous=true&timestamps=true&sinceSeconds=300&tailLines=50&follow=true');
-    expect(podLogQueryFromSearch('?tailLines=-3&sinceSeconds=x')).toEqual({ container: '', previous: false, timestamps: false, follow: false });
-    expect(podLogSearch(podLogQueryFromSearch(''))).toBe('');
+    expect(podLogQueryFromSearch('?tailLines=-3&sinceSeconds=x')).toEqual({ container: '', previous: false, timestamps: false, tailLines: 1000, follow: true });
+  });
+
+  it('opens at the last 1,000 lines, following, where the URL does not say', () => {
+    expect(LOG_DEFAULTS).toEqual({ follow: true, tailLines: 1000 });
+    expect(podLogQueryFromSearch('')).toEqual({ container: '', previous: false, timestamps: false, tailLines: 1000, follow: true });
+  });
+
+  it("takes the reader's defaults where the URL does not say, and the URL's word over them", () => {
+    const reader = { follow: false, tailLines: undefined };
+    expect(podLogQueryFromSearch('', reader)).toEqual({ container: '', previous: false, timestamps: false, follow: false });
+    expect(podLogQueryFromSearch('?follow=true&tailLines=100', reader)).toMatchObject({ follow: true, tailLines: 100 });
+    expect(podLogQueryFromSearch('?follow=false&tailLines=-1')).toEqual({ container: '', previous: false, timestamps: false, follow: false });
+  });
+
+  it('always writes follow and tailLines, every line as -1 (kubectl --tail=-1)', () => {
+    const all = podLogQueryFromSearch('?follow=false&tailLines=-1');
+    expect(podLogSearch(all)).toBe('?tailLines=-1&follow=false');
+    expect(podLogQueryFromSearch(podLogSearch(all), LOG_DEFAULTS)).toEqual(all);
+    expect(podLogSearch(podLogQueryFromSearch(''), { all: 'true' })).toBe('?all=true&tailLines=1000&follow=true');
   });
 });
 

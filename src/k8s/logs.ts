@@ -18,28 +18,47 @@ const positiveInt = (v: string | null): number | undefined => {
   return Number(v);
 };
 
-/** The log view's URL query (container, previous, timestamps, sinceSeconds, tailLines, follow) as options. */
-export function podLogQueryFromSearch(search: string): PodLogQuery {
+/** What a log view shows where its URL says nothing: whether it follows, and how many of the last lines. */
+export interface LogDefaults {
+  follow: boolean;
+  /** Undefined: every line. */
+  tailLines: number | undefined;
+}
+
+/** As Headlamp, Lens and k9s open a log: its newest lines, followed, not the whole history. */
+export const LOG_DEFAULTS: LogDefaults = { follow: true, tailLines: 1000 };
+
+/** `tailLines=-1` in the view's URL: every line, as `kubectl logs --tail=-1` (the API is asked without tailLines). */
+const ALL_LINES = '-1';
+
+/**
+ * The log view's URL query (container, previous, timestamps, sinceSeconds, tailLines, follow) as options; follow
+ * and tailLines fall back to `defaults` where the URL does not say (or says something unreadable).
+ */
+export function podLogQueryFromSearch(search: string, defaults: LogDefaults = LOG_DEFAULTS): PodLogQuery {
   const p = new URLSearchParams(search);
-  const q: PodLogQuery = { container: p.get('container') ?? '', previous: p.get('previous') === 'true', timestamps: p.get('timestamps') === 'true', follow: p.get('follow') === 'true' };
+  const follow = p.get('follow');
+  const q: PodLogQuery = { container: p.get('container') ?? '', previous: p.get('previous') === 'true', timestamps: p.get('timestamps') === 'true', follow: follow === null ? defaults.follow : follow === 'true' };
   const since = positiveInt(p.get('sinceSeconds'));
   if (since !== undefined && since > 0) q.sinceSeconds = since;
-  const tail = positiveInt(p.get('tailLines'));
+  const tail = p.get('tailLines') === ALL_LINES ? undefined : (positiveInt(p.get('tailLines')) ?? defaults.tailLines);
   if (tail !== undefined) q.tailLines = tail;
   return q;
 }
 
-/** The URL query for options (only what differs from the defaults, in a stable order). */
+/**
+ * The URL query for options, in a stable order: what differs from the API's defaults, and always follow and
+ * tailLines, so a link shows what its author saw whatever the reader's own defaults.
+ */
 export function podLogSearch(q: PodLogQuery, extra: Record<string, string> = {}): string {
   const p = new URLSearchParams(extra);
   if (q.container !== '') p.set('container', q.container);
   if (q.previous) p.set('previous', 'true');
   if (q.timestamps) p.set('timestamps', 'true');
   if (q.sinceSeconds !== undefined) p.set('sinceSeconds', String(q.sinceSeconds));
-  if (q.tailLines !== undefined) p.set('tailLines', String(q.tailLines));
-  if (q.follow) p.set('follow', 'true');
-  const s = p.toString();
-  return s === '' ? '' : `?${s}`;
+  p.set('tailLines', q.tailLines === undefined ? ALL_LINES : String(q.tailLines));
+  p.set('follow', String(q.follow));
+  return `?${p.toString()}`;
 }
 
 export interface LogLine {

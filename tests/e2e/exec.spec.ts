@@ -105,3 +105,32 @@ test('the viewer may not exec: the button says why before anything is tried', as
     await k('-n', 'default', 'delete', 'pod', pod, '--wait=false');
   }
 });
+
+test('a shell on a pod bound to no node is explained as the logs page explains it', async ({ page }) => {
+  // The seeded cache pod never schedules (0/3 nodes have the cpu it asks).
+  const cache = await k('get', 'pods', '-n', 'demo', '-l', 'app=cache', '-o', 'jsonpath={.items[0].metadata.name}');
+  expect(cache.code, cache.stderr).toBe(0);
+  const pod = cache.stdout;
+  const meaning = 'The pod is bound to no node yet, so no kubelet runs its containers';
+
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${pod}`);
+  const panel = page.getByTestId('exec-panel');
+  await expect(panel.getByTestId('exec-open')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await panel.getByTestId('exec-open').click();
+  await expect(panel.getByTestId('exec-status')).toHaveText('Could not connect', { timeout: 15_000 });
+  const error = panel.getByTestId('exec-error');
+  await expect(error.getByTestId('error-message')).toHaveText(`pod ${pod} does not have a host assigned`);
+  const explanation = error.getByTestId('error-explanation');
+  await expect(explanation).toContainText(meaning);
+  await expect(explanation).not.toContainText('malformed');
+  const words = await explanation.innerText();
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/exec-unscheduled.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/exec-unscheduled-dark.png' });
+
+  // The logs page says the same of its 204.
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${pod}/log`);
+  await expect(page.getByTestId('log-empty')).toContainText(words, { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/logs-unscheduled-dark.png' });
+});

@@ -70,3 +70,23 @@ test('the list page\'s Explain link opens the reference of the listed resource v
   await expect(page.getByTestId('explain-tree').locator('[data-path="data"]')).toContainText('<map[string]string>');
   await expect(page.getByTestId('explain-header').getByTestId('explain-short-names')).toHaveText('cm');
 });
+
+test('Explain scrolls in its own pane: the header and the navigator stay where they are', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/c/demo/-/explain?resource=pods&field=spec.containers');
+  await expect(page.getByTestId('explain-tree').locator('[data-path="spec.containers"]')).toBeVisible({ timeout: 15_000 });
+  const pane = page.getByTestId('explain-page');
+  await pane.hover();
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  // The window itself never scrolled.
+  expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+  await expect(page.getByRole('banner')).toBeInViewport({ ratio: 1 });
+  expect((await page.getByRole('banner').boundingBox())?.y).toBe(0);
+  // The navigator ends at the window's bottom, not below it.
+  const nav = await page.getByRole('navigation', { name: 'Resources' }).boundingBox();
+  expect((nav?.y ?? 0) + (nav?.height ?? 0)).toBeLessThanOrEqual(600);
+  await page.screenshot({ path: 'test-results/explain-scrolled.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/explain-scrolled-dark.png' });
+});

@@ -29,9 +29,8 @@ test('a pod log opens from the pod page, shows lines and follows new ones withou
   await expect(page.getByTestId('log-line').first()).toBeVisible();
   await expect(page.getByTestId('log-line').first()).toContainText('Configuration complete');
 
-  // Follow: the URL holds it, and lines arrive while the page stays the same document.
-  await page.getByTestId('log-follow').check();
-  await expect(page).toHaveURL(/follow=true/);
+  // Followed from the start: lines arrive while the page stays the same document.
+  await expect(page.getByTestId('log-follow')).toBeChecked();
   await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
   await expect(page.getByTestId('log-following')).toBeVisible();
   const before = await lineCount(page);
@@ -41,7 +40,7 @@ test('a pod log opens from the pod page, shows lines and follows new ones withou
   await expect(page.getByTestId('log-line').last()).toBeInViewport();
 
   await page.getByTestId('log-timestamps').check();
-  await expect(page).toHaveURL(/timestamps=true/);
+  await expect(page).toHaveURL(/timestamps=true&tailLines=1000&follow=true$/);
   await expect(page.getByTestId('log-line').last()).toContainText(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z /);
   await page.screenshot({ path: `${SHOTS}/pod-log-follow.png` });
 });
@@ -81,8 +80,7 @@ test('the container picker lists init containers; all containers interleave with
   expect(created.code, created.stderr).toBe(0);
   const ready = await k(['-n', 'default', 'wait', `pod/${name}`, '--for=condition=Ready', '--timeout=20s']);
   expect(ready.code, ready.stderr).toBe(0);
-  // Ready is not "has written": a container's first line lands within its first second, so wait for both first lines
-  // (this view does not follow unless asked, as `kubectl logs` without -f).
+  // Ready is not "has written": a container's first line lands within its first second, so wait for both first lines.
   for (const c of ['app', 'proxy']) {
     await expect.poll(async () => (await k(['-n', 'default', 'logs', name, '-c', c])).stdout, { timeout: 10_000 }).not.toBe('');
   }
@@ -123,7 +121,7 @@ test('search counts and marks matches; download saves the lines shown', async ({
   // A seeded web pod: its last 100 lines are all access lines.
   const web = await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']);
   const name = web.stdout;
-  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}/log?tailLines=100`);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}/log?tailLines=100&follow=false`);
   await expect(page.getByTestId('log-line-count')).toHaveText('100 lines');
   const total = 100;
   await page.getByTestId('log-search').fill('http/1.1');
@@ -172,5 +170,52 @@ test("a Deployment's Logs show every pod it selects, prefixed by pod", async ({ 
   const pods = (await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[*].metadata.name}'])).stdout.split(' ');
   // Each pod's stream lands on its own; the newest lines of all three are interleaved at the bottom.
   for (const pod of pods) await expect(page.getByTestId('log-viewer')).toContainText(`[${pod}] `);
+  // Opened as a pod's log opens: the last 1,000 lines of each, followed, the newest in view.
+  await expect(page.getByTestId('log-follow')).toBeChecked();
+  await expect(page.getByTestId('log-tail')).toHaveValue('1000');
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/deployment-logs.png` });
+});
+
+test('Logs open at the newest of the last 1,000 lines, following; the URL can say otherwise; the choice is remembered', async ({ page }) => {
+  // A seeded web pod has run for half an hour: thousands of lines.
+  const web = await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']);
+  expect(web.code, web.stderr).toBe(0);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${web.stdout}`);
+  const link = page.getByTestId('logs-link');
+  await expect(link).toHaveAttribute('href', `/c/demo/api/v1/namespaces/demo/pods/${web.stdout}/log`, { timeout: 15_000 });
+  await link.click();
+  await expect(page.getByTestId('log-follow')).toBeChecked();
+  await expect(page.getByTestId('log-tail')).toHaveValue('1000');
+  await expect(page.getByTestId('log-following')).toBeVisible();
+  // 1,000 lines, then the ones that came since (the view follows).
+  await expect.poll(() => lineCount(page)).toBeGreaterThanOrEqual(1000);
+  expect(await lineCount(page)).toBeLessThan(1100);
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
+  await expect.poll(() => page.getByTestId('log-viewer').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/opens-at-tail.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${SHOTS}/opens-at-tail-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The URL wins over the defaults; a log not followed opens at its newest line too.
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${web.stdout}/log?tailLines=100&follow=false`);
+  await expect(page.getByTestId('log-line-count')).toHaveText('100 lines');
+  await expect(page.getByTestId('log-follow')).not.toBeChecked();
+  await expect(page.getByTestId('log-tail')).toHaveValue('100');
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
+
+  // The reader's own choice is kept for the next log opened without options.
+  await page.getByTestId('log-tail').selectOption('all');
+  await expect(page).toHaveURL(/tailLines=-1/);
+  await expect.poll(() => lineCount(page)).toBeGreaterThan(1000);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${web.stdout}/log`);
+  await expect(page.getByTestId('log-follow')).toBeChecked();
+  await expect(page.getByTestId('log-tail')).toHaveValue('all');
+  await page.getByTestId('log-follow').uncheck();
+  await expect(page).toHaveURL(/follow=false/);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${web.stdout}/log`);
+  await expect(page.getByTestId('log-follow')).not.toBeChecked();
+  await expect(page.getByTestId('log-tail')).toHaveValue('all');
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
 });

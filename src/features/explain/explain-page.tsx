@@ -152,10 +152,11 @@ function Suggestions({ label, items }: { label: string; items: Array<{ key: stri
   );
 }
 
+/** Fills the main area and scrolls inside it, so the app's header and navigator stay in view. */
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <div data-testid="explain-page" className="mx-auto max-w-6xl space-y-3 overflow-y-auto p-4">
-      {children}
+    <div data-testid="explain-page" className="h-full overflow-y-auto">
+      <div className="mx-auto max-w-6xl space-y-3 p-4">{children}</div>
     </div>
   );
 }

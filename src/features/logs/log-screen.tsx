@@ -2,7 +2,9 @@
 // follow with pause/resume, the lines, and each stream's failure as the API reported it.
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
+import { POD_WITHOUT_NODE } from '../../k8s/explain-status';
 import { logFileName, type PodLogQuery } from '../../k8s/logs';
+import { useLogPreferencesStore } from '../../stores/log-preferences-store';
 import { logText } from './log-buffer';
 import { searchLines } from './log-search';
 import { LogViewer } from './log-viewer';
@@ -57,7 +59,13 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
   // eslint-disable-next-line react-hooks/exhaustive-deps -- version: the buffer changes in place
   const result = useMemo(() => searchLines(buffer.lines, search), [buffer, version, search]);
   const current = result.lines.length > 0 ? (result.lines[Math.min(matchIndex, result.lines.length - 1)] ?? null) : null;
-  const set = (patch: Partial<PodLogQuery>) => onQueryChange({ ...query, ...patch });
+  const remember = useLogPreferencesStore((state) => state.remember);
+  const set = (patch: Partial<PodLogQuery>) => {
+    // What the reader picks of these becomes the next log's default; other options belong to this log only.
+    if (patch.follow !== undefined) remember({ follow: patch.follow });
+    if ('tailLines' in patch) remember({ tailLines: patch.tailLines });
+    onQueryChange({ ...query, ...patch });
+  };
 
   const download = () => {
     const text = logText(buffer.lines, { timestamps: query.timestamps, prefix: showSource });
@@ -99,12 +107,13 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
         </label>
         <label className="inline-flex items-center gap-1 text-xs text-slate-700">
           Last
-          <select className="rounded border border-slate-300 px-1 py-0.5 text-xs" value={String(query.tailLines ?? 'all')} onChange={(e) => set({ tailLines: TAILS.find(([l]) => l === e.target.value)?.[1] })} data-testid="log-tail">
+          <select className="rounded border border-slate-300 px-1 py-0.5 text-xs" value={String(query.tailLines ?? 'all')} onChange={(e) => set({ tailLines: e.target.value === 'all' ? undefined : Number(e.target.value) })} data-testid="log-tail">
             {TAILS.map(([label]) => (
               <option key={label} value={label}>
-                {label === 'all' ? 'all lines' : `${label} lines`}
+                {label === 'all' ? 'all lines' : `${Number(label).toLocaleString('en-US')} lines`}
               </option>
             ))}
+            {query.tailLines !== undefined && !TAILS.some(([, n]) => n === query.tailLines) && <option value={String(query.tailLines)}>{query.tailLines.toLocaleString('en-US')} lines</option>}
           </select>
         </label>
         <label className="inline-flex items-center gap-1 text-xs text-slate-700">
@@ -177,13 +186,13 @@ export function LogScreen({ context, sources, query, onQueryChange, picker, down
           showSource={showSource}
           search={search}
           currentLine={current}
-          stickToBottom={query.follow ? !away : false}
+          stickToBottom={!away}
           onScrolledAway={onScrolledAway}
         />
         {empty && (settled || noContent) && failures.length === 0 && (
-          <p className="absolute left-4 top-3 text-xs text-slate-300" data-testid="log-empty">
+          <p className="absolute left-4 right-4 top-3 text-xs text-slate-300" data-testid="log-empty">
             {noContent
-              ? 'The server answered 204 No Content: the pod is bound to no node yet, so no kubelet holds a log for it.'
+              ? `The server answered 204 No Content. ${POD_WITHOUT_NODE.meaning} ${POD_WITHOUT_NODE.recovery}`
               : 'No log lines for these options.'}
           </p>
         )}

@@ -1,6 +1,6 @@
 // The lines, virtualized: only those in view are in the DOM, so 100,000 lines scroll like 100. Escape codes
-// become styled spans of text (never HTML); search matches are marked. While following, the view stays at the
-// bottom; scrolling up pauses that, and the parent offers to resume.
+// become styled spans of text (never HTML); search matches are marked. The view opens at the newest line and stays
+// at the bottom as lines arrive; scrolling up stops that, and the parent offers to resume.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ansiClasses, type AnsiSpan } from '../../k8s/ansi';
 import { findMatches, markMatches } from '../../k8s/logs';

@@ -8,6 +8,7 @@ import { attributesFor } from '../../k8s/access/access-review';
 import type { KubeObject } from '../../k8s/kube-object';
 import { podLogQueryFromSearch, podLogSearch, type PodLogQuery } from '../../k8s/logs';
 import { buildApiPath, toUiPath, type ApiPath } from '../../k8s/paths';
+import { useLogDefaults } from '../../stores/log-preferences-store';
 import { LogScreen } from './log-screen';
 import type { LogSource } from './use-log-streams';
 
@@ -48,7 +49,7 @@ export function PodLogPage({ context, path, search, onReplaceUrl }: PodLogPagePr
   const { query: podQuery } = useLiveObject({ context, path: podPath });
   const pod = podQuery.data?.object;
   const containers = useMemo(() => podContainers(pod), [pod]);
-  const query = podLogQueryFromSearch(search);
+  const query = podLogQueryFromSearch(search, useLogDefaults());
   const all = new URLSearchParams(search).get(ALL) === 'true';
   const access = useAccess(context, attributesFor(path, 'get', { subresource: 'log' }));
   const chosen = query.container !== '' ? query.container : defaultContainer(pod, containers);

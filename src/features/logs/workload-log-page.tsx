@@ -5,6 +5,7 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { useLiveTable } from '../../data/use-live-table';
 import { podLogQueryFromSearch, podLogSearch, type PodLogQuery } from '../../k8s/logs';
 import { buildApiPath, collectionPath, toUiPath } from '../../k8s/paths';
+import { useLogDefaults } from '../../stores/log-preferences-store';
 import { LogScreen } from './log-screen';
 import type { LogSource } from './use-log-streams';
 
@@ -30,7 +31,7 @@ export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPa
   const kind = params.get('kind') ?? 'Workload';
   const name = params.get('name') ?? '';
   const workloadPath = params.get('workload') ?? '';
-  const query = podLogQueryFromSearch(search);
+  const query = podLogQueryFromSearch(search, useLogDefaults());
   const container = query.container;
   const podsPath = collectionPath({ group: '', version: 'v1', resource: 'pods' }, namespace);
   const pods = useLiveTable({ context, path: podsPath, labelSelector: labelSelector || undefined });

@@ -1,36 +1,12 @@
 // The color scheme: the system's dark scheme is followed, the header's picker overrides it (kept across reloads),
 // and screens stay readable (text contrast against its own background) in both.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectReadable, luminanceOf } from '../support/luminance.js';
 
 const SHOTS = 'test-results/dark-mode';
 /** The app's outermost surface (main itself is transparent). */
 const ROOT = '#root > div';
 
-/** Relative luminance (WCAG) of a computed rgb()/oklch()-resolved color, via a canvas so any CSS color works. */
-async function luminanceOf(page: Page, selector: string, property: 'color' | 'background-color'): Promise<number> {
-  return page.locator(selector).first().evaluate((el, prop) => {
-    const css = el.ownerDocument.defaultView?.getComputedStyle(el).getPropertyValue(prop) ?? '';
-    const canvas = el.ownerDocument.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = css;
-    ctx.fillRect(0, 0, 1, 1);
-    const [r, g, b] = [...ctx.getImageData(0, 0, 1, 1).data].map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  }, property);
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-
-async function expectReadable(page: Page, textSelector: string, backgroundSelector: string): Promise<void> {
-  const text = await luminanceOf(page, textSelector, 'color');
-  const background = await luminanceOf(page, backgroundSelector, 'background-color');
-  expect(contrast(text, background), `${textSelector} on ${backgroundSelector}`).toBeGreaterThanOrEqual(4.5);
-}
 
 test.describe('with the system in dark mode', () => {
   test.use({ colorScheme: 'dark' });
@@ -68,6 +44,24 @@ test.describe('with the system in dark mode', () => {
     await page.getByTestId('theme-picker').selectOption('light');
     await expect(editor).not.toHaveClass(/vs-dark/);
   });
+});
+
+test.describe('the log view', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`with the system in ${colorScheme} mode`, () => {
+      test.use({ colorScheme });
+      test('is a dark console surface whose lines are readable', async ({ page }) => {
+        await page.goto('/c/demo/api/v1/namespaces/demo/pods?labelSelector=app%3Dweb');
+        const logs = page.getByTestId('resource-table').locator('tbody tr').first().getByRole('link', { name: /logs/i });
+        await logs.click();
+        await expect(page.getByTestId('log-line').first()).toBeVisible({ timeout: 15_000 });
+        // Lines are written for a dark console (ANSI colours included), in either scheme.
+        expect(await luminanceOf(page, '[data-testid="log-viewer"]', 'background-color')).toBeLessThan(0.05);
+        await expectReadable(page, '[data-testid="log-line"]', '[data-testid="log-viewer"]');
+        await page.screenshot({ path: `${SHOTS}/log-${colorScheme}.png` });
+      });
+    });
+  }
 });
 
 test('with the system in light mode, Dark in the picker turns every screen dark', async ({ page }) => {

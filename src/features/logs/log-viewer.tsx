@@ -105,12 +105,12 @@ export function LogViewer({ lines, version, wrap, showTimestamps, showSource, se
         key={line.id}
         data-testid="log-line"
         data-current={i === currentLine ? 'true' : undefined}
-        className={`absolute left-0 right-0 px-2 ${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} ${i === currentLine ? 'bg-slate-700' : ''}`}
+        className={`absolute left-0 right-0 px-2 ${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} ${i === currentLine ? 'log-current' : ''}`}
         style={{ top: (layout.tops[i] ?? 0) * ROW_HEIGHT, minHeight: ROW_HEIGHT }}
       >
-        {prefix !== '' && <span className="text-slate-500 select-none">{prefix}</span>}
+        {prefix !== '' && <span className="log-prefix select-none">{prefix}</span>}
         {marked.map((s, k) => (
-          <span key={k} className={`${ansiClasses(s.style)}${s.match ? ' rounded-sm bg-yellow-300 text-slate-900' : ''}`} data-match={s.match ? 'true' : undefined}>
+          <span key={k} className={`${ansiClasses(s.style)}${s.match ? ' log-match rounded-sm' : ''}`} data-match={s.match ? 'true' : undefined}>
             {s.text}
           </span>
         ))}
@@ -119,7 +119,7 @@ export function LogViewer({ lines, version, wrap, showTimestamps, showSource, se
   }
 
   return (
-    <div ref={scrollRef} data-testid="log-viewer" className="relative min-h-0 flex-1 overflow-auto bg-slate-900 font-mono text-[12px] leading-[18px] text-slate-200" tabIndex={0} aria-label="Log lines">
+    <div ref={scrollRef} data-testid="log-viewer" className="log-surface relative min-h-0 flex-1 overflow-auto font-mono text-[12px] leading-[18px]" tabIndex={0} aria-label="Log lines">
       <span ref={probeRef} aria-hidden="true" className="invisible absolute whitespace-pre">
         0123456789
       </span>

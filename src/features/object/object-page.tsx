@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { LoadingStatus } from '../../components/ui/loading-status';
-import { useContexts } from '../../data/contexts-query';
+import { useKubectlTarget } from '../../data/kubectl-target';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
@@ -63,8 +63,8 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
   const index = discovery.data?.index;
   const resolve = useMemo(() => discoveryKindResolver(index), [index]);
   const [format, setFormat] = useState<TextFormat>('yaml');
-  const contextInfo = useContexts().data?.contexts.find((c) => c.name === context);
-  const kubectlCommand = kubectlGetCommand({ context, info: contextInfo, origin: window.location.origin }, path);
+  const kubectlTarget = useKubectlTarget(context);
+  const kubectlCommand = kubectlTarget ? kubectlGetCommand(kubectlTarget, path) : '';
   const [showManagedFields, setShowManagedFields] = useState(false);
 
   const data = query.data;

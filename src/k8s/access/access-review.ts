@@ -79,13 +79,17 @@ export function deniedText(a: AccessAttributes): string {
   return `You may not ${a.verb} ${what}${where}`;
 }
 
-/** The kubectl command that asks the same question. */
-export function canICommand(a: AccessAttributes): string {
+/**
+ * The words after `kubectl` that ask the same question (`auth can-i update configmaps/web -n fx`); kubectlLine puts
+ * them behind the flags that make kubectl ask as the context's own user.
+ */
+export function canIWords(a: AccessAttributes): string[] {
   const resource = resourceName({ group: a.group, resource: a.resource });
-  const parts = ['kubectl', 'auth', 'can-i', a.verb, a.name ? `${resource}/${a.name}` : resource];
+  const words = ['auth', 'can-i', a.verb, a.name ? `${resource}/${a.name}` : resource];
   // TYPE/NAME is how kubectl reads a slash, so a subresource goes in its own flag.
-  if (a.subresource) parts.push(`--subresource=${a.subresource}`);
-  if (a.namespace) parts.push('-n', a.namespace);
-  else if (a.namespace === '') parts.push('--all-namespaces');
-  return parts.join(' ');
+  if (a.subresource) words.push(`--subresource=${a.subresource}`);
+  if (a.namespace) words.push('-n', a.namespace);
+  // All namespaces; without -A kubectl would fill in its default one.
+  else if (a.namespace === '') words.push('-A');
+  return words;
 }

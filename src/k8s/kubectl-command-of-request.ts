@@ -1,6 +1,6 @@
 // The kubectl command that sends the same request as one the console recorded (or runs the same watch), or null
 // where kubectl has none. kubectl 1.32: --subresource on get/patch/replace/apply, `auth can-i`, `auth whoami`.
-import { canIWords } from './access/access-review.js';
+import { canIWords } from './access/can-i-words.js';
 import { kubectlLine, kubectlRawPath, type KubectlTarget } from './kubectl-command.js';
 import { parseApiPath, type ApiPath } from './paths.js';
 import type { RecordedBody, RecordedRequest } from './request-recorder.js';

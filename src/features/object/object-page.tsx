@@ -16,6 +16,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { EventsTable } from './events-table';
 import { kubectlGetCommand } from './kubectl-command';
 import { LiveAge } from './live-age';
+import { ObjectHealth } from './object-health';
 import { MetadataChips } from './metadata-chips';
 import { discoveryKindResolver, objectReferences, ownerLinks } from './object-references';
 import { managedFieldsCount, objectText, type TextFormat } from './object-text';
@@ -110,6 +111,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             {path.resource}
           </a>
         )}
+        {object && !data?.deleted && <ObjectHealth context={context} apiPath={apiPath} path={path} object={object} />}
         {object && (
           <span className="text-xs text-slate-500">
             age <LiveAge timestamp={object.metadata.creationTimestamp} testId="object-age" />

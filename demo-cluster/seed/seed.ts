@@ -1,6 +1,6 @@
 // Initial cluster contents: system and demo namespaces, pods in every visible state, configmaps,
 // and optional bulk pods for benchmarks.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { storageKey } from '../resources/registry.js';
 import type { Store } from '../store/store.js';
 import { makeConfigMap, makeNamespace, makePod } from './seed-objects.js';
@@ -114,7 +114,11 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
   seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);
   seedPowerPlants(store, now);
   for (const p of SYSTEM_PODS) {
-    store.seed(PODS, makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() }));
+    const pod = makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() });
+    // Static pods, as kubeadm runs them: the kubelet's mirrors of manifest files, which the API cannot delete.
+    const hash = createHash('md5').update(p.name).digest('hex');
+    pod.metadata.annotations = { 'kubernetes.io/config.hash': hash, 'kubernetes.io/config.mirror': hash, 'kubernetes.io/config.source': 'file' };
+    store.seed(PODS, pod);
   }
   const proxy = makeDaemonSet({ namespace: 'kube-system', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', replicas: NODES.length, ready: NODES.length, createdAt: clusterBirth + 30_000 });
   store.seed(storageKey(registryTypes.daemonsets), proxy);

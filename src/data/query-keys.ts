@@ -25,6 +25,9 @@ export const k8sKeys = {
     const { gvr, namespace, name } = pathParts(objectPath);
     return ['k8s', context, 'object', gvr, namespace, name] as const;
   },
+  /** The object's own Table row (what `kubectl get` prints for it), per resourceVersion of the object. */
+  printedRow: (context: string, objectPath: string, resourceVersion: string | undefined) =>
+    [...k8sKeys.object(context, objectPath), 'printed', resourceVersion ?? ''] as const,
   /** The scale subresource of an object, per resourceVersion of the object (the Scale shares it). */
   scale: (context: string, objectPath: string, resourceVersion: string | undefined) =>
     [...k8sKeys.object(context, objectPath), 'scale', resourceVersion ?? ''] as const,

@@ -1,5 +1,6 @@
 // The kubectl command that sends the same request as one the console recorded (or runs the same watch), or null
 // where kubectl has none. kubectl 1.32: --subresource on get/patch/replace/apply, `auth can-i`, `auth whoami`.
+import { canIWords } from './access/can-i-words.js';
 import { kubectlLine, kubectlRawPath, type KubectlTarget } from './kubectl-command.js';
 import { parseApiPath, type ApiPath } from './paths.js';
 import type { RecordedBody, RecordedRequest } from './request-recorder.js';
@@ -72,7 +73,7 @@ function field(value: unknown, ...keys: string[]): unknown {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** `kubectl auth can-i` for a SelfSubjectAccessReview body; null when the body is not readable. */
-function canIWords(body: unknown): string[] | null {
+function canIOfReview(body: unknown): string[] | null {
   const nonResource = field(body, 'spec', 'nonResourceAttributes');
   if (nonResource) return ['auth', 'can-i', text(field(nonResource, 'verb')), text(field(nonResource, 'path'))];
   const attributes = field(body, 'spec', 'resourceAttributes');
@@ -80,22 +81,16 @@ function canIWords(body: unknown): string[] | null {
   const resource = text(field(attributes, 'resource'));
   const verb = text(field(attributes, 'verb'));
   if (!resource || !verb) return null;
-  const group = text(field(attributes, 'group'));
   const name = text(field(attributes, 'name'));
-  const namespace = text(field(attributes, 'namespace'));
   const subresource = text(field(attributes, 'subresource'));
-  const type = group ? `${resource}.${group}` : resource;
-  const words = ['auth', 'can-i', verb, name ? `${type}/${name}` : type];
-  if (subresource) words.push(`--subresource=${subresource}`);
-  // No namespace asks about all of them; kubectl would otherwise fill in its default one.
-  words.push(...(namespace ? ['-n', namespace] : ['-A']));
-  return words;
+  // No namespace in the review asks about all of them.
+  return canIWords({ verb, group: text(field(attributes, 'group')), resource, namespace: text(field(attributes, 'namespace')), ...(name ? { name } : {}), ...(subresource ? { subresource } : {}) });
 }
 
 /** The words after `kubectl` for a POST to a collection. */
 function createWords(path: ApiPath, query: URLSearchParams, request: KubectlRequest): { words: string[]; readsBody: boolean } | null {
   if (path.group === 'authorization.k8s.io' && path.resource === 'selfsubjectaccessreviews') {
-    const words = canIWords(parseJson(request.requestBody));
+    const words = canIOfReview(parseJson(request.requestBody));
     return words && { words, readsBody: false };
   }
   if (path.group === 'authorization.k8s.io' && path.resource === 'selfsubjectrulesreviews') {

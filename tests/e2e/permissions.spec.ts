@@ -1,6 +1,10 @@
 // Permissions against the embedded demo cluster: the viewer sees every write disabled with the reason before any
 // click, the admin sees them enabled, the developer works in its one namespace only, the access matrix says what
 // `kubectl auth can-i --list` says, and permission answers are asked once per verb.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
@@ -131,7 +135,7 @@ test("the access matrix says what kubectl auth can-i --list says, and a cell is 
   await expect(page.getByTestId('access-verdict')).toHaveText(
     'Yes: you may update configmaps in namespace shop. The authorizer says: RBAC: allowed by RoleBinding "developer-edit/shop" of ClusterRole "system:aggregate-to-edit" to User "developer"',
   );
-  await expect(page.getByTestId('can-i-command')).toHaveText('kubectl auth can-i update configmaps -n shop');
+  await expect(page.getByTestId('can-i-command')).toHaveText(`kubectl --kubeconfig=/dev/null --server ${proxy('demo-developer')} auth can-i update configmaps -n shop`);
   await matrix.getByRole('button', { name: 'create roles.rbac.authorization.k8s.io: not allowed' }).click();
   await expect(page.getByTestId('access-verdict')).toHaveText('You may not create roles.rbac.authorization.k8s.io in namespace shop.');
   await page.screenshot({ path: `${SHOTS}-access-matrix.png` });
@@ -153,4 +157,41 @@ test('opening ten objects of one type in one namespace asks each permission once
   // update (Edit), delete, patch (quick edits), create (the list's Create): each asked once for the namespace.
   expect(Object.fromEntries(reviews)).toEqual({ update: 1, delete: 1, patch: 1, create: 1 });
   await ok('demo', ['-n', 'demo', 'delete', 'configmap', ...Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`)]);
+});
+
+/** Runs a printed command line in a shell whose current kubeconfig context is the admin: a line that does not say who it runs as asks as the admin. */
+function runInAdminShell(line: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kubeglass-admin-shell-'));
+  const kubeconfig = join(dir, 'config');
+  writeFileSync(
+    kubeconfig,
+    `apiVersion: v1\nkind: Config\nclusters:\n- name: demo\n  cluster:\n    server: ${proxy('demo')}\ncontexts:\n- name: admin\n  context:\n    cluster: demo\n    user: admin\ncurrent-context: admin\nusers:\n- name: admin\n  user: {}\n`,
+  );
+  return new Promise((resolve) => {
+    execFile('sh', ['-c', line], { env: { ...process.env, KUBECONFIG: kubeconfig, HOME: dir } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+test('every kubectl auth can-i line Kubeglass prints asks as the context it speaks of, not the shell\'s current context', async ({ page }) => {
+  // The admin's shell agrees with itself: it may list secrets.
+  expect((await runInAdminShell('kubectl auth can-i list secrets -n shop')).stdout.trim()).toBe('yes');
+
+  await page.goto('/c/demo-viewer/api/v1/namespaces/shop/secrets');
+  await expect(page.getByTestId('kube-error').getByTestId('error-code')).toHaveText('403', { timeout: 15_000 });
+  const ask = page.getByTestId('can-i-ask');
+  await expect(ask).toContainText('auth can-i list secrets -n shop');
+  const line = (await ask.textContent()) ?? '';
+  const asked = await runInAdminShell(line);
+  expect(asked.stdout.trim(), asked.stderr).toBe('no');
+  await page.getByTestId('kube-error').screenshot({ path: `${SHOTS}-can-i-viewer.png` });
+
+  await page.goto('/c/demo-developer/-/access?namespace=shop');
+  await page.getByTestId('access-matrix').getByRole('button', { name: 'create roles.rbac.authorization.k8s.io: not allowed' }).click();
+  const cell = await runInAdminShell((await page.getByTestId('can-i-command').textContent()) ?? '');
+  expect(cell.stdout.trim(), cell.stderr).toBe('no');
+  const list = await runInAdminShell((await page.getByTestId('can-i-list-command').textContent()) ?? '');
+  expect(list.code, list.stderr).toBe(0);
+  expect(list.stdout).not.toMatch(/^\*\.\*\s/m);
 });

@@ -137,6 +137,9 @@ test('drain of a node previews with dry runs, then cordons it and evicts its pod
   try {
     await page.goto(`/c/demo/api/v1/nodes/${node}`);
     const drain = page.getByTestId('node-drain');
+    // The demo's activity starts pods that nothing owns (demo/batch-*): this drain evicts them too, as --force would.
+    await drain.getByTestId('drain-force').check();
+    await drain.getByTestId('drain-delete-emptydir').check();
     await drain.getByRole('button', { name: 'Preview drain' }).click();
     const plan = drain.getByTestId('drain-plan');
     await expect(plan).toHaveAttribute('data-dry-run', 'true');
@@ -175,5 +178,65 @@ test('drain of a node previews with dry runs, then cordons it and evicts its pod
     expect(errors).toEqual([]);
   } finally {
     await ok('uncordon', node);
+  }
+});
+
+/** A pod bound to `node` that nothing owns, with an emptyDir volume when `scratch`. */
+function barePod(name: string, node: string, scratch: boolean): string {
+  const volumes = scratch ? ', "volumes": [{ "name": "scratch", "emptyDir": {} }]' : '';
+  const mounts = scratch ? ', "volumeMounts": [{ "name": "scratch", "mountPath": "/scratch" }]' : '';
+  return `{ "apiVersion": "v1", "kind": "Pod", "metadata": { "name": "${name}", "namespace": "default" }, "spec": { "nodeName": "${node}", "containers": [{ "name": "main", "image": "busybox:1.32"${mounts} }]${volumes} } }`;
+}
+
+test('drain refuses, in words, pods nothing recreates and pods with emptyDir data until told, and never evicts mirror pods', async ({ page }) => {
+  const errors = collectErrors(page);
+  const node = 'demo-node-1';
+  const stamp = Date.now();
+  const bare = `drain-bare-${stamp}`;
+  const scratch = `drain-scratch-${stamp}`;
+  for (const [name, withScratch] of [[bare, false], [scratch, true]] as const) {
+    const r = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', server(), 'create', '-f', '-'], { input: barePod(name, node, withScratch) });
+    expect(r.code, r.stderr).toBe(0);
+  }
+  try {
+    await page.goto(`/c/demo/api/v1/nodes/${node}`);
+    const drain = page.getByTestId('node-drain');
+    await drain.getByRole('button', { name: 'Preview drain' }).click();
+    const plan = drain.getByTestId('drain-plan');
+    await expect(plan).toContainText('dry run: cordon accepted', { timeout: 15_000 });
+    // The control plane's static pods are the kubelet's mirrors: no drain evicts them.
+    const evictable = () => plan.getByTestId('drain-pod').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pod') ?? ''));
+    for (const pod of ['kube-system/etcd-demo-node-1', 'kube-system/kube-apiserver-demo-node-1']) {
+      expect(await evictable()).not.toContain(pod);
+      await expect(plan.getByTestId('drain-skipped').filter({ hasText: pod })).toContainText('mirror pod');
+    }
+    // As kubectl drain: a pod nothing recreates, and a pod whose emptyDir data dies with it, stop the whole drain.
+    await expect(plan.locator(`[data-testid="drain-refused"][data-pod="default/${bare}"]`)).toContainText('declares no controller: nothing would recreate it');
+    await expect(plan.locator(`[data-testid="drain-refused"][data-pod="default/${scratch}"]`)).toContainText('local storage (emptyDir volume scratch)');
+    await expect(plan.getByTestId('drain-refusal')).toContainText('kubectl drain stops here');
+    const evict = plan.getByRole('button', { name: /^Cordon and evict/ });
+    await expect(evict).toBeDisabled();
+    await drain.screenshot({ path: shot('drain-refused') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await drain.screenshot({ path: shot('drain-refused-dark') });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // --force takes the pod nothing owns; the one with emptyDir data still needs its own choice (kubectl checks it first).
+    await drain.getByTestId('drain-force').check();
+    await expect(plan.locator(`[data-testid="drain-pod"][data-pod="default/${bare}"]`)).toHaveAttribute('data-state', 'evicted', { timeout: 15_000 });
+    await expect(plan.locator(`[data-testid="drain-pod"][data-pod="default/${bare}"]`)).toContainText('chosen: declares no controller');
+    await expect(plan.locator(`[data-testid="drain-refused"][data-pod="default/${scratch}"]`)).toBeVisible();
+    await expect(evict).toBeDisabled();
+    await drain.getByTestId('drain-delete-emptydir').check();
+    await expect(plan.locator(`[data-testid="drain-pod"][data-pod="default/${scratch}"]`)).toHaveAttribute('data-state', 'evicted', { timeout: 15_000 });
+    await expect(plan.getByTestId('drain-refused')).toHaveCount(0);
+    await expect(plan.getByTestId('drain-refusal')).toHaveCount(0);
+    await expect(evict).toBeEnabled();
+    await drain.screenshot({ path: shot('drain-chosen') });
+    // Only dry runs so far: the node is still schedulable.
+    expect(await ok('get', 'node', node, '-o', 'jsonpath={.spec.unschedulable}')).toBe('');
+    expect(errors).toEqual([]);
+  } finally {
+    await ok('delete', 'pod', bare, scratch, '--ignore-not-found', '--wait=false');
   }
 });

@@ -12,6 +12,7 @@ import * as look from '../../features/browse/table-look';
 import { DEFAULT_HEADER_HEIGHT, virtualWindow } from '../../features/browse/virtual-window';
 import { parseNumericCellKey, visibleColumns, type VisibleColumn } from '../../features/browse/visible-columns';
 import { ageOf } from '../../k8s/duration';
+import { healthRuleOf, healthWords, rowHealth, type RowHealth } from '../../k8s/row-health';
 import { rowName, type Table, type TableRow } from '../../k8s/table';
 import * as shell from '../layout/shell-look';
 import { matchRoute } from '../routes';
@@ -48,7 +49,7 @@ function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, a
   return node;
 }
 
-function cell(doc: Document, column: VisibleColumn, row: TableRow, hrefs: { href: string; logsHref: string | null; name: string }, now: number): Node | string | null {
+function cell(doc: Document, column: VisibleColumn, row: TableRow, hrefs: { href: string; logsHref: string | null; name: string }, now: number, health: RowHealth | null): Node | string | null {
   const meta = row.object?.metadata;
   if (column.logs) return hrefs.logsHref === null ? null : element(doc, 'a', { href: hrefs.logsHref, 'aria-label': `Logs of ${hrefs.name}`, class: look.LOGS_LINK_CLASS }, ['Logs']);
   if (column.namespace) return meta?.namespace ?? '';
@@ -58,7 +59,14 @@ function cell(doc: Document, column: VisibleColumn, row: TableRow, hrefs: { href
     const timestamp = meta.creationTimestamp;
     return element(doc, 'time', { datetime: timestamp, title: timestamp }, [ageOf(timestamp, now) ?? text]);
   }
-  if (column.name) return element(doc, 'a', { href: hrefs.href, tabindex: '-1', class: look.NAME_LINK_CLASS }, [text]);
+  if (column.name) {
+    const link = element(doc, 'a', { href: hrefs.href, tabindex: '-1', class: look.NAME_LINK_CLASS }, [text]);
+    if (!health) return link;
+    const words = element(doc, 'span', { 'data-testid': 'row-health', class: look.HEALTH_WORDS_CLASS }, [healthWords(health)]);
+    const both = doc.createDocumentFragment();
+    both.append(link, ' ', words);
+    return both;
+  }
   return dim ? element(doc, 'span', { class: look.DIM_CLASS }, [text]) : text;
 }
 
@@ -106,6 +114,7 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
   const namespaced = path.namespace !== null || rows.some((row) => Boolean(row.object?.metadata.namespace));
   const facts = new ColumnStats();
   const isPods = path.group === '' && path.resource === 'pods';
+  const rule = healthRuleOf(path.group, path.resource);
 
   const spacer = (height: number, span: number) => element(doc, 'tr', { 'aria-hidden': 'true' }, [element(doc, 'td', { colspan: String(span), style: `height: ${height}px; padding: 0px;` })]);
   /** What the table shows at this scroll offset: the rows in view, and the facts its columns are drawn from. */
@@ -129,14 +138,17 @@ export function prerenderList(doc: Document, root: HTMLElement, input: Prerender
     if (range.paddingTop > 0) body.append(spacer(range.paddingTop, columns.length));
     for (const row of rows.slice(range.start, range.end)) {
       const name = rowName(row, definitions);
-      const completed = look.isCompleted(row);
+      const health = rowHealth(rule, definitions, row, input.now);
+      const completed = look.isQuiet(row, health);
       const hrefs = { href: list.rowUiPath(context, path, row, name, null), logsHref: isPods ? list.rowUiPath(context, path, row, name, 'log') : null, name };
-      const cells = columns.map((column) => {
-        const attributes: Record<string, string> = { class: look.cellClass(column, completed) };
+      const cells = columns.map((column, i) => {
+        const attributes: Record<string, string> = { class: look.cellClass(column, completed, health, i === 0) };
         if (look.truncates(column)) attributes.title = look.cellText(column, row);
-        return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now)]);
+        return element(doc, 'td', attributes, [cell(doc, column, row, hrefs, input.now, health)]);
       });
-      body.append(element(doc, 'tr', { 'data-row-key': list.rowKeyOf(row, name), class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` }, cells));
+      const rowAttributes: Record<string, string> = { 'data-row-key': list.rowKeyOf(row, name), class: look.rowClass(false, completed), style: `height: ${look.ROW_HEIGHT}px;` };
+      if (health) rowAttributes['data-health'] = health.level;
+      body.append(element(doc, 'tr', rowAttributes, cells));
     }
     if (range.paddingBottom > 0) body.append(spacer(range.paddingBottom, columns.length));
     const head = element(doc, 'tr', {}, columns.map((column) =>

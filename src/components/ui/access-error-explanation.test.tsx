@@ -19,7 +19,15 @@ function fakeServer(servesSelfSubjectReview: boolean) {
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = new URL(url, 'http://localhost').pathname;
       const json = (body: unknown, status = 200) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/-/contexts') return json({ contexts: [{ name: 'real-viewer', server: 'https://x', user: 'real-viewer', demo: false }], default: 'real-viewer' });
+      if (path === '/-/contexts') {
+        return json({
+          contexts: [
+            { name: 'real-viewer', server: 'https://x', user: 'real-viewer', demo: false, kubeconfigPath: '/home/u/.kube/config' },
+            { name: 'demo-viewer', server: 'http://127.0.0.1:1', user: 'viewer', demo: true },
+          ],
+          default: 'real-viewer',
+        });
+      }
       if (path === '/k8s/real-viewer/apis/authentication.k8s.io/v1/selfsubjectreviews' && init?.method === 'POST') {
         return json({ status: { userInfo: { username: 'viewer', groups: ['system:authenticated'] } } }, 201);
       }
@@ -50,8 +58,17 @@ describe('401 and 403 explained', () => {
     expect(screen.getByTestId('denied-verb').textContent).toBe('list');
     expect(screen.getByTestId('denied-resource').textContent).toBe('secrets');
     expect(screen.getByTestId('access-explanation').textContent).toContain('in namespace fx');
-    expect(screen.getByTestId('access-explanation').textContent).toContain('kubectl auth can-i list secrets -n fx');
+    // As the context's own user: a bare `kubectl auth can-i` would ask as the shell's current context.
+    await waitFor(() => expect(screen.getByTestId('can-i-ask').textContent).toBe('kubectl --kubeconfig /home/u/.kube/config --context real-viewer auth can-i list secrets -n fx'));
     await waitFor(() => expect(screen.getByTestId('whoami').textContent).toContain('kubeconfig user real-viewer of context real-viewer'));
+  });
+
+  it("a demo context's question goes to its proxy with no kubeconfig of the shell's", async () => {
+    fakeServer(false);
+    renderPanel(recordedError('errors/403-forbidden.json', 'GET', '/k8s/demo-viewer/api/v1/namespaces/fx/secrets', 403));
+    await waitFor(() =>
+      expect(screen.getByTestId('can-i-ask').textContent).toBe(`kubectl --kubeconfig=/dev/null --server ${window.location.origin}/k8s/demo-viewer auth can-i list secrets -n fx`),
+    );
   });
 
   it('a server with SelfSubjectReview names the user and groups', async () => {

@@ -1,10 +1,12 @@
 // Under a 401 or 403: what the cluster refused and why, in words, with who the user is where the server can say.
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
+import { useKubectlBlocked, useKubectlTarget } from '../../data/kubectl-target';
 import { useWhoAmI } from '../../data/whoami-query';
-import { canICommand, resourceName } from '../../k8s/access/access-review';
+import { canIWords, resourceName, type AccessAttributes } from '../../k8s/access/access-review';
 import { deniedRequest } from '../../k8s/access/denied-request';
 import type { KubeApiError } from '../../k8s/kube-api-error';
+import { kubectlLine } from '../../k8s/kubectl-command';
 
 /** The context of a request through the proxy (`/k8s/{context}/...`). */
 function contextOf(url: string): string | undefined {
@@ -31,6 +33,22 @@ function WhoAmILine({ context }: { context: string }) {
   );
 }
 
+/** The same question from a shell, asked as the context's own user (the shell's current context may be another). */
+function CanIAsk({ context, denied }: { context: string; denied: AccessAttributes }) {
+  const target = useKubectlTarget(context);
+  const blocked = useKubectlBlocked(context);
+  // Until /-/contexts answers, the flags that make kubectl ask as this context's user are unknown.
+  if (target?.info === undefined || blocked !== null) return null;
+  return (
+    <>
+      {' '}Ask:{' '}
+      <code className="select-all rounded bg-white/70 px-1 font-mono" data-testid="can-i-ask">
+        {kubectlLine(target, canIWords(denied))}
+      </code>
+    </>
+  );
+}
+
 /** The explanation of a 401 or a 403; nothing for other errors. */
 export function AccessErrorExplanation({ error }: { error: KubeApiError }) {
   const hasQueryClient = useContext(QueryClientContext) !== undefined;
@@ -52,8 +70,8 @@ export function AccessErrorExplanation({ error }: { error: KubeApiError }) {
           Denied: <span className="font-mono font-semibold" data-testid="denied-verb">{denied.verb}</span> on{' '}
           <span className="font-mono font-semibold" data-testid="denied-resource">{resourceName(denied)}</span>
           {denied.name && <> named <span className="font-mono">{denied.name}</span></>}
-          {denied.namespace ? <> in namespace <span className="font-mono">{denied.namespace}</span></> : <> at the cluster scope</>}. Ask:{' '}
-          <code className="select-all rounded bg-white/70 px-1 font-mono">{canICommand(denied)}</code>
+          {denied.namespace ? <> in namespace <span className="font-mono">{denied.namespace}</span></> : <> at the cluster scope</>}.
+          {context && hasQueryClient && <CanIAsk context={context} denied={denied} />}
         </p>
       )}
       {context && hasQueryClient && (

@@ -5,7 +5,9 @@ import { useMemo, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { accessQueryOptions, rulesQueryOptions } from '../../data/access-query';
 import { useDiscovery } from '../../data/discovery-query';
-import { canICommand, deniedText, type AccessAttributes } from '../../k8s/access/access-review';
+import { useKubectlTarget } from '../../data/kubectl-target';
+import { canIWords, deniedText, type AccessAttributes } from '../../k8s/access/access-review';
+import { kubectlLine } from '../../k8s/kubectl-command';
 import { MATRIX_VERBS } from '../../k8s/access/rules-review';
 import { accessMatrix, type MatrixCell, type MatrixRow, type MatrixVerb } from './access-matrix';
 
@@ -32,7 +34,8 @@ function attributesOf(row: MatrixRow, verb: MatrixVerb, namespace: string): Acce
 /** The server's own answer for one cell. */
 function CellExplanation({ context, attributes }: { context: string; attributes: AccessAttributes }) {
   const review = useQuery(accessQueryOptions(context, attributes));
-  const command = canICommand(attributes);
+  const target = useKubectlTarget(context);
+  const command = target ? kubectlLine(target, canIWords(attributes)) : '';
   return (
     <section aria-label="Explanation" data-testid="access-explanation" className="rounded border border-slate-200 bg-white p-3 text-sm">
       {review.isPending && <p className="text-slate-500">Asking the server (SelfSubjectAccessReview)…</p>}
@@ -58,6 +61,7 @@ export function AccessMatrixPage({ context, namespace }: AccessMatrixPageProps) 
   const [selected, setSelected] = useState<{ row: MatrixRow; verb: MatrixVerb } | null>(null);
   const resources = discovery.data?.index.resources;
   const rows = useMemo(() => (resources && rules.data ? accessMatrix(resources, rules.data.resourceRules) : []), [resources, rules.data]);
+  const target = useKubectlTarget(context);
 
   return (
     <section aria-labelledby="access-title" className="flex h-full min-h-0 flex-col">
@@ -66,7 +70,7 @@ export function AccessMatrixPage({ context, namespace }: AccessMatrixPageProps) 
           What can I do in namespace <span className="font-mono">{namespace}</span>?
         </h1>
         <span className="text-xs text-slate-500">
-          from SelfSubjectRulesReview; like <code className="select-all font-mono">kubectl auth can-i --list -n {namespace}</code>. Click a cell to ask the server.
+          from SelfSubjectRulesReview; like <code className="select-all font-mono" data-testid="can-i-list-command">{target ? kubectlLine(target, ['auth', 'can-i', '--list', '-n', namespace]) : ''}</code>. Click a cell to ask the server.
         </span>
       </header>
       {rules.data?.incomplete && (

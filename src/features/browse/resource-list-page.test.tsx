@@ -135,8 +135,12 @@ describe('resource list page', () => {
     const web = screen.getByTestId('row-web-1');
     expect(web.getAttribute('data-row-key')).toBe('default/web-1');
     const cells = within(web).getAllByRole('cell');
-    expect(cells.map((c) => c.textContent)).toEqual(['web-1', '1/1', 'Running', '3', '5m', 'Logs']);
+    // The pod restarted: amber Restarts, and the words beside the name for screen readers.
+    expect(cells.map((c) => c.textContent)).toEqual(['web-1 restarting: 3 restarts', '1/1', 'Running', '3', '5m', 'Logs']);
     expect(cells[3]?.className).toContain('text-right');
+    expect(web.getAttribute('data-health')).toBe('warning');
+    expect(cells[3]?.className).toContain('text-amber-700');
+    expect(within(web).getByTestId('row-health').className).toBe('sr-only');
 
     const job = screen.getByTestId('row-job-x');
     expect(job.hasAttribute('data-completed')).toBe(true);

@@ -8,6 +8,7 @@ import { useLiveTable } from '../../data/use-live-table';
 import { qualifiedName, resourceByGvr } from '../../k8s/discovery/resource-index';
 import { explainHref } from '../../k8s/openapi/explain-target';
 import { gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import { healthRuleOf } from '../../k8s/row-health';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
 import { ColumnStats, parseLongestKey } from './column-stats';
 import { columnWidths } from './column-widths';
@@ -90,6 +91,8 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const canCreate = served?.verbs.includes('create') ?? false;
   const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
   const isPods = path.group === '' && path.resource === 'pods';
+  const rule = healthRuleOf(path.group, path.resource);
+  const healthRule = useMemo(() => (rule && definitions ? { rule, definitions } : undefined), [rule, definitions]);
   // Metrics only where discovery lists them, and only once every page is in: their request and parse (as long as the
   // list's for 50k pods) never compete with the list's pages.
   const metricsPath = metricsListPath(path.resource, path.group, path.namespace);
@@ -286,6 +289,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             onOpen={openRow}
             metricsOf={metricsOf}
             logsHrefOf={isPods ? logsHrefOf : undefined}
+            healthRule={healthRule}
           />
           {total === 0 && (
             <p data-testid="empty-state" className="px-4 py-6 text-sm text-slate-500">

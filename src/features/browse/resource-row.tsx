@@ -1,9 +1,11 @@
 import { memo, useEffect, useRef, type RefObject } from 'react';
-import type { TableRow } from '../../k8s/table';
+import { useRowHealth } from '../../components/ui/use-row-health';
+import { healthWords, type HealthRule, type RowHealth } from '../../k8s/row-health';
+import type { TableColumnDefinition, TableRow } from '../../k8s/table';
 import { AgeCell } from './age-cell';
 import { flash } from './flash';
 import { formatCell } from './format-cell';
-import { cellClass, cellText, DIM_CLASS, isCompleted, LOGS_LINK_CLASS, NAME_LINK_CLASS, ROW_HEIGHT, rowClass, truncates } from './table-look';
+import { cellClass, cellText, DIM_CLASS, HEALTH_WORDS_CLASS, isQuiet, LOGS_LINK_CLASS, NAME_LINK_CLASS, ROW_HEIGHT, rowClass, truncates } from './table-look';
 import type { VisibleColumn } from './visible-columns';
 
 export interface ResourceRowProps {
@@ -24,9 +26,17 @@ export interface ResourceRowProps {
   metrics?: readonly [string, string];
   /** UI path of the pod's log view, for the Logs column. */
   logsHref?: string;
+  /** How to judge the row's health (pods and workloads), from all the Table's columns. */
+  healthRule?: RowHealthRule;
+}
+
+export interface RowHealthRule {
+  rule: HealthRule;
+  definitions: readonly TableColumnDefinition[];
 }
 
 const ARRIVAL_GRACE_MS = 1000;
+const NO_DEFINITIONS: readonly TableColumnDefinition[] = [];
 // Rows mount whenever they scroll into view: only objects created this recently flash on mount.
 const NEW_OBJECT_MS = 10_000;
 
@@ -36,7 +46,7 @@ function isNewObject(row: TableRow): boolean {
   return !Number.isNaN(created) && Date.now() - created < NEW_OBJECT_MS;
 }
 
-function Cell({ column, row, href, extra }: { column: VisibleColumn; row: TableRow; href: string; extra: Pick<ResourceRowProps, 'metrics' | 'logsHref' | 'name'> }) {
+function Cell({ column, row, href, extra, health }: { column: VisibleColumn; row: TableRow; href: string; extra: Pick<ResourceRowProps, 'metrics' | 'logsHref' | 'name'>; health: RowHealth | null }) {
   const meta = row.object?.metadata;
   if (column.metric !== undefined) return <>{extra.metrics?.[column.metric] ?? ''}</>;
   if (column.logs) {
@@ -52,9 +62,19 @@ function Cell({ column, row, href, extra }: { column: VisibleColumn; row: TableR
   const { text, dim } = formatCell(value);
   if (column.name) {
     return (
-      <a href={href} tabIndex={-1} className={NAME_LINK_CLASS}>
-        {text}
-      </a>
+      <>
+        <a href={href} tabIndex={-1} className={NAME_LINK_CLASS}>
+          {text}
+        </a>
+        {health && (
+          <>
+            {' '}
+            <span data-testid="row-health" className={HEALTH_WORDS_CLASS}>
+              {healthWords(health)}
+            </span>
+          </>
+        )}
+      </>
     );
   }
   return dim ? <span className={DIM_CLASS}>{text}</span> : <>{text}</>;
@@ -76,11 +96,13 @@ export const ResourceRow = memo(function ResourceRow({
   onSelect,
   metrics,
   logsHref,
+  healthRule,
 }: ResourceRowProps) {
   const ref = useRef<HTMLTableRowElement>(null);
   const shownVersion = useRef<string | null>(null);
   const resourceVersion = row.object?.metadata.resourceVersion ?? '';
-  const completed = isCompleted(row);
+  const health = useRowHealth(healthRule?.rule ?? null, healthRule?.definitions ?? NO_DEFINITIONS, row);
+  const completed = isQuiet(row, health);
 
   useEffect(() => {
     const element = ref.current;
@@ -97,6 +119,7 @@ export const ResourceRow = memo(function ResourceRow({
       data-testid={`row-${name}`}
       data-row-key={rowKey}
       data-completed={completed ? '' : undefined}
+      data-health={health?.level}
       data-selected={selected ? '' : undefined}
       aria-rowindex={ariaRowIndex}
       aria-current={selected ? 'true' : undefined}
@@ -104,9 +127,9 @@ export const ResourceRow = memo(function ResourceRow({
       style={{ height: ROW_HEIGHT }}
       className={rowClass(selected, completed)}
     >
-      {columns.map((column) => (
-        <td key={column.id} className={cellClass(column, completed)} title={truncates(column) ? cellText(column, row) : undefined}>
-          <Cell column={column} row={row} href={href} extra={{ metrics, logsHref, name }} />
+      {columns.map((column, i) => (
+        <td key={column.id} className={cellClass(column, completed, health, i === 0)} title={truncates(column) ? cellText(column, row) : undefined}>
+          <Cell column={column} row={row} href={href} extra={{ metrics, logsHref, name }} health={health} />
         </td>
       ))}
     </tr>

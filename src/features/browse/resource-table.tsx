@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { TableRow } from '../../k8s/table';
-import { ResourceRow } from './resource-row';
+import { ResourceRow, type RowHealthRule } from './resource-row';
 import { headerCellClass, LOGS_HEADER_CLASS, ROW_HEIGHT, SCROLLER_CLASS, sortButtonClass, TABLE_CLASS, THEAD_CLASS, type SortState } from './table-look';
 import { useVirtualRows } from './use-virtual-rows';
 import type { VisibleColumn } from './visible-columns';
@@ -31,6 +31,8 @@ export interface ResourceTableProps {
   metricsOf?: (row: TableRow, name: string) => readonly [string, string];
   /** The log view of a pod row, where the Logs column shows. */
   logsHrefOf?: (row: TableRow) => string;
+  /** Judges each row's health (pods and workloads). */
+  healthRule?: RowHealthRule;
 }
 
 const OVERSCAN = 12;
@@ -46,7 +48,7 @@ function ariaSort(column: VisibleColumn, sort: TableSort): SortState {
  * the DOM, between two spacer rows that keep the scroll height; the header sticks. Arrow keys,
  * Home/End and PageUp/PageDown move the selection; Enter opens the selected object.
  */
-export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen, metricsOf, logsHrefOf }: ResourceTableProps) {
+export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen, metricsOf, logsHrefOf, healthRule }: ResourceTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const mountedAt = useRef(Number.POSITIVE_INFINITY);
@@ -192,6 +194,7 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
                 onSelect={onSelect}
                 metrics={metricsOf?.(row, name)}
                 logsHref={logsHrefOf?.(row)}
+                healthRule={healthRule}
               />
             );
           })}

@@ -1,5 +1,6 @@
 // How the list's table looks, as plain data: the React table and the first-rows pre-render (src/app/boot) draw the
 // same classes and texts from here, so the rows a fresh tab paints before React runs are the rows React draws.
+import type { HealthLevel, RowHealth } from '../../k8s/row-health';
 import type { TableRow } from '../../k8s/table';
 import { formatCell } from './format-cell';
 import type { VisibleColumn } from './visible-columns';
@@ -52,8 +53,23 @@ export function cellText(column: VisibleColumn, row: TableRow): string {
   return column.namespace ? (row.object?.metadata.namespace ?? '') : formatCell(row.cells[column.cellIndex]).text;
 }
 
-export function cellClass(column: VisibleColumn, completed: boolean): string {
+// Red and amber as the rest of the app says errors and warnings; dark-palette.css turns them for the dark scheme.
+const HEALTH_CELL_CLASS: Record<HealthLevel, string> = { failing: 'font-medium text-red-700', warning: 'font-medium text-amber-700' };
+// A bar at the row's start, so the row is marked even with its coloured cells scrolled out of view.
+const HEALTH_MARK_CLASS: Record<HealthLevel, string> = { failing: 'shadow-[inset_3px_0_0] shadow-red-600', warning: 'shadow-[inset_3px_0_0] shadow-amber-500' };
+/** The health in words beside the name: read by screen readers, not drawn. */
+export const HEALTH_WORDS_CLASS = 'sr-only';
+
+/** A failed pod has the Completed condition too, but it is not quiet. */
+export function isQuiet(row: TableRow, health: RowHealth | null): boolean {
+  return isCompleted(row) && health?.level !== 'failing';
+}
+
+/** The cell's class; `health` colours the cells that show it and marks the first one. */
+export function cellClass(column: VisibleColumn, completed: boolean, health: RowHealth | null = null, first = false): string {
   const classes = ['px-3 whitespace-nowrap overflow-hidden'];
+  if (health && first) classes.push(HEALTH_MARK_CLASS[health.level]);
+  if (health && column.cellIndex >= 0 && health.columns.includes(column.title.toLowerCase())) classes.push(HEALTH_CELL_CLASS[health.level]);
   if (column.numeric) classes.push('text-right tabular-nums');
   if (column.age) classes.push('tabular-nums');
   if (column.name) classes.push('font-medium');

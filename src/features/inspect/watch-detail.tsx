@@ -4,7 +4,8 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { errorFromStatus, type KubeApiError } from '../../k8s/kube-api-error';
 import { kubectlCommandOfWatch } from '../../k8s/kubectl-command-of-request';
 import type { RecordedWatch, WatchEventType } from '../../k8s/watch-log';
-import { KubectlLine, useKubectlBlocked, useKubectlTarget } from './kubectl-line';
+import { useKubectlBlocked, useKubectlTarget } from '../../data/kubectl-target';
+import { KubectlLine } from './kubectl-line';
 import { formatLifetime, watchLifetimeMs, watchQueryText, watchStatusText } from './watch-status';
 
 const EVENT_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'];

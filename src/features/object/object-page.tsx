@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { LoadingStatus } from '../../components/ui/loading-status';
-import { useContexts } from '../../data/contexts-query';
+import { useKubectlTarget } from '../../data/kubectl-target';
 import { useDiscovery } from '../../data/discovery-query';
 import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
@@ -16,6 +16,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { EventsTable } from './events-table';
 import { kubectlGetCommand } from './kubectl-command';
 import { LiveAge } from './live-age';
+import { ObjectHealth } from './object-health';
 import { MetadataChips } from './metadata-chips';
 import { discoveryKindResolver, objectReferences, ownerLinks } from './object-references';
 import { managedFieldsCount, objectText, type TextFormat } from './object-text';
@@ -63,8 +64,8 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
   const index = discovery.data?.index;
   const resolve = useMemo(() => discoveryKindResolver(index), [index]);
   const [format, setFormat] = useState<TextFormat>('yaml');
-  const contextInfo = useContexts().data?.contexts.find((c) => c.name === context);
-  const kubectlCommand = kubectlGetCommand({ context, info: contextInfo, origin: window.location.origin }, path);
+  const kubectlTarget = useKubectlTarget(context);
+  const kubectlCommand = kubectlTarget ? kubectlGetCommand(kubectlTarget, path) : '';
   const [showManagedFields, setShowManagedFields] = useState(false);
 
   const data = query.data;
@@ -110,6 +111,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             {path.resource}
           </a>
         )}
+        {object && !data?.deleted && <ObjectHealth context={context} apiPath={apiPath} path={path} object={object} />}
         {object && (
           <span className="text-xs text-slate-500">
             age <LiveAge timestamp={object.metadata.creationTimestamp} testId="object-age" />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessKey, accessReviewBody, attributesFor, canICommand, deniedText, reviewAccess } from './access-review';
+import { accessKey, accessReviewBody, attributesFor, canIWords, deniedText, reviewAccess } from './access-review';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,11 +34,12 @@ describe('SelfSubjectAccessReview', () => {
     expect(deniedText({ verb: 'create', group: 'apps', resource: 'deployments', namespace: 'fx' })).toBe('You may not create deployments.apps in namespace fx');
     expect(deniedText({ verb: 'list', group: '', resource: 'pods', namespace: '' })).toBe('You may not list pods in all namespaces');
     expect(deniedText({ verb: 'patch', group: '', resource: 'nodes', name: 'node-a' })).toBe('You may not patch nodes "node-a"');
-    expect(canICommand(update)).toBe('kubectl auth can-i update configmaps/web -n fx');
-    expect(canICommand({ verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'fx', name: 'web' })).toBe(
-      'kubectl auth can-i update deployments.apps/web --subresource=scale -n fx',
+    expect(canIWords(update).join(' ')).toBe('auth can-i update configmaps/web -n fx');
+    expect(canIWords({ verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'fx', name: 'web' }).join(' ')).toBe(
+      'auth can-i update deployments.apps/web --subresource=scale -n fx',
     );
-    expect(canICommand({ verb: 'list', group: '', resource: 'pods', namespace: '' })).toBe('kubectl auth can-i list pods --all-namespaces');
+    expect(canIWords({ verb: 'list', group: '', resource: 'pods', namespace: '' }).join(' ')).toBe('auth can-i list pods -A');
+    expect(canIWords({ verb: 'get', group: '', resource: 'nodes' }).join(' ')).toBe('auth can-i get nodes');
   });
 
   it('POSTs the review and reads status', async () => {

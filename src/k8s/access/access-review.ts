@@ -2,9 +2,11 @@
 import { kubeRequest } from '../api-client';
 import type { ApiPath } from '../paths';
 import type { ResourceAttributes } from '../../../wire/rbac';
+import { resourceName } from './can-i-words';
 
 /** What an action does, in the API's own attributes (resourceAttributes of a SelfSubjectAccessReview). */
 export type AccessAttributes = ResourceAttributes;
+export { canIWords, resourceName } from './can-i-words';
 
 export interface AccessDecision {
   allowed: boolean;
@@ -66,26 +68,9 @@ export async function reviewAccess(context: string, a: AccessAttributes, signal?
   };
 }
 
-/** `pods/log` for a subresource, `deployments.apps` for a group: the resource as kubectl names it. */
-export function resourceName(a: Pick<AccessAttributes, 'group' | 'resource' | 'subresource'>): string {
-  const base = a.group ? `${a.resource}.${a.group}` : a.resource;
-  return a.subresource ? `${base}/${a.subresource}` : base;
-}
-
 /** "You may not update configmaps "web" in namespace fx": the refusal in words. */
 export function deniedText(a: AccessAttributes): string {
   const what = a.name ? `${resourceName(a)} "${a.name}"` : resourceName(a);
   const where = a.namespace ? ` in namespace ${a.namespace}` : a.namespace === undefined ? '' : ' in all namespaces';
   return `You may not ${a.verb} ${what}${where}`;
-}
-
-/** The kubectl command that asks the same question. */
-export function canICommand(a: AccessAttributes): string {
-  const resource = resourceName({ group: a.group, resource: a.resource });
-  const parts = ['kubectl', 'auth', 'can-i', a.verb, a.name ? `${resource}/${a.name}` : resource];
-  // TYPE/NAME is how kubectl reads a slash, so a subresource goes in its own flag.
-  if (a.subresource) parts.push(`--subresource=${a.subresource}`);
-  if (a.namespace) parts.push('-n', a.namespace);
-  else if (a.namespace === '') parts.push('--all-namespaces');
-  return parts.join(' ');
 }

@@ -1,24 +1,76 @@
-// Node drain as `kubectl drain` does it (kubectl pkg/drain): cordon, then an Eviction per pod on the node, skipping
-// DaemonSet-managed and mirror pods; a 429 (a PodDisruptionBudget would be violated) is retried until a timeout.
+// Node drain as `kubectl drain` does it (kubectl pkg/drain, filters.go): cordon, then an Eviction per pod on the node.
+// DaemonSet-managed and mirror pods are skipped; a pod nothing recreates, or one with emptyDir data, stops the drain
+// unless the reader chose --force or --delete-emptydir-data; a 429 (a PodDisruptionBudget) is retried until a timeout.
 import type { KubeObject } from '../../../k8s/kube-object';
 import { isRecord } from './object-fields';
 
 const MIRROR = 'kubernetes.io/config.mirror';
 
-export interface DrainPlan {
-  evict: KubeObject[];
-  skipped: { pod: KubeObject; reason: string }[];
+/** kubectl drain's overrides: --force and --delete-emptydir-data. */
+export interface DrainOptions {
+  force: boolean;
+  deleteEmptyDirData: boolean;
 }
 
-/** Which pods a drain evicts: not DaemonSet-managed (the DaemonSet would recreate them), not mirror pods (static, kubelet-owned). */
-export function drainPlan(pods: KubeObject[]): DrainPlan {
-  const plan: DrainPlan = { evict: [], skipped: [] };
+export type DrainOverride = keyof DrainOptions;
+
+export interface DrainPlan {
+  /** Pods to evict, with what the reader overrode to include one. */
+  evict: { pod: KubeObject; warning?: string }[];
+  skipped: { pod: KubeObject; reason: string }[];
+  /** Pods that stop the drain until the named override is chosen; nothing is evicted while there are any. */
+  refused: { pod: KubeObject; reason: string; override: DrainOverride }[];
+}
+
+function controllerOf(pod: KubeObject): Record<string, unknown> | undefined {
+  const owners: unknown[] = Array.isArray(pod.metadata.ownerReferences) ? pod.metadata.ownerReferences : [];
+  return owners.find((o): o is Record<string, unknown> => isRecord(o) && o.controller === true);
+}
+
+function emptyDirVolumes(pod: KubeObject): string[] {
+  const spec = isRecord(pod.spec) ? pod.spec : {};
+  const volumes: unknown[] = Array.isArray(spec.volumes) ? spec.volumes : [];
+  return volumes.filter((v): v is Record<string, unknown> => isRecord(v) && v.emptyDir !== undefined && v.emptyDir !== null).map((v) => String(v.name));
+}
+
+/** Succeeded or Failed: kubectl removes a finished pod whatever owns it or whatever it stores. */
+function isFinished(pod: KubeObject): boolean {
+  const phase = isRecord(pod.status) ? pod.status.phase : undefined;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
+/** What a drain does with each pod, by kubectl's filters in kubectl's order (the first that stops a pod decides). */
+export function drainPlan(pods: KubeObject[], options: DrainOptions): DrainPlan {
+  const plan: DrainPlan = { evict: [], skipped: [], refused: [] };
   for (const pod of pods) {
-    const owners: unknown[] = Array.isArray(pod.metadata.ownerReferences) ? pod.metadata.ownerReferences : [];
-    const controller = owners.find((o): o is Record<string, unknown> => isRecord(o) && o.controller === true);
-    if (pod.metadata.annotations?.[MIRROR] !== undefined) plan.skipped.push({ pod, reason: 'mirror pod (static, managed by the kubelet)' });
-    else if (controller?.kind === 'DaemonSet') plan.skipped.push({ pod, reason: `DaemonSet-managed (${String(controller.name)})` });
-    else plan.evict.push(pod);
+    const controller = controllerOf(pod);
+    const finished = isFinished(pod);
+    const emptyDirs = emptyDirVolumes(pod);
+    const warnings: string[] = [];
+    if (controller?.kind === 'DaemonSet' && !finished) {
+      plan.skipped.push({ pod, reason: `DaemonSet-managed (${String(controller.name)}): the DaemonSet would recreate it on this node` });
+      continue;
+    }
+    if (pod.metadata.annotations?.[MIRROR] !== undefined) {
+      plan.skipped.push({ pod, reason: 'mirror pod (static, managed by the kubelet; the API cannot delete it)' });
+      continue;
+    }
+    if (emptyDirs.length > 0 && !finished) {
+      const where = `emptyDir ${emptyDirs.length === 1 ? 'volume' : 'volumes'} ${emptyDirs.join(', ')}`;
+      if (!options.deleteEmptyDirData) {
+        plan.refused.push({ pod, reason: `local storage (${where}): its data is lost with the pod`, override: 'deleteEmptyDirData' });
+        continue;
+      }
+      warnings.push(`deletes the data of ${where}`);
+    }
+    if (!controller && !finished) {
+      if (!options.force) {
+        plan.refused.push({ pod, reason: 'declares no controller: nothing would recreate it', override: 'force' });
+        continue;
+      }
+      warnings.push('declares no controller: nothing recreates it');
+    }
+    plan.evict.push(warnings.length === 0 ? { pod } : { pod, warning: warnings.join('; ') });
   }
   return plan;
 }

@@ -85,6 +85,11 @@ function withIndex(discovery: DiscoveryResult): DiscoveryData {
   return data;
 }
 
+/** Discovery of a context with its resource index, outside React (the cached answer while fresh). */
+export async function fetchDiscoveryIndex(queryClient: QueryClient, context: string): Promise<DiscoveryData> {
+  return withIndex(await queryClient.fetchQuery(discoveryQueryOptions(context, queryClient)));
+}
+
 /** Discovery of a context with its resource index. */
 export function useDiscovery(context: string) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
-import { expectMatrixMatches, parseCanIList } from '../support/access-matrix.js';
+import { expectMatrixMatches, parseCanIList, parseClusterScoped } from '../support/access-matrix.js';
 import { addLabelByQuickEdit } from '../support/quick-edit-label.js';
 
 const SHOTS = 'test-results/visual';
@@ -19,6 +19,10 @@ async function ok(context: string, args: string[]): Promise<string> {
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 }
+
+/** `kubectl auth can-i VERB RESOURCE` as the context, without namespace (answers no with exit code 1). */
+const canIClusterWide = (context: string) => (verb: string, resource: string) =>
+  kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', proxy(context), 'auth', 'can-i', verb, resource]);
 
 /** Counts SelfSubjectAccessReview POSTs by verb (and subresource). */
 function countReviews(page: Page): Map<string, number> {
@@ -129,7 +133,8 @@ test("the access matrix says what kubectl auth can-i --list says, and a cell is 
   await page.goto('/c/demo-developer/api/v1/namespaces/shop/pods');
   await page.getByTestId('access-link').click();
   await expect(page).toHaveURL(/\/c\/demo-developer\/-\/access\?namespace=shop$/);
-  await expectMatrixMatches(page, expected);
+  const clusterScoped = parseClusterScoped(await ok('demo', ['api-resources', '--namespaced=false', '-o', 'name']));
+  await expectMatrixMatches(page, expected, clusterScoped, canIClusterWide('demo-developer'));
   const matrix = page.getByTestId('access-matrix');
   await matrix.getByRole('button', { name: 'update configmaps: allowed' }).click();
   await expect(page.getByTestId('access-verdict')).toHaveText(
@@ -139,6 +144,27 @@ test("the access matrix says what kubectl auth can-i --list says, and a cell is 
   await matrix.getByRole('button', { name: 'create roles.rbac.authorization.k8s.io: not allowed' }).click();
   await expect(page.getByTestId('access-verdict')).toHaveText('You may not create roles.rbac.authorization.k8s.io in namespace shop.');
   await page.screenshot({ path: `${SHOTS}-access-matrix.png` });
+});
+
+test("a cluster-scoped row of the matrix grants only what the server grants without a namespace", async ({ page }) => {
+  // The rules review of shop lists the view role's namespaces rule (bound by a RoleBinding), which grants nothing.
+  expect((await ok('demo-developer', ['auth', 'can-i', '--list', '-n', 'shop'])).split('\n').some((l) => /^namespaces\s+\[\]\s+\[\]\s+\[get list watch\]/.test(l))).toBe(true);
+  expect((await canIClusterWide('demo-developer')('list', 'namespaces')).stdout.trim()).toBe('no');
+
+  await page.goto('/c/demo-developer/-/access?namespace=shop');
+  const row = page.getByTestId('access-matrix').locator('tr[data-resource="namespaces"]');
+  for (const verb of ['get', 'list', 'watch']) {
+    await expect(row.locator(`button[data-verb="${verb}"]`)).toHaveAttribute('data-cell', 'no', { timeout: 15_000 });
+  }
+  await row.getByRole('button', { name: 'watch namespaces: not allowed' }).click();
+  await expect(page.getByTestId('access-verdict')).toHaveText('You may not watch namespaces.');
+  // A grant from a ClusterRoleBinding still shows: every user may create SelfSubjectAccessReviews.
+  const reviews = page.getByTestId('access-matrix').locator('tr[data-resource="selfsubjectaccessreviews.authorization.k8s.io"]');
+  await expect(reviews.locator('button[data-verb="create"]')).toHaveAttribute('data-cell', 'yes');
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}-access-matrix-cluster-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${SHOTS}-access-matrix-cluster-dark.png` });
 });
 
 test('opening ten objects of one type in one namespace asks each permission once', async ({ page }) => {

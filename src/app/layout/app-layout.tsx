@@ -8,10 +8,14 @@ import { CommandPalette } from '../../features/browse/command-palette/command-pa
 import { ResourceNavigator } from '../../features/browse/navigator/resource-navigator';
 import { RequestConsoleButton } from '../../features/inspect/request-console-button';
 import { resourceByGvr } from '../../k8s/discovery/resource-index';
-import { buildApiPath, gvrOf, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
+import { buildApiPath, gvrOf, parseUiPath, toUiPath, withNamespace, type ApiPath } from '../../k8s/paths';
+import { useSwitchNoteStore } from '../../stores/switch-note-store';
 import { useUiStore } from '../../stores/ui-store';
 import { contextLandingPath, contextNamespace } from '../default-paths';
-import { interceptLinkClicks, navigate } from '../router/history';
+import { contextSwitchTarget } from '../context-switch/context-switch-target';
+import { queryProbe } from '../context-switch/query-probe';
+import { currentLocation, interceptLinkClicks, navigate } from '../router/history';
+import { ContextSwitchNote } from './context-switch-note';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemePicker } from './theme-picker';
 import { BRAND_CLASS, BRAND_MARK_CLASS, MAIN_CLASS, SHELL_BODY_CLASS, SHELL_CLASS, SHELL_HEADER_CLASS } from './shell-look';
@@ -31,6 +35,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   const info = contexts.data?.contexts.find((c) => c.name === context);
   const remembered = useUiStore((s) => s.namespaceByContext[context]);
   const rememberNamespace = useUiStore((s) => s.rememberNamespace);
+  const setSwitchNote = useSwitchNoteStore((s) => s.setNote);
   const discovery = useDiscovery(context);
   const discovered = path !== null && discovery.data ? resourceByGvr(discovery.data.index, gvrOf(path)) : undefined;
   // Discovery decides the scope; until it answers (or for resources it lacks) a namespace in the URL says namespaced.
@@ -46,14 +51,16 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   }, [namespacedPath, context, path, rememberNamespace]);
 
   const selectContext = (next: string) => {
-    if (next !== context) forgetAccess(queryClient, context);
+    if (next === context) return;
+    forgetAccess(queryClient, context);
     const nextInfo = contexts.data?.contexts.find((c) => c.name === next);
-    if (path && path.name === null) {
-      const moved = namespacedPath && path.namespace !== null && nextInfo?.namespace ? withNamespace(path, nextInfo.namespace, isClusterScoped) : path;
-      navigate(toUiPath(next, buildApiPath(moved)));
-    } else {
-      navigate(contextLandingPath(next, nextInfo));
-    }
+    const nextNamespace = useUiStore.getState().namespaceByContext[next] ?? contextNamespace(nextInfo);
+    const { pathname, search } = currentLocation();
+    const from = { path, apiPath: parseUiPath(pathname)?.apiPath ?? '', search };
+    void contextSwitchTarget(next, from, queryProbe(queryClient, next), contextLandingPath(next, nextInfo), nextNamespace).then(({ to, note }) => {
+      setSwitchNote(note === null ? null : { href: to, text: note });
+      navigate(to);
+    });
   };
 
   const selectNamespace = (next: string | null) => {
@@ -95,6 +102,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
           <ConnectionIndicator />
         </div>
       </header>
+      <ContextSwitchNote />
       <div className={SHELL_BODY_CLASS}>
         <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
         <main className={MAIN_CLASS}>{children}</main>

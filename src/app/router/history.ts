@@ -29,11 +29,19 @@ export interface AppLocation {
   search: string;
 }
 
-/** The current pathname and search; re-renders on navigation and back/forward. */
-export function useLocation(): AppLocation {
-  const href = useSyncExternalStore(subscribe, currentHref);
+/** The current pathname and search, read once (outside render). */
+export function currentLocation(): AppLocation {
+  return splitHref(currentHref());
+}
+
+function splitHref(href: string): AppLocation {
   const q = href.indexOf('?');
   return q === -1 ? { pathname: href, search: '' } : { pathname: href.slice(0, q), search: href.slice(q) };
+}
+
+/** The current pathname and search; re-renders on navigation and back/forward. */
+export function useLocation(): AppLocation {
+  return splitHref(useSyncExternalStore(subscribe, currentHref));
 }
 
 /**

@@ -1,29 +1,48 @@
-// /c/{context}/-/access?namespace=x: what the user may do in a namespace (SelfSubjectRulesReview), each cell
-// explained by the server itself (SelfSubjectAccessReview) with the kubectl command that asks the same.
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+// /c/{context}/-/access?namespace=x: what the user may do in a namespace (SelfSubjectRulesReview, its cluster-scoped
+// grants confirmed by SelfSubjectAccessReview), each cell explained by the server itself with the kubectl command
+// that asks the same.
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
-import { accessQueryOptions, rulesQueryOptions } from '../../data/access-query';
+import { accessQueryOptions, accessState, rulesQueryOptions, type AccessState } from '../../data/access-query';
 import { useDiscovery } from '../../data/discovery-query';
 import { useKubectlTarget } from '../../data/kubectl-target';
-import { canIWords, deniedText, type AccessAttributes } from '../../k8s/access/access-review';
+import { accessKey, canIWords, deniedText, type AccessAttributes, type AccessDecision } from '../../k8s/access/access-review';
 import { kubectlLine } from '../../k8s/kubectl-command';
 import { MATRIX_VERBS } from '../../k8s/access/rules-review';
-import { accessMatrix, type MatrixCell, type MatrixRow, type MatrixVerb } from './access-matrix';
+import { accessMatrix, confirmingQuestions, type MatrixCell, type MatrixRow, type MatrixVerb } from './access-matrix';
 
 export interface AccessMatrixPageProps {
   context: string;
   namespace: string;
 }
 
-const CELL_TEXT: Record<MatrixCell, string> = { yes: '✓', some: 'some', no: '✗', absent: '' };
+const CELL_TEXT: Record<MatrixCell, string> = { yes: '✓', some: 'some', no: '✗', absent: '', asking: '…' };
 const CELL_CLASS: Record<MatrixCell, string> = {
   yes: 'text-emerald-700 hover:bg-emerald-50',
   some: 'text-amber-700 hover:bg-amber-50',
   no: 'text-slate-400 hover:bg-slate-100',
   absent: '',
+  asking: 'text-slate-500 hover:bg-slate-100',
 };
-const CELL_WORDS: Record<MatrixCell, string> = { yes: 'allowed', some: 'allowed for some names', no: 'not allowed', absent: 'not served' };
+const CELL_WORDS: Record<MatrixCell, string> = {
+  yes: 'allowed',
+  some: 'allowed for some names',
+  no: 'not allowed',
+  absent: 'not served',
+  asking: 'asking the server',
+};
+
+/** The server's answers to the questions that confirm cluster-scoped grants, by accessKey. */
+function useConfirmations(context: string, questions: readonly AccessAttributes[]): Map<string, AccessState['state']> {
+  // A stable combine lets useQueries hand back the same Map until an answer changes.
+  const combine = useCallback(
+    (results: { data?: AccessDecision | undefined; error: unknown }[]) =>
+      new Map(questions.map((q, i) => [accessKey(q), accessState(q, results[i]?.data, results[i]?.error).state])),
+    [questions],
+  );
+  return useQueries({ queries: questions.map((q) => accessQueryOptions(context, q)), combine });
+}
 
 function attributesOf(row: MatrixRow, verb: MatrixVerb, namespace: string): AccessAttributes {
   const a: AccessAttributes = { verb, group: row.resource.group, resource: row.resource.resource };
@@ -60,7 +79,12 @@ export function AccessMatrixPage({ context, namespace }: AccessMatrixPageProps) 
   const rules = useQuery(rulesQueryOptions(context, namespace));
   const [selected, setSelected] = useState<{ row: MatrixRow; verb: MatrixVerb } | null>(null);
   const resources = discovery.data?.index.resources;
-  const rows = useMemo(() => (resources && rules.data ? accessMatrix(resources, rules.data.resourceRules) : []), [resources, rules.data]);
+  const questions = useMemo(() => (resources && rules.data ? confirmingQuestions(resources, rules.data.resourceRules) : []), [resources, rules.data]);
+  const confirmations = useConfirmations(context, questions);
+  const rows = useMemo(
+    () => (resources && rules.data ? accessMatrix(resources, rules.data.resourceRules, (q) => confirmations.get(accessKey(q)) ?? 'pending') : []),
+    [resources, rules.data, confirmations],
+  );
   const target = useKubectlTarget(context);
 
   return (
@@ -70,7 +94,8 @@ export function AccessMatrixPage({ context, namespace }: AccessMatrixPageProps) 
           What can I do in namespace <span className="font-mono">{namespace}</span>?
         </h1>
         <span className="text-xs text-slate-500">
-          from SelfSubjectRulesReview; like <code className="select-all font-mono" data-testid="can-i-list-command">{target ? kubectlLine(target, ['auth', 'can-i', '--list', '-n', namespace]) : ''}</code>. Click a cell to ask the server.
+          from SelfSubjectRulesReview; like <code className="select-all font-mono" data-testid="can-i-list-command">{target ? kubectlLine(target, ['auth', 'can-i', '--list', '-n', namespace]) : ''}</code>. Click a cell to ask the server. Cluster-scoped rows show only what a SelfSubjectAccessReview without namespace allows
+          (a RoleBinding grants nothing outside its namespace, though <code className="font-mono">--list</code> prints its rules).
         </span>
       </header>
       {rules.data?.incomplete && (
@@ -101,7 +126,7 @@ export function AccessMatrixPage({ context, namespace }: AccessMatrixPageProps) 
                 <tr key={row.name} data-resource={row.name} className="border-t border-slate-100">
                   <th scope="row" className="px-2 py-0.5 text-left font-mono font-normal text-slate-800">
                     {row.name}
-                    {!row.resource.namespaced && <span className="ml-1 font-sans text-[10px] text-slate-400" title="Cluster-scoped: only ClusterRoleBindings grant it; click a cell to ask">cluster</span>}
+                    {!row.resource.namespaced && <span className="ml-1 font-sans text-[10px] text-slate-400" title="Cluster-scoped: only ClusterRoleBindings grant it; each ✓ is confirmed by a SelfSubjectAccessReview">cluster</span>}
                   </th>
                   {MATRIX_VERBS.map((verb) => {
                     const cell = row.cells[verb];

@@ -1,9 +1,9 @@
 // Real tier: kube-apiserver 1.20.2's RBAC decides. The viewer (system:aggregate-to-view) sees writes disabled with
 // the reason, the admin sees them enabled, the developer (edit + view in fx) works in fx only, the access matrix
-// agrees with kubectl auth can-i --list, and a 403 says what was denied and which kubeconfig user asked.
+// agrees with kubectl auth can-i (--list for namespaced resources), and a 403 says what was denied and which kubeconfig user asked.
 import { expect, test } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';
-import { expectMatrixMatches, parseCanIList } from '../../support/access-matrix.js';
+import { expectMatrixMatches, parseCanIList, parseClusterScoped } from '../../support/access-matrix.js';
 import { addLabelByQuickEdit } from '../../support/quick-edit-label.js';
 
 const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
@@ -53,7 +53,8 @@ test('developer: reaches fx from the picker, edits there, may not create in defa
 
   const expected = parseCanIList(await ok('real-developer', ['auth', 'can-i', '--list', '-n', 'fx']));
   await page.goto('/c/real-developer/-/access?namespace=fx');
-  await expectMatrixMatches(page, expected);
+  const clusterScoped = parseClusterScoped(await ok('real', ['api-resources', '--namespaced=false', '-o', 'name']));
+  await expectMatrixMatches(page, expected, clusterScoped, (verb, resource) => kubectl(['--kubeconfig', kubeconfig, '--context', 'real-developer', 'auth', 'can-i', verb, resource]));
   await ok('real', ['-n', 'fx', 'delete', 'configmap', name]);
 });
 

@@ -96,7 +96,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
         </div>
       </header>
       <div className={SHELL_BODY_CLASS}>
-        <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
+        <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} onNavigate={navigate} />
         <main className={MAIN_CLASS}>{children}</main>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { buildApiPath, gvrOf, toUiPath, withNamespace, type ApiPath } from '../.
 import { useUiStore } from '../../stores/ui-store';
 import { contextLandingPath, contextNamespace } from '../default-paths';
 import { interceptLinkClicks, navigate } from '../router/history';
+import { KeyboardShortcutsButton } from './keyboard-shortcuts-dialog';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemePicker } from './theme-picker';
 import { BRAND_CLASS, BRAND_MARK_CLASS, MAIN_CLASS, SHELL_BODY_CLASS, SHELL_CLASS, SHELL_HEADER_CLASS } from './shell-look';
@@ -91,6 +92,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             Raw request
           </a>
           <RequestConsoleButton />
+          <KeyboardShortcutsButton />
           <ThemePicker />
           <ConnectionIndicator />
         </div>

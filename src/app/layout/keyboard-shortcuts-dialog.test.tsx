@@ -29,6 +29,8 @@ describe('the keyboard shortcuts dialog', () => {
     }
     const keys = within(dialog).getAllByText((_, el) => el?.tagName === 'KBD').map((k) => k.textContent);
     expect(keys).toEqual(expect.arrayContaining(['Ctrl+K', ':', '/', '?', 'Alt+R', 'j', 'k', 'Enter', 'Escape', 'Ctrl+S', 'Ctrl+Enter']));
+    // Focus starts on the list, so the arrow keys scroll it.
+    expect(document.activeElement).toBe(within(dialog).getByRole('group', { name: 'Every shortcut, by where it works' }));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(elsewhere);

@@ -34,7 +34,8 @@ export function KeyboardShortcutsButton() {
       </button>
       {open && (
         <ModalDialog title="Keyboard shortcuts" onClose={() => setOpen(false)} testId="shortcuts-dialog">
-          <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
+          {/* Focusable so the arrow keys scroll a list taller than the window. */}
+          <div tabIndex={0} aria-label="Every shortcut, by where it works" role="group" className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400">
             {KEYBOARD_SHORTCUTS.map((section) => (
               <section key={section.where} aria-label={section.where}>
                 <h3 className="mb-1 text-xs font-semibold text-slate-900">{section.where}</h3>

@@ -1,5 +1,5 @@
 // The raw request tool in Chromium against the demo cluster, with kubectl as the independent witness of what it holds.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { hoverUntilShown } from '../support/monaco-hover.js';
 import { countApiRequests, expectDeleteLinkNotSent, expectExpiredWatchExplained, rawRequestLink, responseOf } from '../support/raw-request-screen.js';
@@ -143,4 +143,41 @@ test('the path completes from discovery, namespaces and object names, and the he
   const error = responseOf(page).detail.getByTestId('request-error');
   await expect(error.getByTestId('error-code')).toHaveText('404');
   await expect(error.getByTestId('error-reason')).toHaveText('NotFound');
+});
+
+const DEPLOYMENT = '/apis/apps/v1/namespaces/default/deployments/hello';
+const editorLine = (page: Page, text: string) => page.getByTestId('monaco-editor').locator('.view-line span', { hasText: new RegExp(`^${text}$`) });
+const hoverText = (page: Page, text: RegExp) => page.locator('.monaco-hover').getByText(text).first();
+const squiggles = (page: Page) => page.getByTestId('monaco-editor').locator('.view-overlays .squiggly-error, .view-overlays .squiggly-warning');
+
+for (const contentType of ['merge-patch', 'strategic-merge-patch', 'apply'] as const) {
+  test(`a ${contentType} body is checked against the kind with nothing required`, async ({ page }) => {
+    // Only the wrong type is marked: selector and template may be left out of a patch.
+    const body = `spec:\n  replicas: 3\n  paused: sometimes\n`;
+    await page.goto(rawRequestLink('demo', { verb: 'PATCH', path: DEPLOYMENT, contentType, body }));
+    await expect(page.getByRole('region', { name: 'Body' })).toContainText('checked against Deployment apps/v1');
+    await hoverUntilShown(page, editorLine(page, 'sometimes'), hoverText(page, /Incorrect type/));
+    await expect(squiggles(page)).toHaveCount(1);
+    await hoverUntilShown(page, editorLine(page, 'spec'), hoverText(page, /desired behavior of the Deployment/));
+    await expect(hoverText(page, /Missing property/)).toHaveCount(0);
+    if (contentType !== 'merge-patch') return;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `test-results/raw-request-merge-patch-${colorScheme}.png` });
+    }
+  });
+}
+
+test('a JSON patch body is checked as a list of RFC 6902 operations', async ({ page }) => {
+  const body = `[\n  {"op": "replace", "path": "/spec/replicas", "value": 2},\n  {"op": "rename", "path": "/spec/paused"}\n]\n`;
+  await page.goto(rawRequestLink('demo', { verb: 'PATCH', path: DEPLOYMENT, contentType: 'json-patch', body }));
+  await expect(page.getByRole('region', { name: 'Body' })).toContainText('checked as JSON patch operations');
+  // Only the unknown op is marked; its hover names the six of RFC 6902.
+  await expect(squiggles(page)).toHaveCount(1);
+  await hoverUntilShown(page, squiggles(page), hoverText(page, /Value is not accepted/), undefined, { force: true });
+  await expect(hoverText(page, /Valid values: "add", "remove", "replace", "move", "copy", "test"/)).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `test-results/raw-request-json-patch-${colorScheme}.png` });
+  }
 });

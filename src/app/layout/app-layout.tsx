@@ -16,6 +16,7 @@ import { contextSwitchTarget } from '../context-switch/context-switch-target';
 import { queryProbe } from '../context-switch/query-probe';
 import { currentLocation, interceptLinkClicks, navigate } from '../router/history';
 import { ContextSwitchNote } from './context-switch-note';
+import { KeyboardShortcutsButton } from './keyboard-shortcuts-dialog';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemePicker } from './theme-picker';
 import { BRAND_CLASS, BRAND_MARK_CLASS, MAIN_CLASS, SHELL_BODY_CLASS, SHELL_CLASS, SHELL_HEADER_CLASS } from './shell-look';
@@ -98,13 +99,14 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             Raw request
           </a>
           <RequestConsoleButton />
+          <KeyboardShortcutsButton />
           <ThemePicker />
           <ConnectionIndicator />
         </div>
       </header>
       <ContextSwitchNote />
       <div className={SHELL_BODY_CLASS}>
-        <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} />
+        <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} onNavigate={navigate} />
         <main className={MAIN_CLASS}>{children}</main>
       </div>
     </div>

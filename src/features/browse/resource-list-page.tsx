@@ -25,6 +25,7 @@ import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch
 import { GatedAction } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
+import { isTypingTarget } from '../../components/ui/typing-target';
 import { WarningList } from '../../components/ui/warning-list';
 import { useMetricsCells } from '../../data/metrics-list-query';
 import { metricsListPath } from '../../k8s/metrics-columns';
@@ -59,10 +60,6 @@ function useKept(data: LiveTableData | undefined): LiveTableData | undefined {
   return data ?? kept;
 }
 
-function isEditable(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 export function ResourceListPage({ context, apiPath, path, search, onNavigate }: ResourceListPageProps) {
   const view = useMemo(() => parseListView(search), [search]);
@@ -155,7 +152,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   // "/" jumps to the filter, as in many list UIs (never while typing elsewhere).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target)) return;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
       event.preventDefault();
       filterRef.current?.focus();
       filterRef.current?.select();

@@ -156,7 +156,7 @@ describe('resource table interactions', () => {
     });
   });
 
-  it('moves the selection with arrows, Home/End, PageUp/PageDown and opens the object on Enter', async () => {
+  it('moves the selection with arrows, j/k, Home/End, PageUp/PageDown and opens the object on Enter', async () => {
     renderAppAt('/c/demo/api/v1/pods');
     await screen.findByTestId('resource-table');
     const scroller = screen.getByTestId('table-scroller');
@@ -169,6 +169,10 @@ describe('resource table interactions', () => {
     const keys = ['ArrowDown', 'ArrowDown', 'End', 'ArrowDown', 'Home', 'PageDown', 'PageUp'];
     expect(keys.map(press)).toEqual(['default/pod-10', 'default/pod-2', 'shop/web-a', 'shop/web-a', 'default/pod-10', 'shop/web-a', 'default/pod-10']);
     expect(document.querySelector('tr[data-selected]')?.getAttribute('aria-current')).toBe('true');
+    // j and k as in k9s and vim; Ctrl+J is the browser's, not a move.
+    expect(['j', 'j', 'k', 'k'].map(press)).toEqual(['default/pod-2', 'default/pod-1', 'default/pod-2', 'default/pod-10']);
+    fireEvent.keyDown(scroller, { key: 'j', ctrlKey: true });
+    expect(document.querySelector('tr[data-selected]')?.getAttribute('data-row-key')).toBe('default/pod-10');
     fireEvent.keyDown(scroller, { key: 'End' });
     // The name links to the object in its own namespace; Enter goes there.
     expect(within(screen.getByTestId('row-web-a')).getByRole('link', { name: 'web-a' }).getAttribute('href')).toBe('/c/demo/api/v1/namespaces/shop/pods/web-a');

@@ -83,9 +83,11 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
     const from = selectedIndex;
     switch (event.key) {
       case 'ArrowDown':
+      case 'j':
         moveTo(from < 0 ? virtual.start : from + 1);
         break;
       case 'ArrowUp':
+      case 'k':
         moveTo(from < 0 ? virtual.start : from - 1);
         break;
       case 'Home':
@@ -124,7 +126,7 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="table-scroller"
-      aria-label={`${label} table: arrow keys select a row, Enter opens it`}
+      aria-label={`${label} table: arrow keys or j and k select a row, Enter opens it`}
       className={SCROLLER_CLASS}
     >
       <table

@@ -1,5 +1,6 @@
 // Server-side label and field selectors (applied on submit: re-list and re-watch) with a syntax hint.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { knownFieldSelectors, parseFieldSelector, parseLabelSelector } from './selector-syntax';
 
 export interface SelectorBarProps {
@@ -58,6 +59,9 @@ export function SelectorBar({ labelSelector, fieldSelector, resource, onApply }:
   const [field, setField] = useState(fieldSelector);
   const [help, setHelp] = useState(false);
   const helpId = useId();
+  const helpToggle = useRef<HTMLButtonElement>(null);
+  const helpNote = useRef<HTMLDivElement>(null);
+  useDismiss(help, [helpToggle, helpNote], () => setHelp(false));
   const labelCheck = parseLabelSelector(label);
   const fieldCheck = parseFieldSelector(field);
   const dirty = label.trim() !== labelSelector || field.trim() !== fieldSelector;
@@ -94,6 +98,7 @@ export function SelectorBar({ labelSelector, fieldSelector, resource, onApply }:
         Apply
       </button>
       <button
+        ref={helpToggle}
         type="button"
         aria-expanded={help}
         aria-controls={helpId}
@@ -111,6 +116,7 @@ export function SelectorBar({ labelSelector, fieldSelector, resource, onApply }:
       )}
       {help && (
         <div
+          ref={helpNote}
           id={helpId}
           role="note"
           data-testid="selector-help"

@@ -12,3 +12,4 @@ export {
   type KindSchema,
 } from './fetch-openapi.js';
 export { findDefinitionForGvk, kindSchemaFromDefinitions, type Definitions, type JsonSchema } from './kind-schema.js';
+export { patchSchemaOf, JSON_PATCH_SCHEMA } from './patch-schema.js';

@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K or ":" opens a kubectl-style jump box: `po`, `deploy`, `svc kube-system`, `po/web-1`.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { isTypingTarget } from '../../../components/ui/typing-target';
 import { useDiscovery } from '../../../data/discovery-query';
 import { useKnownNamespaces } from '../../../data/namespaces-query';
 import { objectExistsQueryOptions } from '../../../data/object-exists-query';
@@ -24,10 +25,6 @@ export interface CommandPaletteProps {
   onNavigate: (href: string) => void;
 }
 
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 /** The header button and the dialog it opens. */
 export function CommandPalette({ context, namespace, onNavigate }: CommandPaletteProps) {

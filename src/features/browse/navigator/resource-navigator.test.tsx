@@ -121,6 +121,22 @@ describe('resource navigator', () => {
     expect(link(group('apps'), 'deployments.apps')).toBeUndefined();
   });
 
+  it('opens the only match on Enter, and nothing while several or none match', async () => {
+    renderAppAt('/c/demo/api/v1/namespaces/default/pods');
+    await waitFor(() => expect(link(group('apps'), 'deployments.apps')).toBeTruthy());
+    const filter = screen.getByRole('searchbox', { name: 'Filter resources' });
+    fireEvent.change(filter, { target: { value: 'all' } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    fireEvent.change(filter, { target: { value: 'nothing-like-this' } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(window.location.pathname).toBe('/c/demo/api/v1/namespaces/default/pods');
+    fireEvent.change(filter, { target: { value: 'deploy' } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(window.location.pathname).toBe('/c/demo/apis/apps/v1/namespaces/default/deployments');
+    expect(filter.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(filter.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter opens the only match.');
+  });
+
   it('shows other versions behind a version switch', async () => {
     renderAppAt('/c/demo/apis/autoscaling/v2beta2/namespaces/default/horizontalpodautoscalers');
     await waitFor(() => expect(link(group('autoscaling'), 'horizontalpodautoscalers.autoscaling')).toBeTruthy());

@@ -24,9 +24,17 @@ export interface ResourceNavigatorProps {
   namespace: string | null;
   /** The resource on screen (any version), to mark its link and remember it as recent. */
   active: Gvr | null;
+  /** Goes to a same-origin URL (the router's navigate): Enter in the filter opens its only match. */
+  onNavigate: (to: string) => void;
 }
 
-export function ResourceNavigator({ context, namespace, active }: ResourceNavigatorProps) {
+/** The one resource the filter leaves, or null when it leaves none or several. */
+function onlyMatch(groups: NavGroup[]): NavResource | null {
+  const [first, second] = groups.flatMap((g) => g.resources);
+  return first && !second ? first : null;
+}
+
+export function ResourceNavigator({ context, namespace, active, onNavigate }: ResourceNavigatorProps) {
   const queryClient = useQueryClient();
   const discovery = useDiscovery(context);
   const data = discovery.data;
@@ -62,6 +70,7 @@ export function ResourceNavigator({ context, namespace, active }: ResourceNaviga
     });
 
   const itemProps = { context, namespace, active };
+  const filterHintId = useId();
   const filtering = filter.trim() !== '';
 
   return (
@@ -73,7 +82,10 @@ export function ResourceNavigator({ context, namespace, active }: ResourceNaviga
           onChange={(e) => setFilter(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setFilter('');
+            const only = e.key === 'Enter' && filtering ? onlyMatch(shown) : null;
+            if (only) onNavigate(resourceListHref(context, only.resource, namespace));
           }}
+          aria-describedby={filterHintId}
           aria-label="Filter resources"
           placeholder="Filter: po, deploy, all…"
           data-testid="navigator-filter"
@@ -94,6 +106,9 @@ export function ResourceNavigator({ context, namespace, active }: ResourceNaviga
           </span>
         </button>
       </div>
+      <p id={filterHintId} className="sr-only">
+        Enter opens the only match.
+      </p>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-4">
         {discovery.isPending && <p className="px-2 py-1 text-xs text-slate-400">Discovering resources…</p>}
         {discovery.isError && <DiscoveryProblem error={discovery.error} onRetry={() => void discovery.refetch()} />}

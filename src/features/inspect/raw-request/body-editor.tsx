@@ -8,6 +8,7 @@ import type { RecordedRequest } from '../../../k8s/request-recorder';
 import { countCauses } from '../../../k8s/status-causes';
 import { causeMarker } from '../../../k8s/yaml-field-path';
 import { recordedError } from '../recorded-error';
+import { bodySchema } from './body-schema';
 import { bodyKind, type BodyProblem } from './request-body';
 import { CONTENT_TYPES, type RawRequest } from './request-url';
 import type { BodyEditorProps, RawRequestTools } from './raw-request-tools';
@@ -39,7 +40,14 @@ function useSchemaKind(context: string, request: RawRequest): { apiVersion: stri
 export function BodyEditor({ context, request, tools, problems, response, onChange, onSend }: BodyEditorSectionProps) {
   const { CodeEditor } = tools;
   const kind = useSchemaKind(context, request);
-  const schema = useKindSchema(context, kind?.apiVersion, kind?.kind);
+  const kindSchema = useKindSchema(context, kind?.apiVersion, kind?.kind);
+  // Keyed by the names, not the object: the path's kind is a new object each render, and a new schema re-arms the editor.
+  const apiVersion = kind?.apiVersion;
+  const kindName = kind?.kind;
+  const checked = useMemo(
+    () => bodySchema(request.contentType, apiVersion && kindName ? { apiVersion, kind: kindName } : null, kindSchema?.jsonSchema ?? null),
+    [request.contentType, apiVersion, kindName, kindSchema],
+  );
   const causes = useMemo(() => (response ? (recordedError(response)?.causes ?? []) : []), [response]);
   // The same markers as the edit screen: each distinct cause on the key it names (or its nearest parent, said so).
   const markers = useMemo<BodyEditorProps['markers']>(
@@ -49,7 +57,7 @@ export function BodyEditor({ context, request, tools, problems, response, onChan
   return (
     <section aria-label="Body" className="space-y-1">
       <h2 className="text-xs font-semibold text-slate-700">
-        Body <span className="font-normal text-slate-500">as {CONTENT_TYPES[request.contentType]}{kind ? `, checked against ${kind.kind} ${kind.apiVersion}` : ''} (YAML or JSON; Ctrl+Enter sends)</span>
+        Body <span className="font-normal text-slate-500">as {CONTENT_TYPES[request.contentType]}{checked ? `, ${checked.said}` : ''} (YAML or JSON; Ctrl+Enter sends)</span>
       </h2>
       {problems.length > 0 && (
         <ul role="alert" data-testid="body-problems" className="text-xs text-red-700">
@@ -69,7 +77,7 @@ export function BodyEditor({ context, request, tools, problems, response, onChan
           reveal={null}
           label="Request body"
           uri={`file:///kubeglass/${encodeURIComponent(context)}/-/request/body.yaml`}
-          schema={schema?.jsonSchema ?? null}
+          schema={checked?.schema ?? null}
         />
       </div>
     </section>

@@ -25,7 +25,9 @@ function validateLabelsAndAnnotations(meta: Record<string, unknown>, path: strin
   if (isPlainObject(meta.labels)) {
     for (const [k, v] of Object.entries(meta.labels)) {
       for (const detail of qualifiedNameErrors(k)) errors.push({ type: 'FieldValueInvalid', field: `${path}.labels`, value: k, detail });
-      for (const detail of labelValueErrors(String(v))) errors.push({ type: 'FieldValueInvalid', field: `${path}.labels`, value: v, detail });
+      // A value that is no string (a patch can write one) is judged, and quoted, as its JSON: String() throws on some.
+      const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+      for (const detail of labelValueErrors(text)) errors.push({ type: 'FieldValueInvalid', field: `${path}.labels`, value: text, detail });
     }
   }
   if (isPlainObject(meta.annotations)) {

@@ -30,14 +30,19 @@ export async function openLiveList(page: Page, list: LiveList): Promise<void> {
   await expect(page.getByTestId('watch-state')).toHaveText('live', { timeout: 15_000 });
 }
 
-/** The table's rows as "key | cell | cell", sorted; every row rendered (the viewport is tall enough). */
+/** The table's rows as "key | cell | cell" as shown, sorted; every row rendered (the viewport is tall enough). */
 export async function screenRows(page: Page, list: LiveList): Promise<string[]> {
   return page.getByTestId('resource-table').evaluate((table, columns) => {
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
     const indexes = columns.map((c) => headers.indexOf(c));
     return [...table.querySelectorAll('tbody tr[data-row-key]')]
       .map((tr) => {
-        const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+        // What is on screen: words for screen readers only (a row's health beside its name) are not cell text.
+        const cells = [...tr.querySelectorAll('td')].map((td) => {
+          const seen = td.cloneNode(true) as typeof td;
+          for (const hidden of seen.querySelectorAll('.sr-only')) hidden.remove();
+          return seen.textContent?.trim() ?? '';
+        });
         return [tr.getAttribute('data-row-key') ?? '', ...indexes.map((i) => (i < 0 ? '(no column)' : (cells[i] ?? '')))].join(' | ');
       })
       .sort();

@@ -44,6 +44,9 @@ test("a PodDisruptionBudget's 429 is shown per pod in the preview and retried du
   const drain = page.getByTestId('node-drain');
   await drain.getByRole('button', { name: 'Preview drain' }).click();
   const plan = drain.getByTestId('drain-plan');
+  // The guarded pod is a bare Pod: as kubectl drain, it is evicted only with --force.
+  await expect(plan.locator('[data-testid="drain-refused"][data-pod="drain/guarded"]')).toContainText('declares no controller', { timeout: 15_000 });
+  await drain.getByTestId('drain-force').check();
   const pod = plan.locator('[data-pod="drain/guarded"]');
   await expect(pod).toHaveAttribute('data-state', 'timed-out', { timeout: 15_000 });
   await expect(pod).toContainText("dry run: would be refused: Cannot evict pod as it would violate the pod's disruption budget.");

@@ -1,14 +1,11 @@
 // Encoded path tricks against both ways to a cluster (/k8s/ and /-/ws watches): the API server decodes %2F into a
 // slash before routing, so `default%2fsecrets` would name another resource than the one the path checks saw. Each
 // must be refused with a 400 Status before anything reaches the upstream. Counted for the report.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
-import { connectWebSocket, writeKubeconfig } from '../../server/testing/fake-upstream.js';
+import type { RunningKubeglass } from '../../server/cli.js';
+import { connectWebSocket } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
-import { rawExchange, startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
+import { rawExchange, startKubeglassOnRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 import { blocked, recordProbe } from './probe-report.js';
 
 const CATEGORY = 'path encoding';
@@ -17,10 +14,7 @@ let upstream: RecordingUpstream;
 let kubeglass: RunningKubeglass;
 
 beforeAll(async () => {
-  upstream = await startRecordingUpstream();
-  const web = mkdtempSync(join(tmpdir(), 'kubeglass-path-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
-  kubeglass = await startKubeglass({ port: 0, kubeconfig: writeKubeconfig(upstream.url), staticDir: web });
+  ({ upstream, kubeglass } = await startKubeglassOnRecordingUpstream());
 });
 
 afterAll(async () => {

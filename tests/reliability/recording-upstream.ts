@@ -3,6 +3,11 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
+import { writeKubeconfig } from '../../server/testing/fake-upstream.js';
 
 export interface RecordedCall {
   /** 1, 2, ... in the order the upstream accepted connections. */
@@ -135,4 +140,13 @@ export function rawExchange(port: number, bytes: string, expected: number, optio
     socket.on('close', finish);
     socket.on('error', (error) => (done ? undefined : reject(error)));
   });
+}
+
+/** A real kubeglass whose one context ("fake") is a recording upstream, with a stand-in SPA. */
+export async function startKubeglassOnRecordingUpstream(): Promise<{ upstream: RecordingUpstream; kubeglass: RunningKubeglass }> {
+  const upstream = await startRecordingUpstream();
+  const web = mkdtempSync(join(tmpdir(), 'kubeglass-probe-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
+  const kubeglass = await startKubeglass({ port: 0, kubeconfig: writeKubeconfig(upstream.url), staticDir: web });
+  return { upstream, kubeglass };
 }

@@ -2,14 +2,11 @@
 // every method, pipelined requests) sent to a real kubeglass in front of an upstream that records every request it
 // parses. The upstream must see exactly the requests sent, bodies byte for byte, or kubeglass must refuse with 400;
 // it never sees a request nobody asked kubeglass for. Counted for the report.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
-import { FAKE_TOKEN, writeKubeconfig } from '../../server/testing/fake-upstream.js';
+import type { RunningKubeglass } from '../../server/cli.js';
+import { FAKE_TOKEN } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
-import { rawExchange, startRecordingUpstream, type RecordedCall, type RecordingUpstream } from './recording-upstream.js';
+import { rawExchange, startKubeglassOnRecordingUpstream, type RecordedCall, type RecordingUpstream } from './recording-upstream.js';
 import { blocked } from './probe-report.js';
 
 const CATEGORY = 'request smuggling';
@@ -20,10 +17,7 @@ let port: number;
 let head: string;
 
 beforeAll(async () => {
-  upstream = await startRecordingUpstream();
-  const web = mkdtempSync(join(tmpdir(), 'kubeglass-smuggling-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
-  kubeglass = await startKubeglass({ port: 0, kubeconfig: writeKubeconfig(upstream.url), staticDir: web });
+  ({ upstream, kubeglass } = await startKubeglassOnRecordingUpstream());
   port = kubeglass.port;
   head = `Host: 127.0.0.1:${port}\r\n${CLIENT_HEADER}: ${CLIENT_HEADER_VALUE}\r\n`;
 });

@@ -1,14 +1,10 @@
 // The answer of an upstream to a WebSocket or SPDY upgrade (pods/exec, attach, portforward) as the browser gets
 // it: only what the upgrade needs, never a Set-Cookie or any other header a cluster could plant on Kubeglass's
 // origin. Counted for the report.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKubeglass, type RunningKubeglass } from '../../server/cli.js';
-import { writeKubeconfig } from '../../server/testing/fake-upstream.js';
+import type { RunningKubeglass } from '../../server/cli.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
-import { rawExchange, startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
+import { rawExchange, startKubeglassOnRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 import { blocked } from './probe-report.js';
 
 const CATEGORY = 'upgrade answers';
@@ -17,10 +13,7 @@ let upstream: RecordingUpstream;
 let kubeglass: RunningKubeglass;
 
 beforeAll(async () => {
-  upstream = await startRecordingUpstream();
-  const web = mkdtempSync(join(tmpdir(), 'kubeglass-upgrade-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
-  kubeglass = await startKubeglass({ port: 0, kubeconfig: writeKubeconfig(upstream.url), staticDir: web });
+  ({ upstream, kubeglass } = await startKubeglassOnRecordingUpstream());
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
-// Conformance harness: the same request goes to a real kube-apiserver 1.20.2 (KUBECONFIG_REAL, started
-// by tests/real-apiserver/run.sh) and to the demo cluster started in-process; responses are compared
+// Conformance harness: the same request goes to a real kube-apiserver (KUBECONFIG_REAL, the release the demo
+// cluster says it is, started by tests/real-apiserver/run.sh) and to the demo cluster started in-process; responses are compared
 // after masking what legitimately differs between two servers (ids, clocks, resourceVersion values).
 import http from 'node:http';
 import https from 'node:https';
@@ -54,6 +54,9 @@ export interface Response {
  * Both servers see the same User-Agent, so the default field manager (the User-Agent up to the first
  * "/") is the same on both.
  */
+/** How a difference names the real server: REAL_K8S_VERSION comes from the tier's env file. */
+const REAL_SERVER = `kube-apiserver ${process.env.REAL_K8S_VERSION ?? '(KUBECONFIG_REAL)'}`;
+
 export const USER_AGENT = 'kubeglass-conformance/1.0';
 export const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 
@@ -397,12 +400,12 @@ export interface CompareOptions {
 export function compare(caseName: string, real: Response, demo: Response, opts: CompareOptions = {}): void {
   expect(real.status, `${caseName}: the real server failed the request itself: ${real.text.slice(0, 300)}`).toBeGreaterThan(0);
   const view = (r: Response): JsonObject => comparable(opts.unorderedCauses ? { ...r, body: sortedCauses(r.body) } : r);
-  expect(view(demo), `${caseName}: demo cluster vs kube-apiserver 1.20.2`).toEqual(view(real));
+  expect(view(demo), `${caseName}: demo cluster vs ${REAL_SERVER}`).toEqual(view(real));
 }
 
 /** Compares two already-normalized values with a case name. */
 export function compareValues(caseName: string, real: unknown, demo: unknown): void {
-  expect(demo, `${caseName}: demo cluster vs kube-apiserver 1.20.2`).toEqual(real);
+  expect(demo, `${caseName}: demo cluster vs ${REAL_SERVER}`).toEqual(real);
 }
 
 // ---------------------------------------------------------------------------------------------

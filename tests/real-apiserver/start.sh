@@ -65,5 +65,5 @@ contexts:
   context: {cluster: real, user: real-developer, namespace: fx}
 current-context: real
 KC
-printf 'REAL_API_URL=%s\nREAL_ADMIN_TOKEN=%s\nREAL_VIEWER_TOKEN=%s\nREAL_DEVELOPER_TOKEN=%s\nKUBECONFIG_REAL=%s\n' "$URL" "$ADMIN_TOKEN" "$VIEWER_TOKEN" "$DEVELOPER_TOKEN" "$STATE/kubeconfig" > "$STATE/env"
+printf 'REAL_API_URL=%s\nREAL_ADMIN_TOKEN=%s\nREAL_VIEWER_TOKEN=%s\nREAL_DEVELOPER_TOKEN=%s\nKUBECONFIG_REAL=%s\nREAL_K8S_VERSION=v1.20.2\n' "$URL" "$ADMIN_TOKEN" "$VIEWER_TOKEN" "$DEVELOPER_TOKEN" "$STATE/kubeconfig" > "$STATE/env"
 echo "real-apiserver: ready at $URL (kubeconfig $STATE/kubeconfig)"

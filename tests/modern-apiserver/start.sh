@@ -113,7 +113,7 @@ exec "$BIN/kube-apiserver" --etcd-servers=http://127.0.0.1:$ETCD_PORT \\
   --token-auth-file="$STATE/tokens.csv" --authorization-mode=Node,RBAC \\
   --service-account-key-file="$PKI/sa.pub" --service-account-signing-key-file="$PKI/sa.key" \\
   --service-account-issuer=https://kubernetes.default.svc.cluster.local \\
-  --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true
+  --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true --kubelet-certificate-authority="$PKI/ca.crt"
 CMD
 cat > "$STATE/kube-controller-manager.sh" <<CMD
 exec "$BIN/kube-controller-manager" --kubeconfig="$STATE/kube-controller-manager.kubeconfig" \\
@@ -128,10 +128,35 @@ exec "$BIN/kube-scheduler" --kubeconfig="$STATE/kube-scheduler.kubeconfig" \\
 CMD
 launched=()
 # KWOK plays the kubelet of the nodes annotated kwok.x-k8s.io/node=fake, with the stages kwokctl uses by default.
+# Its kubelet API (behind the apiserver's node proxy) answers every container's logs from one CRI-format file,
+# followed, and runs exec commands on this machine in STATE_DIR/kwok/exec: logs, exec and the browser's
+# terminal then have a real stream to show. A test appends to REAL_KWOK_LOG to see a followed line arrive.
+mkdir -p "$STATE/kwok/exec"
+KWOK_LOG="$STATE/kwok/containers.log"
+for i in 1 2 3; do printf '%s stdout F kwok line %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)" "$i"; done > "$KWOK_LOG"
+cat > "$STATE/kwok/debugging.yaml" <<YAML
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: ClusterLogs
+metadata: {name: every-container}
+spec:
+  logs: [{logsFile: "$KWOK_LOG", follow: true}]
+---
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: ClusterExec
+metadata: {name: every-container}
+spec:
+  execs: [{local: {workDir: "$STATE/kwok/exec"}}]
+YAML
+ossl req -newkey rsa:2048 -nodes -subj "/CN=kwok-node-0" -keyout "$PKI/kubelet.key" -out "$PKI/kubelet.csr"
+printf '%s\n' "basicConstraints=CA:FALSE" "keyUsage=critical,digitalSignature,keyEncipherment" "extendedKeyUsage=serverAuth" \
+  "subjectAltName=IP:127.0.0.1,DNS:kwok-node-0" > "$PKI/kubelet.ext"
+ossl x509 -req -in "$PKI/kubelet.csr" -CA "$PKI/ca.crt" -CAkey "$PKI/ca.key" -CAcreateserial -days 7 \
+  -extfile "$PKI/kubelet.ext" -out "$PKI/kubelet.crt"
 cat > "$STATE/kwok.sh" <<CMD
-exec "$KWOK_DIR/kwok" --kubeconfig="$STATE/kwok.kubeconfig" --config="$KWOK_DIR/stages.yaml" \\
+exec "$KWOK_DIR/kwok" --kubeconfig="$STATE/kwok.kubeconfig" --config="$KWOK_DIR/stages.yaml" --config="$STATE/kwok/debugging.yaml" \\
   --manage-all-nodes=false --manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake \\
   --node-ip=127.0.0.1 --node-port=$KWOK_PORT --server-address=127.0.0.1:$KWOK_PORT \\
+  --tls-cert-file="$PKI/kubelet.crt" --tls-private-key-file="$PKI/kubelet.key" \\
   --cidr=10.244.0.0/16 --node-lease-duration-seconds=40
 CMD
 launch() { # NAME
@@ -236,6 +261,6 @@ wait_for "default ServiceAccount" 240 k get serviceaccount default -n "$DEV_NS"
 
 printf '%s\n' "REAL_API_URL=$URL" "REAL_ADMIN_TOKEN=$ADMIN_TOKEN" "REAL_VIEWER_TOKEN=$VIEWER_TOKEN" \
   "REAL_DEVELOPER_TOKEN=$DEVELOPER_TOKEN" "REAL_CA_FILE=$PKI/ca.crt" "KUBECONFIG_REAL=$KUBECONFIG_OUT" \
-  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" > "$STATE/env"
+  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" "REAL_KWOK_LOG=$KWOK_LOG" > "$STATE/env"
 started=1
 echo "modern-apiserver: $K8S_VERSION ready at $URL (kubeconfig $KUBECONFIG_OUT; stop: tests/modern-apiserver/stop.sh $STATE)"

@@ -1,21 +1,54 @@
 #!/usr/bin/env bash
-# The real tier: build (cached) and start kube-apiserver 1.20.2 + etcd, seed it, then run the same
-# list + watch scenarios through kubeglass's proxy (Vitest) and in Chromium (Playwright).
+# The real tier, against two real servers one after the other: kube-apiserver 1.20.2 + etcd (an old server: legacy
+# discovery, OpenAPI v2 only, no fieldValidation, no controllers), then the current control plane of
+# tests/modern-apiserver (apiserver, controller manager, scheduler, etcd, a KWOK node). Each is built once and
+# cached, started, seeded, and given the same scenarios through kubeglass's proxy (Vitest) and in Chromium
+# (Playwright); the conformance suite compares the demo cluster with the current release only, since that is the
+# release the demo cluster says it is.
+# Usage: run.sh [legacy|modern]... (default both)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-bash tests/real-apiserver/build.sh || { echo "real tier: build failed"; exit 1; }
+tiers=("$@"); [ ${#tiers[@]} -gt 0 ] || tiers=(legacy modern)
+for t in "${tiers[@]}"; do
+  case "$t" in
+    legacy) bash tests/real-apiserver/build.sh || { echo "real tier: the 1.20.2 build failed"; exit 1; } ;;
+    modern) bash tests/modern-apiserver/build.sh --kwok || { echo "real tier: the modern build failed"; exit 1; } ;;
+    *) echo "run.sh: unknown tier $t (legacy or modern)" >&2; exit 2 ;;
+  esac
+done
 [ -f dist/web/index.html ] && [ -f dist/node/server/cli.js ] || npm run --silent build || exit 1
 node scripts/ensure-debian-packages.mjs || exit 1
 
-STATE=$(mktemp -d /tmp/kubeglass-real.XXXXXX)
-trap 'bash tests/real-apiserver/stop.sh "$STATE"; rm -rf "$STATE"' EXIT
-bash tests/real-apiserver/start.sh "$STATE" || exit 1
-export KUBECONFIG_REAL="$STATE/kubeconfig" KUBEGLASS_REAL_STATE="$STATE"
-bash tests/real-apiserver/seed.sh "$KUBECONFIG_REAL" || { echo "real tier: seeding failed"; exit 1; }
-
 mkdir -p test-reports
+reports=()
 status=0
-npx vitest run --project real --reporter=default --reporter=json --outputFile.json=test-reports/real-vitest.json || status=1
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/real-e2e.json npx playwright test -c playwright.real.config.ts --reporter=list,json || status=1
-node scripts/sum-results.mjs test-reports/real-vitest.json test-reports/real-e2e.json || status=1
+STATE=""
+cleanup() {
+  [ -n "$STATE" ] || return 0
+  if [ -f "$STATE/pgid" ]; then bash tests/modern-apiserver/stop.sh "$STATE"; else bash tests/real-apiserver/stop.sh "$STATE"; fi
+  rm -rf "$STATE"
+  STATE=""
+}
+trap cleanup EXIT
+
+for t in "${tiers[@]}"; do
+  STATE=$(mktemp -d "/tmp/kubeglass-real-$t.XXXXXX")
+  if [ "$t" = legacy ]; then
+    bash tests/real-apiserver/start.sh "$STATE" || exit 1
+    suites=(tests/real-apiserver)
+  else
+    # The developer's namespace is fx on both tiers, as the scenarios name it.
+    KUBEGLASS_MODERN_DEV_NAMESPACE=fx bash tests/modern-apiserver/start.sh "$STATE" --kwok || exit 1
+    suites=(tests/real-apiserver tests/conformance)
+  fi
+  set -a; source "$STATE/env"; set +a
+  export KUBEGLASS_REAL_STATE="$STATE"
+  bash tests/real-apiserver/seed.sh "$KUBECONFIG_REAL" > "$STATE/seed.log" 2>&1 || { cat "$STATE/seed.log"; echo "real tier ($t): seeding failed"; exit 1; }
+  echo "=== real tier ($t): kube-apiserver $REAL_K8S_VERSION"
+  npx vitest run --project real "${suites[@]}" --reporter=default --reporter=json --outputFile.json="test-reports/real-$t-vitest.json" || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME="test-reports/real-$t-e2e.json" npx playwright test -c playwright.real.config.ts --reporter=list,json || status=1
+  reports+=("test-reports/real-$t-vitest.json" "test-reports/real-$t-e2e.json")
+  cleanup
+done
+node scripts/sum-results.mjs "${reports[@]}" || status=1
 exit $status

@@ -70,7 +70,7 @@ test('a list survives the apiserver restarting: reconnects, re-lists, no duplica
   const table = page.getByTestId('resource-table');
   await expect(page.getByTestId('watch-state')).toHaveText('live');
   await expect(table.locator('tbody tr', { hasText: 'settings' })).toHaveCount(1);
-  execFileSync('bash', ['tests/real-apiserver/restart-apiserver.sh', state], { stdio: 'inherit', timeout: 60_000 });
+  execFileSync('bash', ['tests/real-apiserver/restart.sh', state, 'apiserver'], { stdio: 'inherit', timeout: 60_000 });
   const name = `after-restart-${Date.now()}`;
   const created = await k('-n', 'fx', 'create', 'configmap', name, '--from-literal=a=1');
   expect(created.code, created.stderr).toBe(0);

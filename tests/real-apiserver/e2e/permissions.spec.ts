@@ -2,6 +2,7 @@
 // the reason, the admin sees them enabled, the developer (edit + view in fx) works in fx only, the access matrix
 // agrees with kubectl auth can-i (--list for namespaced resources), and a 403 says what was denied and which kubeconfig user asked.
 import { expect, test } from '@playwright/test';
+import { MODERN } from '../tier.js';
 import { kubectl } from '../../support/kubectl.js';
 import { expectMatrixMatches, parseCanIList, parseClusterScoped } from '../../support/access-matrix.js';
 import { addLabelByQuickEdit } from '../../support/quick-edit-label.js';
@@ -58,12 +59,12 @@ test('developer: reaches fx from the picker, edits there, may not create in defa
   await ok('real', ['-n', 'fx', 'delete', 'configmap', name]);
 });
 
-test('a 403 names what was denied and the kubeconfig user (1.20 has no SelfSubjectReview)', async ({ page }) => {
+test('a 403 names what was denied and who asked: the server\'s SelfSubjectReview, or the kubeconfig user where there is none (1.20)', async ({ page }) => {
   await page.goto('/c/real-viewer/api/v1/namespaces/fx/secrets');
   const error = page.getByTestId('kube-error');
   await expect(error.getByTestId('error-code')).toHaveText('403', { timeout: 15_000 });
   await expect(error.getByTestId('denied-verb')).toHaveText('list');
   await expect(error.getByTestId('denied-resource')).toHaveText('secrets');
-  await expect(error.getByTestId('whoami')).toContainText('kubeconfig user real-viewer of context real-viewer');
+  await expect(error.getByTestId('whoami')).toContainText(MODERN ? 'The server knows you as viewer' : 'kubeconfig user real-viewer of context real-viewer');
   await page.screenshot({ path: 'test-results/real-permissions-403.png' });
 });

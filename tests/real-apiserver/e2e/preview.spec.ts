@@ -1,8 +1,10 @@
-// The edit screen's dry-run preview against kube-apiserver 1.20.2: each PATCH type previewed (patch body, the
-// server's defaults) and applied to a Deployment, stale JSON / merge patches rebased, and server-side apply conflicts
-// with kubectl (Apply and Update managers) forced. No controller-manager runs there: Deployments never get pods or
-// status, and nothing else writes them.
+// The edit screen's dry-run preview against a real apiserver: each PATCH type previewed (patch body, the server's
+// defaults) and applied to a Deployment, stale JSON / merge patches rebased, and server-side apply conflicts with
+// kubectl (Apply and Update managers) forced. On 1.20.2 no controller-manager runs: Deployments never get pods or
+// status. On the current control plane the controllers roll each one out first; the test waits until they are done.
 import { expect, test } from '@playwright/test';
+import { settledDeployment } from '../settle.js';
+import { MODERN } from '../tier.js';
 import { kubectl } from '../../support/kubectl.js';
 import { collectErrors, editorLine } from '../../support/edit-screen.js';
 import { openEditor, PATCH_CASES, pickPatchType, sidecarLines, typeLinesAfter, type Deployment } from '../../support/preview-screen.js';
@@ -11,6 +13,8 @@ const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 const NAMESPACE = 'fx';
 const k = (...args: string[]) => kubectl(['--kubeconfig', kubeconfig, ...args]);
 const SHOTS = 'test-results/real-real-preview';
+// Tall enough for the whole Deployment with a banner or two above it (a controller's write after Apply is one).
+test.use({ viewport: { width: 1280, height: 1100 } });
 
 const created: string[] = [];
 const uniqueName = (prefix: string) => {
@@ -32,21 +36,23 @@ async function getDeployment(name: string): Promise<Deployment> {
   return JSON.parse(r.stdout) as Deployment;
 }
 
-/**
- * Without a controller-manager nothing but this test writes the Deployment: its status stays empty and its
- * resourceVersion holds still from creation on (the demo spec instead waits for its controllers to finish).
- */
+/** The Deployment once nothing but this test writes it (no status at all where no controller-manager runs). */
 async function quiet(name: string): Promise<Deployment> {
-  const first = await getDeployment(name);
-  expect(first.status?.replicas, 'no controller-manager: no pods, no status').toBeUndefined();
-  expect(first.metadata.generation).toBe(1);
-  return first;
+  await settledDeployment(k, NAMESPACE, name);
+  const settled = await getDeployment(name);
+  if (!MODERN) expect(settled.status?.replicas, 'no controller-manager: no pods, no status').toBeUndefined();
+  expect(settled.metadata.generation).toBe(1);
+  return settled;
 }
+
+/** The managers of the object itself: a controller-manager also writes the status subresource. */
+const objectManagers = (d: Deployment) =>
+  (d.metadata.managedFields ?? []).filter((m) => (m as { subresource?: string }).subresource !== 'status').map((m) => `${m.manager}/${m.operation}`);
 
 const editUrl = (name: string) => `/c/real/apis/apps/v1/namespaces/${NAMESPACE}/deployments/${name}?edit=1`;
 
 for (const c of PATCH_CASES) {
-  test(`previews and applies a ${c.label} of a Deployment on 1.20.2: the server's defaults show before anything is stored`, async ({ page }) => {
+  test(`previews and applies a ${c.label} of a Deployment on the real server: the server's defaults show before anything is stored`, async ({ page }) => {
     const errors = collectErrors(page);
     const name = uniqueName(`pv-${c.kind}`);
     const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
@@ -69,7 +75,7 @@ for (const c of PATCH_CASES) {
     await expect(page.getByTestId('patch-request-line')).toContainText(`PATCH /apis/apps/v1/namespaces/${NAMESPACE}/deployments/${name}`);
     // The answer of this type's dry run, not the one shown first.
     await expect(page.getByTestId('dry-run-ok')).toContainText(c.label, { timeout: 10_000 });
-    // Defaulted by 1.20.2 for the new container: the user never typed them.
+    // Defaulted by the server for the new container: the user never typed them.
     const serverSet = page.getByTestId('server-set-paths');
     await expect(serverSet).toContainText(/spec\.template\.spec\.containers\[\d\]\.terminationMessagePath/);
     await expect(serverSet).toContainText(/spec\.template\.spec\.containers\[\d\]\.imagePullPolicy/);
@@ -108,7 +114,7 @@ for (const c of PATCH_CASES) {
   });
 }
 
-test('a server-side apply conflict with kubectl on 1.20.2 names the manager and field, and a confirmed force takes it over', async ({ page }) => {
+test('a server-side apply conflict with kubectl names the manager and field, and a confirmed force takes it over', async ({ page }) => {
   const errors = collectErrors(page);
   const name = uniqueName('pv-conflict');
   const manifest = {
@@ -179,7 +185,7 @@ test('a server-side apply conflict with kubectl on 1.20.2 names the manager and 
   expect(errors).toEqual([]);
 });
 
-// 1.20.2 refuses a stale JSON patch with a bare 422 (its "test" op failed) and a stale merge patch with a 409 (its
+// The server refuses a stale JSON patch with a bare 422 (its "test" op failed) and a stale merge patch with a 409 (its
 // metadata.resourceVersion): both must read as "changed on the server", not as an invalid change.
 const STALE = [
   { kind: 'json', label: 'JSON patch', code: '422' },
@@ -187,7 +193,7 @@ const STALE = [
 ] as const;
 
 for (const c of STALE) {
-  test(`a ${c.label} refused by 1.20.2 because kubectl changed the object (${c.code}) is rebased onto the latest and applied`, async ({ page }) => {
+  test(`a ${c.label} refused by the server because kubectl changed the object (${c.code}) is rebased onto the latest and applied`, async ({ page }) => {
     const errors = collectErrors(page);
     const name = uniqueName(`pv-stale-${c.kind}`);
     const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
@@ -227,13 +233,13 @@ for (const c of STALE) {
   });
 }
 
-test('on 1.20.2 a server-side apply also conflicts with an Update manager (kubectl create), named with its apiVersion', async ({ page }) => {
+test('a server-side apply also conflicts with an Update manager (kubectl create), named with its apiVersion', async ({ page }) => {
   const errors = collectErrors(page);
   const name = uniqueName('pv-conflict-update');
   const made = await k('-n', NAMESPACE, 'create', 'deployment', name, '--image=nginx:1.25');
   expect(made.code, made.stderr).toBe(0);
   const before = await quiet(name);
-  expect(before.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`)).toEqual(['kubectl-create/Update']);
+  expect(objectManagers(before)).toEqual(['kubectl-create/Update']);
 
   await openEditor(page, editUrl(name), name);
   await editorLine(page, 'replicas: 1').first().click();

@@ -1,5 +1,5 @@
 // Real tier, issue 11's fault "the real apiserver killed and started again": a live list equals a fresh list
-// within 5 s of /readyz answering ok again (restart-apiserver.sh kills it as a crash would; etcd keeps the data).
+// within 5 s of /readyz answering ok again (restart.sh kills it as a crash would; etcd keeps the data).
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { expectRecovered, openLiveList, type LiveList } from '../../reliability/browser/live-list.js';
@@ -20,7 +20,7 @@ test('the apiserver killed and started again: the live list equals a fresh list 
   const before = await createConfigMap(`before-kill-${Date.now()}`, page.request);
   await openLiveList(page, FX_CONFIGMAPS);
   await expect(page.getByTestId('resource-table').locator(`tr[data-row-key="${before}"]`)).toHaveCount(1);
-  execFileSync('bash', ['tests/real-apiserver/restart-apiserver.sh', state], { stdio: 'inherit', timeout: 90_000 });
+  execFileSync('bash', ['tests/real-apiserver/restart.sh', state, 'apiserver'], { stdio: 'inherit', timeout: 90_000 });
   const since = Date.now();
   const after = await createConfigMap(`after-restart-${Date.now()}`, page.request);
   await expectRecovered(page, base(), FX_CONFIGMAPS, { scenario: 'real apiserver killed and restarted', injected: 1, since, mustShow: after });

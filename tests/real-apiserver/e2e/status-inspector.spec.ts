@@ -1,9 +1,10 @@
-// Errors as the issue's "done when" asks, against kube-apiserver 1.20.2: an invalid Deployment's causes listed
+// Errors as the issue's "done when" asks, against a real apiserver: an invalid Deployment's causes listed
 // with their fields and marked on their lines (a list index, a dotted label key), 409/403/404/422 each with code,
 // reason, explanation and raw response, and the console's curl line getting the same status from a shell. The
 // throttled read needs the demo cluster's fault injection: it is in tests/e2e/status-inspector.spec.ts only.
 import { test } from '@playwright/test';
 import { createdInFx, realEditTarget } from '../../support/real-edit-target.js';
+import { settledDeployment } from '../settle.js';
 import { alreadyExistsFlow, forbiddenListFlow, invalidDeploymentFlow, notFoundFlow } from '../../support/status-inspector-flows.js';
 
 const SHOTS = 'test-results/status-inspector-real';
@@ -15,8 +16,10 @@ test.describe('with the whole Deployment in view', () => {
 
   test('an invalid Deployment: every cause with its field, a marker on its line (list index, dotted label key, absent field), and the PUT\'s curl gets the same 422', async ({ page }) => {
     test.slow();
-    // No controllers run here: the Deployment keeps its resourceVersion, so the curl line's PUT is judged the same.
-    await invalidDeploymentFlow(page, target, unique('status-invalid', 'deployment'));
+    // Edited once the controllers (where they run) are done with it: it keeps its resourceVersion, so the curl
+    // line's PUT is judged the same.
+    const name = unique('status-invalid', 'deployment');
+    await invalidDeploymentFlow(page, target, name, () => settledDeployment(target.kubectl, 'fx', name));
   });
 });
 

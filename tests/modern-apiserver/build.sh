@@ -85,5 +85,9 @@ build_kwok() {
   echo "modern-apiserver: built $out"
 }
 
+# One build at a time: CI starts this in the background while other steps may ask for the same binaries.
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.modern-build.lock"
+flock 9
 build_k8s
 if [ "$KWOK" = 1 ]; then build_kwok; fi

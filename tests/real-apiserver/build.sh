@@ -6,6 +6,10 @@ CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
 BIN="$CACHE/bin/kube-apiserver"
 if [ -x "$BIN" ] && command -v etcd >/dev/null; then echo "real-apiserver: cached $BIN"; exit 0; fi
 mkdir -p "$CACHE/bin" "$CACHE/src"
+# One build at a time: CI starts this in the background while the real tier may ask for it too.
+exec 9>"$CACHE/.real-build.lock"
+flock 9
+if [ -x "$BIN" ] && command -v etcd >/dev/null; then echo "real-apiserver: cached $BIN"; exit 0; fi
 export DEBIAN_FRONTEND=noninteractive
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

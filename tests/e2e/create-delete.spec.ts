@@ -165,6 +165,8 @@ test('a reload in the middle of a create keeps the draft', async ({ page }) => {
   await expect(editorLine(page, `generateName: ${prefix}-`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Discard' }).click();
+  // Typed text is dropped only once confirmed.
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(editorLine(page, 'generateName: config-')).toBeVisible();
   await page.reload();
   await expect(editorLine(page, 'generateName: config-')).toBeVisible({ timeout: 15_000 });

@@ -56,3 +56,23 @@ test('an unknown field is refused by the server (fieldValidation=Strict), not wa
   expect((await getJson(t, 'deployment', name)).spec.replicaz).toBeUndefined();
   await page.screenshot({ path: 'test-results/real-demo-deployment-strict.png' });
 });
+
+test('after a Save, the controller\'s own write is followed quietly: no warning banner, the text is the server\'s; Discard of nothing asks nothing', async ({ page }) => {
+  const name = unique('edit-deploy-after-save');
+  await createDeployment(target(), name);
+  await page.goto(deploymentUrl(target(), name));
+  await expect(editorLine(page, 'image: nginx:1.25')).toBeVisible({ timeout: 15_000 });
+  await editorLine(page, 'image: nginx:1.25').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('-alpine');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('saved')).toContainText('Saved.');
+  // The Deployment controller bumps deployment.kubernetes.io/revision for the new template: told in one grey line.
+  await expect(page.getByTestId('server-followed')).toContainText('deployment.kubernetes.io/revision', { timeout: 15_000 });
+  await expect(page.getByTestId('server-changed')).toHaveCount(0);
+  await expect(editorLine(page, 'deployment.kubernetes.io/revision: "2"')).toBeVisible();
+  await page.screenshot({ path: 'test-results/edit-after-save-followed.png' });
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByTestId('discard-confirm')).toHaveCount(0);
+  await expect(editorLine(page, 'image: nginx:1.25-alpine')).toBeVisible();
+});

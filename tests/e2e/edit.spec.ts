@@ -167,6 +167,8 @@ test('invalid YAML and a changed name are refused before anything is sent; the t
   expect(await serverData(name)).toEqual({ a: 'one', b: 'two' });
 
   await page.getByRole('button', { name: 'Discard' }).click();
+  // Typed text is dropped only once confirmed.
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(editorLine(page, `name: ${name}`)).toBeVisible();
   await expect(page.getByTestId('monaco-editor')).not.toContainText('-renamed');
 });

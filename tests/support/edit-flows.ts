@@ -197,6 +197,8 @@ export async function deploymentInvalidFlow(page: Page, t: EditTarget, name: str
   expect((await getJson(t, 'deployment', name)).spec.replicas).toBe(1);
 
   await page.getByRole('button', { name: 'Discard' }).click();
+  // Typed text is dropped only once confirmed.
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await typeAtEndOfLine(page, 'apiVersion: apps/v1', 'beta1');
   await typeAtEndOfLine(page, 'kind: Deployment', 'X');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -9,4 +9,6 @@ export const buttonStyles = {
   preview: `${buttonBase} border-indigo-300 bg-white text-indigo-700 hover:bg-indigo-50`,
   /** Leave, drop, toggle (Cancel, Discard). */
   secondary: `${buttonBase} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`,
+  /** What loses work once confirmed (Discard changes). */
+  danger: `${buttonBase} border-red-600 bg-red-600 text-white hover:bg-red-700`,
 };

@@ -2,13 +2,36 @@
 import type { KubeObject } from '../../k8s/kube-object';
 import { PathChips } from './path-chips';
 
+/** The server moved the object on while nothing was typed: the text follows it, and says so quietly. */
+export interface FollowedChange {
+  resourceVersion: string;
+  paths: string[];
+}
+
 export type EditNotice =
-  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied' }
+  | { kind: 'saved'; resourceVersion: string; warnings: string[]; verb: 'Saved' | 'Applied'; since?: FollowedChange }
+  | { kind: 'followed'; change: FollowedChange }
   | { kind: 'merged'; resourceVersion: string; theirChanges: string[] }
   | { kind: 'conflict'; theirs: KubeObject; conflicts: string[] };
 
 /** Paths listed before "and N more". */
 const MAX_LISTED = 8;
+
+function FollowedLine({ change, lead }: { change: FollowedChange; lead: string }) {
+  const listed = change.paths.slice(0, 3).join(', ');
+  const more = change.paths.length > 3 ? ` and ${change.paths.length - 3} more` : '';
+  return (
+    <p data-testid="server-followed" className="text-xs text-slate-500">
+      {lead} {listed}
+      {more} (resourceVersion <span className="font-mono">{change.resourceVersion}</span>); nothing was typed here, so the text shows it.
+    </p>
+  );
+}
+
+/** The notice once the text has followed the server to `change`: a save's notice keeps its place. */
+export function followedNotice(notice: EditNotice | null, change: FollowedChange): EditNotice {
+  return notice?.kind === 'saved' ? { ...notice, since: change } : { kind: 'followed', change };
+}
 
 export function EditNoticeBanner({ notice }: { notice: EditNotice }) {
   switch (notice.kind) {
@@ -16,6 +39,13 @@ export function EditNoticeBanner({ notice }: { notice: EditNotice }) {
       return (
         <div role="status" data-testid="saved" className="border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
           <span className="font-semibold">{notice.verb}.</span> New resourceVersion <span className="font-mono">{notice.resourceVersion}</span>.
+          {notice.since && <FollowedLine change={notice.since} lead="Since then the server changed" />}
+        </div>
+      );
+    case 'followed':
+      return (
+        <div role="status" className="border-b border-slate-200 px-4 py-1">
+          <FollowedLine change={notice.change} lead="The server changed" />
         </div>
       );
     case 'merged':

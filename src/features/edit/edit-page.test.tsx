@@ -124,7 +124,7 @@ describe('edit page', () => {
     expect(puts).toHaveLength(0);
   });
 
-  it('restores a draft with its base after a reload, and Discard drops it', async () => {
+  it('restores a draft with its base after a reload, and Discard drops it once confirmed', async () => {
     const store = new MemoryStore();
     saveDraft(store, DRAFT_KEY, { text: 'kind: ConfigMap\napiVersion: v1\nmetadata:\n  name: c1\n  namespace: default\ndata:\n  a: drafted\n', base: configMap('7', { a: 'one' }), updatedAt: 1 });
     renderEditor(store);
@@ -132,6 +132,11 @@ describe('edit page', () => {
     expect(screen.getByTestId('draft-restored')).toBeTruthy();
     expect(screen.getByTestId('base-resource-version').textContent).toContain('7');
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    // Typed text is never dropped by one click: Keep editing leaves it, Discard changes drops it.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(editor().value).toContain('a: drafted');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     await screen.findByText(/^resourceVersion 10$/);
     expect(editor().value).toContain('a: one');
     expect(store.getItem(draftStorageKey(DRAFT_KEY))).toBeNull();
@@ -158,7 +163,7 @@ describe('edit page', () => {
     expect(server.data).toEqual({ a: 'one-mine', b: 'two-theirs' });
   });
 
-  it('after its own Save, a status-only or bookkeeping update raises no banner; a change to a shown field does', async () => {
+  it('after its own Save, a status-only update changes nothing; a change to a shown field is followed and told quietly', async () => {
     const { channel } = await openEditor();
     replace('a: one', 'a: one-mine');
     save();
@@ -176,7 +181,38 @@ describe('edit page', () => {
     expect(screen.queryByTestId('server-changed')).toBeNull();
 
     act(() => channel.send({ type: 'MODIFIED', object: { ...statusOnly, metadata: { ...statusOnly.metadata, resourceVersion: '13' }, data: { a: 'one-mine', b: 'two-theirs' } } }));
+    // Nothing typed since the save: the text is the server's, the save's notice stays, one grey line says what moved.
+    expect((await screen.findByTestId('server-followed')).textContent).toContain('data.b');
+    expect(screen.getByTestId('saved').textContent).toContain('New resourceVersion 11');
+    expect(screen.queryByTestId('server-changed')).toBeNull();
+    expect(editor().value).toContain('b: two-theirs');
+    await screen.findByText(/^resourceVersion 13$/);
+    // Once something is typed, a later server change is a banner again and the text is not touched.
+    replace('a: one-mine', 'a: one-more');
+    act(() => channel.send({ type: 'MODIFIED', object: { ...statusOnly, metadata: { ...statusOnly.metadata, resourceVersion: '14' }, data: { a: 'one-mine', b: 'three' } } }));
     expect((await screen.findByTestId('server-changed-paths')).textContent).toBe('data.b');
+    expect(editor().value).toContain('b: two-theirs');
+  });
+
+  it('a refused Save after a good one: the old "Saved" is gone, only the refusal shows', async () => {
+    await openEditor();
+    replace('a: one', 'a: one-mine');
+    save();
+    await screen.findByTestId('saved');
+    replace('a: one-mine', 'a: [unclosed');
+    save();
+    await screen.findByText(/Not saved/);
+    expect(screen.queryByTestId('saved')).toBeNull();
+  });
+
+  it('opened and untouched, the text follows a later server version; never an older one', async () => {
+    const { channel } = await openEditor();
+    act(() => channel.send({ type: 'MODIFIED', object: configMap('12', { a: 'one', b: 'new' }) }));
+    expect((await screen.findByTestId('server-followed')).textContent).toContain('data.b');
+    expect(editor().value).toContain('b: new');
+    act(() => channel.send({ type: 'MODIFIED', object: configMap('11', { a: 'old' }) }));
+    expect(editor().value).toContain('b: new');
+    expect(editor().value).not.toContain('a: old');
   });
 
   it('opens the resolve view when both changed the same key; the right side is what gets saved', async () => {

@@ -31,8 +31,10 @@ import { lineOfFieldPath } from './yaml-position';
 import { YamlProblemsAlert } from './yaml-problems-alert';
 import { WarningList } from '../../components/ui/warning-list';
 import { buttonStyles } from '../../components/ui/button-styles';
-import { EditNoticeBanner, type EditNotice } from './edit-notice';
+import { EditNoticeBanner, followedNotice, type EditNotice } from './edit-notice';
 import { ServerChangesBanner } from './server-changes-banner';
+import { DiscardButton } from './discard-button';
+import { isLaterResourceVersion } from '../../k8s/resource-version-order';
 import { WriteOutcomePanel } from './write-outcome-panel';
 import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 import { FormView } from './form/form-view';
@@ -195,6 +197,13 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   // Once per base, not per keystroke (a 10-container Pod's YAML takes milliseconds to write).
   const baseYaml = useMemo(() => (base ? editableYaml(base) : null), [base]);
   const dirty = draft !== null && baseYaml !== null && text !== baseYaml;
+  // Nothing typed since the base (just saved, say): the text follows the server to a later version, a controller's
+  // write after one's own save told apart quietly; a typed edit is never touched. (The watch may still be showing the
+  // version before the save: never follow back to it.)
+  if (!dirty && draft !== null && live && !liveDeleted && liveChanges.length > 0 && isLaterResourceVersion(live.metadata.resourceVersion, base?.metadata.resourceVersion) && state.preview === null && refusal === null && failure === null && notice?.kind !== 'conflict') {
+    const change = { resourceVersion: live.metadata.resourceVersion ?? '', paths: liveChanges };
+    dispatch({ type: 'replaced', draft: { origin: live, text: editableYaml(live) }, kept: state.kept, notice: followedNotice(notice, change) });
+  }
   const secretDraft = holdsSecret(draftKey.gvr, text, base ?? live);
   const saveError = failure?.error ?? null;
   const warnings = notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : [];
@@ -250,9 +259,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
           {!preview && (
             <>
-              <button type="button" onClick={discard} disabled={!draft} className={buttonStyles.secondary}>
-                Discard
-              </button>
+              <DiscardButton dirty={dirty} disabled={!draft} backTo="the object on the server" onDiscard={discard} />
               <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
                 Cancel
               </button>
@@ -280,7 +287,8 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           showDiff={showServerDiff}
           onToggleDiff={() => setShowServerDiff((v) => !v)}
         />
-        {notice && <EditNoticeBanner notice={notice} />}
+        {/* A save's success is history once a later attempt failed or was refused: never "Saved" above "Not saved". */}
+        {notice && !((notice.kind === 'saved' || notice.kind === 'followed') && (failure || refusal)) && <EditNoticeBanner notice={notice} />}
         {showManagedFields && base && (
           <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
             <ManagedFieldsView object={base} />

@@ -116,6 +116,7 @@ describe('Secret drafts', () => {
     expect(window.localStorage.getItem(key)).toBeNull();
     expect(notice()).toBe(SECRET_DRAFT_NOTICE);
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect((await shown()).value).not.toContain(KEY_BYTES);
   });
 });

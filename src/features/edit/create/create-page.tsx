@@ -20,6 +20,7 @@ import { clearCreateDraft, holdsSecret, loadCreateDraft, saveCreateDraft, type C
 import { SecretDraftNotice } from '../secret-draft-notice';
 import { useKindSchemaState } from '../../../data/kind-schema-query';
 import { useDraftRequest } from '../use-draft-request';
+import { DiscardButton } from '../discard-button';
 import { useSaveCommand } from '../use-save-command';
 import { lineOfFieldPath } from '../yaml-position';
 import { YamlProblemsAlert } from '../yaml-problems-alert';
@@ -294,9 +295,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           >
             {busy === 'create' ? 'Creating…' : 'Create'}
           </button>
-          <button type="button" onClick={discard} disabled={!draft || !edited} title="Drop your text and start again from the template" className={buttonStyles.secondary}>
-            Discard
-          </button>
+          <DiscardButton dirty={edited} disabled={!draft || !edited} title="Drop your text and start again from the template" backTo="the template" onDiscard={discard} />
           <button type="button" onClick={onCancel} title="Back to the list (the draft stays)" className={buttonStyles.secondary}>
             Cancel
           </button>

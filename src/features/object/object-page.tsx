@@ -22,6 +22,8 @@ import { discoveryKindResolver, objectReferences, ownerLinks } from './object-re
 import { managedFieldsCount, objectText, type TextFormat } from './object-text';
 import { ObjectTextView } from './object-text-view';
 import { RelatedObjects } from './related-objects';
+import { NotFoundHelp } from './not-found-help';
+import { KubeApiError } from '../../k8s/kube-api-error';
 import { WatchStateBadge, type WatchBadgeState } from '../../components/ui/watch-state-badge';
 import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 import { GatedAction } from '../../components/ui/access-control';
@@ -148,6 +150,7 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
         {error !== null && error !== undefined && (
           <div className="p-4">
             <KubeErrorPanel error={error} title={query.error ? `Getting ${path.resource} ${name}` : `Watching ${path.resource} ${name}`} onRetry={retry} />
+            {error instanceof KubeApiError && error.code === 404 && <NotFoundHelp context={context} path={path} index={index} />}
           </div>
         )}
         {!data && !error && <LoadingStatus what={name} />}

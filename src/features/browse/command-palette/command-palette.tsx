@@ -9,6 +9,7 @@ import { OBJECT_NAMES_LIMIT } from '../../../data/object-names-query';
 import { qualifiedName } from '../../../k8s/discovery/resource-index';
 import { useUiStore } from '../../../stores/ui-store';
 import { argumentObjectPath, namedResourceItems, paletteItems, type PaletteItem } from './palette-query';
+import { missingObjectMessage, useMissingObject } from './use-missing-object';
 import { useNameMatches } from './use-name-matches';
 import { useSettled } from './use-settled';
 
@@ -112,9 +113,14 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
     const scope = { context, namespace, namespaces: known.names, missingObjects };
     return text.trim() ? paletteItems(index, text, scope) : namedResourceItems(index, [...pinned, ...recent], scope);
   }, [index, text, context, namespace, known.names, missingObjects, pinned, recent]);
-  // Resource types first, then objects found by name.
+  // An object named outright but absent where it would open: not offered; where the name is, first.
+  const missing = useMissingObject(text, resourceItems, { context, namespace, namespaces: known.names });
+  // Resource types first, then objects found by name (each target once).
   const byName = useNameMatches(context, namespace, index, text, known.names);
-  const items = useMemo(() => [...resourceItems, ...byName.items], [resourceItems, byName.items]);
+  const items = useMemo(() => {
+    const offered = [...(missing?.elsewhere ?? []), ...resourceItems.filter((i) => i !== missing?.item), ...byName.items];
+    return offered.filter((item, i) => offered.findIndex((o) => o.href === item.href) === i);
+  }, [missing, resourceItems, byName.items]);
   const active = Math.min(activeIndex, Math.max(0, items.length - 1));
 
   useEffect(() => {
@@ -193,6 +199,7 @@ function PaletteDialog({ context, namespace, onClose, onChoose }: PaletteDialogP
           text={text}
           searching={byName.searching}
           truncated={byName.truncated}
+          note={missing ? missingObjectMessage(missing) : null}
         />
       </div>
     </div>
@@ -244,12 +251,15 @@ interface PaletteFooterProps {
   text: string;
   searching: boolean;
   truncated: readonly string[];
+  /** What the palette found out about the input (a named object that is not there). */
+  note: string | null;
 }
 
-function PaletteFooter({ loading, error, empty, text, searching, truncated }: PaletteFooterProps) {
+function PaletteFooter({ loading, error, empty, text, searching, truncated, note }: PaletteFooterProps) {
   let message: string | null = null;
   if (loading) message = 'Discovering resources…';
   else if (error) message = `Discovery failed: ${error}`;
+  else if (note) message = note;
   else if (searching) message = 'Looking for objects by name…';
   else if (empty && text.trim()) message = `No resource or object name matches “${text.trim()}”.`;
   else if (truncated.length > 0) message = `Names searched in the first ${OBJECT_NAMES_LIMIT} of ${truncated.join(', ')} only · ↑↓ · Enter · Esc`;

@@ -83,7 +83,7 @@ function listItem(scope: PaletteScope, r: ApiResource, namespace: string | null)
   return { id: `list:${r.groupVersion}/${r.resource}:${ns ?? ''}`, target: 'list', resource: r, namespace: ns, name: null, apiPath, href: toUiPath(scope.context, apiPath) };
 }
 
-function objectItem(scope: PaletteScope, r: ApiResource, name: string, namespace: string | null): PaletteItem {
+export function objectItem(scope: PaletteScope, r: ApiResource, name: string, namespace: string | null): PaletteItem {
   // An object lives in one namespace: with "all namespaces" picked, guess default (as kubectl does).
   const ns = r.namespaced ? (namespace ?? scope.namespace ?? 'default') : null;
   const apiPath = buildApiPath({ group: r.group, version: r.version, resource: r.resource, namespace: ns, name, subresource: null });

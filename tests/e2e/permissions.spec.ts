@@ -180,8 +180,9 @@ test('opening ten objects of one type in one namespace asks each permission once
     await page.goBack();
     await expect(page.getByTestId('object-name')).toHaveCount(0);
   }
-  // update (Edit), delete, patch (quick edits), create (the list's Create): each asked once for the namespace.
-  expect(Object.fromEntries(reviews)).toEqual({ update: 1, delete: 1, patch: 1, create: 1 });
+  // update (Edit), delete, patch (quick edits), create (the list's Create): each asked once for the namespace; list
+  // once at cluster scope (may the picker offer "All namespaces").
+  expect(Object.fromEntries(reviews)).toEqual({ update: 1, delete: 1, patch: 1, create: 1, list: 1 });
   await ok('demo', ['-n', 'demo', 'delete', 'configmap', ...Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`)]);
 });
 
@@ -220,4 +221,17 @@ test('every kubectl auth can-i line Kubeglass prints asks as the context it spea
   const list = await runInAdminShell((await page.getByTestId('can-i-list-command').textContent()) ?? '');
   expect(list.code, list.stderr).toBe(0);
   expect(list.stdout).not.toMatch(/^\*\.\*\s/m);
+});
+
+test('"All namespaces" is not offered to a user who may not list the resource across them (it would end in a 403)', async ({ page }) => {
+  await page.goto('/c/demo-developer/api/v1/namespaces/shop/pods');
+  await expect(page.getByTestId('resource-table')).toBeVisible({ timeout: 15_000 });
+  const all = page.getByTestId('namespace-picker').locator('[data-testid="all-namespaces-option"]');
+  await expect(all).toBeDisabled();
+  await expect(all).toHaveText('All namespaces — you may not list pods across them');
+  // The admin may: offered as always.
+  await page.goto('/c/demo/api/v1/namespaces/demo/pods');
+  await expect(page.getByTestId('resource-table')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('namespace-picker').locator('[data-testid="all-namespaces-option"]')).toBeEnabled();
+  await expect(page.getByTestId('namespace-picker').locator('[data-testid="all-namespaces-option"]')).toHaveText('All namespaces');
 });

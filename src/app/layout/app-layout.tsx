@@ -79,7 +79,7 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
           Kubeglass
         </a>
         <ContextPicker context={context} onSelect={selectContext} />
-        <NamespacePicker context={context} namespace={namespace} disabled={!namespacedPath} onSelect={selectNamespace} />
+        <NamespacePicker context={context} namespace={namespace} disabled={!namespacedPath} path={path} onSelect={selectNamespace} />
         <CommandPalette context={context} namespace={namespace} onNavigate={navigate} />
         <div className="ml-auto flex items-center gap-3">
           <a

@@ -30,7 +30,9 @@ describe('namespace picker for a user who may not list namespaces', () => {
     renderAppAt('/c/dev/api/v1/namespaces/fx/pods');
     await waitFor(() => expect(picker().title).toBe('You may not list namespaces: type one you work in'));
     expect(picker().value).toBe('fx');
-    expect(optionTexts()).toEqual(['All namespaces', 'fx', 'Type a namespace…']);
+    // Listing pods across all namespaces is a cluster-scope list, which this user is refused: not offered.
+    await waitFor(() => expect(optionTexts()).toEqual(['All namespaces — you may not list pods across them', 'fx', 'Type a namespace…']));
+    expect((within(picker()).getAllByRole('option')[0] as HTMLOptionElement).disabled).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -48,7 +50,7 @@ describe('namespace picker for a user who may not list namespaces', () => {
 
     cleanup();
     renderAppAt('/c/dev/api/v1/namespaces/fx/pods');
-    await waitFor(() => expect(optionTexts()).toEqual(['All namespaces', 'fx', 'shop', 'Type a namespace…']));
+    await waitFor(() => expect(optionTexts()).toEqual(['All namespaces — you may not list pods across them', 'fx', 'shop', 'Type a namespace…']));
     fireEvent.change(picker(), { target: { value: 'shop' } });
     expect(window.location.pathname).toBe('/c/dev/api/v1/namespaces/shop/pods');
   });

@@ -1,7 +1,9 @@
 // The header's namespace picker: the listed namespaces, or for a user who may not list them, the ones they used and
 // their context's own. Any other can be typed; one where the rules review grants nothing is marked, never dropped.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useAccess } from '../../data/access-query';
 import { useNamespaceAccess, type NamespaceAccess } from '../../data/namespace-access-query';
+import type { ApiPath } from '../../k8s/paths';
 import { useKnownNamespaces } from '../../data/namespaces-query';
 import { useUiStore } from '../../stores/ui-store';
 import { HeaderSelect, HeaderTextInput } from './header-select';
@@ -33,10 +35,12 @@ export interface NamespacePickerProps {
   namespace: string | null;
   /** True on cluster-scoped lists, where a namespace means nothing. */
   disabled: boolean;
+  /** The collection or object on screen: "All namespaces" is offered as the server allows listing it across all. */
+  path: ApiPath | null;
   onSelect: (namespace: string | null) => void;
 }
 
-export function NamespacePicker({ context, namespace, disabled, onSelect }: NamespacePickerProps) {
+export function NamespacePicker({ context, namespace, disabled, path, onSelect }: NamespacePickerProps) {
   const used = useUiStore((s) => s.usedNamespacesByContext[context]) ?? NONE_USED;
   const rememberUsed = useUiStore((s) => s.rememberUsedNamespace);
   const known = useKnownNamespaces(context, used);
@@ -52,6 +56,9 @@ export function NamespacePicker({ context, namespace, disabled, onSelect }: Name
   const unlisted = listSettled ? options.filter((name) => !known.listed?.includes(name)) : [];
   const access = useNamespaceAccess(context, unlisted);
   const current = namespace === null ? undefined : access.get(namespace);
+  // A list across all namespaces is a list at cluster scope: a user bound in some namespaces only is refused it (403).
+  const across = useAccess(context, !disabled && path ? { verb: 'list', group: path.group, resource: path.resource } : null);
+  const allRefused = across.state === 'denied' && namespace !== null;
 
   useEffect(() => {
     // Offered next time even when the list is refused; "unknown" counts, as the server decides there (mayAct).
@@ -134,7 +141,9 @@ export function NamespacePicker({ context, namespace, disabled, onSelect }: Name
         }
       }}
     >
-      <option value={ALL}>All namespaces</option>
+      <option value={ALL} disabled={allRefused} data-testid="all-namespaces-option">
+        {allRefused ? `All namespaces — you may not list ${path?.resource ?? ''} across them` : 'All namespaces'}
+      </option>
       {options.map((name) => (
         <option key={name} value={name} data-access={access.get(name)}>
           {namespaceLabel(name, access.get(name))}

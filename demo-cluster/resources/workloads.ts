@@ -172,7 +172,6 @@ export const deployments: ResourceType = recordedType('apps/v1', 'deployments', 
   },
   ...statusStrategy({}),
   validate: validateDeployment,
-  metadataChecksOnUpdate: 3,
 });
 
 export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', {

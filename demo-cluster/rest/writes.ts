@@ -127,9 +127,7 @@ export function admitNamespace(ctx: WriteContext, t: ResourceType, namespace: st
 }
 
 function validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined): void {
-  const meta = validateObjectMeta(obj, t.nameRule);
-  const passes = old ? (t.metadataChecksOnUpdate ?? 4) : 1;
-  const errors = [...Array.from({ length: passes }, () => meta).flat(), ...(t.validate?.(obj, old) ?? [])];
+  const errors = [...validateObjectMeta(obj, t.nameRule), ...(t.validate?.(obj, old) ?? [])];
   if (errors.length > 0) throw invalid(t.group, t.kind, obj.metadata.name ?? '', errors);
 }
 
@@ -195,19 +193,17 @@ export function updateObject(
   const obj = toObject(body);
   checkTypeMeta(t, obj);
   const meta = obj.metadata;
-  if (meta.name !== undefined && meta.name !== '' && meta.name !== name) {
-    throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
-  }
-  meta.name = name;
+  // The update handler: EnsureObjectNamespaceMatchesRequestNamespace, then checkName.
   if (t.namespaced) {
     if (meta.namespace !== undefined && meta.namespace !== '' && meta.namespace !== namespace) {
-      // The update handler's checkName (create answers rest.BeforeCreate's wording above).
-      throw badRequest(`the namespace of the object (${meta.namespace}) does not match the namespace on the request (${namespace ?? ''})`);
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
     meta.namespace = namespace;
   } else {
     delete meta.namespace;
   }
+  if (meta.name === undefined || meta.name === '') throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  if (meta.name !== name) throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
   const existing = ctx.store.get(key, t.namespaced ? namespace : undefined, name);
   if (!existing) {
     if (t.allowCreateOnUpdate && opts.subresource === undefined) {

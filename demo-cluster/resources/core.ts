@@ -229,7 +229,8 @@ export const pods: ResourceType = {
     { name: 'log', kind: 'Pod', verbs: ['get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
   ],
-  hasGeneration: false,
+  // Pods have a generation in 1.37 (PodObservedGenerationTracking, GA in 1.35): 1 on create, bumped by spec changes.
+  hasGeneration: true,
   zeroValue: { spec: { containers: null }, status: {} },
   nameRule: 'subdomain',
   printer: podPrinter,

@@ -25,6 +25,7 @@ import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } from '../resources/types.js';
 import { setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
+import { admitServiceAccount } from './service-account-admission.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
 /** Deferred work (simulated kubelet / namespace controller), cancelled when the cluster closes. */
@@ -163,6 +164,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   meta.managedFields = sortManagedFields(opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, fieldsShape(t), opts.manager, apiVersionOf(t), now));
   if (meta.managedFields.length === 0) delete meta.managedFields;
   t.prepareForCreate?.(obj);
+  if (t.group === '' && t.resource === 'pods') admitServiceAccount(ctx.store, obj);
   validate(t, obj, undefined);
 
   const key = storageKey(t);
@@ -338,11 +340,14 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
   const own = existing.metadata.finalizers ?? [];
   const finalizers = policyFinalizer === undefined || own.includes(policyFinalizer) ? own : [...own, policyFinalizer];
 
+  // rest.BeforeDelete (and the store, for finalizers) bumps a generation the object has when deletion begins.
+  const generation = (existing.metadata.generation ?? 0) > 0 ? { generation: (existing.metadata.generation ?? 0) + 1 } : {};
   if ((bound && grace > 0) || finalizers.length > 0) {
     const pending: KubeObject = {
       ...existing,
       metadata: {
         ...existing.metadata,
+        ...generation,
         deletionTimestamp: rfc3339(now + (bound ? grace * 1000 : 0)),
         deletionGracePeriodSeconds: bound ? grace : 0,
         ...(finalizers.length > 0 ? { finalizers } : {}),
@@ -360,13 +365,14 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
     return { kind: 'object', object: stored };
   }
 
-  if (opts.dryRun) return t.deleteReturnsObject ? { kind: 'object', object: existing } : successFor(t, existing);
-  const gone = ctx.store.delete(key, ns, name) ?? existing;
-  if (t.resource === 'pods') {
-    // Pods always delete gracefully: an unbound pod goes at once with grace 0, and the answer shows it.
-    const meta = { ...gone.metadata, deletionTimestamp: rfc3339(now), deletionGracePeriodSeconds: 0 };
-    return { kind: 'object', object: orderObject({ ...gone, metadata: meta }) };
+  // Pods always delete gracefully: an unbound pod goes at once with grace 0, and the answer (dry run or not) shows it.
+  const asDeletedPod = (pod: KubeObject): KubeObject => orderObject({ ...pod, metadata: { ...pod.metadata, ...generation, deletionTimestamp: rfc3339(now), deletionGracePeriodSeconds: 0 } });
+  if (opts.dryRun) {
+    if (t.resource === 'pods') return { kind: 'object', object: asDeletedPod(existing) };
+    return t.deleteReturnsObject ? { kind: 'object', object: existing } : successFor(t, existing);
   }
+  const gone = ctx.store.delete(key, ns, name) ?? existing;
+  if (t.resource === 'pods') return { kind: 'object', object: asDeletedPod(gone) };
   return t.deleteReturnsObject ? { kind: 'object', object: gone } : successFor(t, gone);
 }
 

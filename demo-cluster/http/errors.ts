@@ -200,7 +200,7 @@ export function sortedMap(value: Record<string, unknown>): Record<string, unknow
 }
 
 /**
- * Renders a value the way field.Error.ErrorBody does since 1.31: numbers and booleans with %v, strings
+ * Renders a value the way field.Error.ErrorBody does in 1.37: numbers and booleans with %v, strings
  * with %q, anything else as its JSON (a JS object stands for a Go map: keys sorted).
  */
 function goValue(value: unknown): string {

@@ -1,5 +1,5 @@
 // How field errors print the structs that apps validation passes as bad values (field.Invalid(path,
-// struct, msg)): since 1.31 their encoding/json text, in Go's field order. Internal types (apps.*) carry no
+// struct, msg)): in 1.37 their encoding/json text, in Go's field order. Internal types (apps.*) carry no
 // json tags, so their Go field names show; v1.LabelSelector and intstr.IntOrString marshal as on the wire.
 import { goJson, sortedMap } from '../http/errors.js';
 import type { JsonObject } from './types.js';

@@ -1,5 +1,5 @@
 // Decoding a POST/PUT body into the Go types: a value of the wrong JSON type (`replicas: "3"`, an env
-// `value: 8080`) fails the whole request with 400 BadRequest, whatever fieldValidation says. Since 1.30
+// `value: 8080`) fails the whole request with 400 BadRequest, whatever fieldValidation says. In 1.37
 // the apiserver decodes with sigs.k8s.io/json (encoding/json's rules), so the message is an
 // UnmarshalTypeError: `json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of
 // type int32` (the struct holding the field, the path of JSON keys from the root without list indices or

@@ -59,7 +59,7 @@ describe('422 Invalid with causes', () => {
   it('pod template: port range, env name, pull policy, restart policy', () =>
     putEdited(`${deps()}/edited`, (o) => {
       container(o).ports = [{ containerPort: 70000 }];
-      // Since 1.34 any printable ASCII but '=' is a valid name.
+      // 1.37 (RelaxedEnvironmentVariableValidation) takes any printable ASCII but '='.
       ((container(o).env as Json[])[0] as JsonObject).name = '1 BAD=x';
       container(o).imagePullPolicy = 'Sometimes';
       (spec(spec(o).template as JsonObject) as JsonObject).restartPolicy = 'Never';

@@ -13,6 +13,7 @@ import { Store } from './store/store.js';
 import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
+import { startServiceAccountController } from './controllers/service-accounts.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
 import type { FaultRule } from './faults/faults.js';
@@ -84,6 +85,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const registry = defaultRegistry();
   seedCluster(store, options.seed ?? {});
   const stopEventsMirror = startEventsMirror(store);
+  const stopServiceAccountController = startServiceAccountController(store);
   store.markHistoryBase();
 
   const timers = new Set<NodeJS.Timeout>();
@@ -146,6 +148,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopCrdController();
         stopGarbageCollector();
         stopEventsMirror();
+        stopServiceAccountController();
         for (const t of timers) clearTimeout(t);
         timers.clear();
         for (const w of [...watches]) w.close();

@@ -93,20 +93,20 @@ export function notAcceptable(accepted: string[]): ApiError {
 }
 
 /**
- * go-restful's own 406 (fixtures/errors/406-not-acceptable.json): routes served through go-restful
- * (resources, /api, /api/v1, /apis/G/V, /version) answer it when no Accept clause names a media type
- * they produce at all (text/html).
+ * go-restful's own 406: routes served through go-restful (resources, /api, /api/v1, /apis/G/V, /version)
+ * answer it when no Accept clause names a media type they produce at all (text/html), listing what the
+ * routes of that path and method produce.
  */
-export function restfulNotAcceptable(): ApiError {
-  return new ApiError(failure(406, 'NotAcceptable', '406: Not Acceptable', {}));
+export function restfulNotAcceptable(produces: string[]): ApiError {
+  return new ApiError(failure(406, 'NotAcceptable', `406: Not Acceptable\n\nAvailable representations: ${produces.join(', ')}`, {}));
 }
 
 /**
  * The 406 a go-restful route answers: go-restful's own when no clause names a produced media type,
  * else the apiserver negotiation's list (e.g. `application/json;as=Foo`).
  */
-export function routeNotAcceptable(restfulMatched: boolean, accepted: string[]): ApiError {
-  return restfulMatched ? notAcceptable(accepted) : restfulNotAcceptable();
+export function routeNotAcceptable(restfulMatched: boolean, accepted: string[], produces: string[] = accepted): ApiError {
+  return restfulMatched ? notAcceptable(accepted) : restfulNotAcceptable(produces);
 }
 
 /** 404 from a known API prefix for a path no route serves (go-restful's NotFound Status, empty details). */
@@ -158,7 +158,7 @@ export interface FieldError {
   type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueForbidden' | 'FieldValueDuplicate' | 'FieldValueTooLong' | 'FieldValueNotFound';
   field: string;
   value?: unknown;
-  /** The value as Go's %#v prints it, for values goValue cannot render (structs such as v1.LabelSelector). */
+  /** The value as field.Error prints it, for values goValue cannot render (structs: fields in Go's order). */
   rendered?: string;
   detail?: string;
   hasValue?: boolean;
@@ -174,19 +174,41 @@ const FIELD_TYPE_TEXT: Record<FieldError['type'], string> = {
   FieldValueNotFound: 'Not found',
 };
 
-/** Renders a value the way field.Error does (%#v-ish: strings quoted, maps as Go literals). */
+/** Go's strconv.Quote (what %q prints) for the characters a field value may hold. */
+export function goQuote(text: string): string {
+  const named: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += named[ch] ?? (code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : ch);
+  }
+  return `${out}"`;
+}
+
+/**
+ * encoding/json's Marshal: JSON.stringify's text with HTML-sensitive characters and the line separators
+ * escaped, as Go escapes them by default. Map keys must already be in Go's sorted order.
+ */
+export function goJson(value: unknown): string {
+  const escapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (c) => escapes[c] ?? c);
+}
+
+/** A map's entries in Go's marshalling order (sorted keys), for goJson. */
+export function sortedMap(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Renders a value the way field.Error.ErrorBody does in 1.37: numbers and booleans with %v, strings
+ * with %q, anything else as its JSON (a JS object stands for a Go map: keys sorted).
+ */
 function goValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `[]string{${value.map((v) => JSON.stringify(v)).join(', ')}}`;
+  if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    if (entries.every(([, v]) => typeof v === 'string')) {
-      return `map[string]string{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(', ')}}`;
-    }
-  }
-  return JSON.stringify(value);
+  if (typeof value === 'object' && !Array.isArray(value)) return goJson(sortedMap(value as Record<string, unknown>));
+  return goJson(value);
 }
 
 /** field.Error.ErrorBody: "Invalid value: \"x\": detail". */

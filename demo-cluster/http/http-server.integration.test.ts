@@ -53,9 +53,15 @@ describe('discovery', () => {
     // /apis is not a go-restful route: the negotiation's list (as a 1.20 server answers /apis).
     expect(none.body.message).toBe('only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
     expect(none.body.details).toBeUndefined();
-    // The fixture is go-restful's own 406: a resource endpoint, /api and /apis/G/V asked for text/html.
-    for (const path of ['/api/v1/namespaces/demo/configmaps', '/api', '/apis/apps/v1']) {
-      expect((await api(path, { headers: { Accept: 'text/html' } })).body).toEqual(fixture('errors/406-not-acceptable.json'));
+    // go-restful's own 406 for text/html on a resource endpoint, /api and /apis/G/V: what the path's routes produce
+    // (a collection's GET also streams watches), as kube-apiserver 1.37.2 words it (tests/conformance/edge-cases.test.ts).
+    const objects = 'application/json, application/yaml, application/vnd.kubernetes.protobuf';
+    const restful = (produces: string): unknown => ({ ...fixture('errors/406-not-acceptable.json'), message: `406: Not Acceptable\n\nAvailable representations: ${produces}` });
+    expect((await api('/api/v1/namespaces/demo/configmaps', { headers: { Accept: 'text/html' } })).body).toEqual(
+      restful(`${objects}, application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch`),
+    );
+    for (const path of ['/api/v1/namespaces/demo/configmaps/feature-flags', '/api', '/apis/apps/v1']) {
+      expect((await api(path, { headers: { Accept: 'text/html' } })).body, path).toEqual(restful(objects));
     }
     expect((await api('/apis/apps', { headers: { Accept: 'text/html' } })).body.message).toMatch(/^only the following media types/);
     const legacy = await api('/apis', { headers: { Accept: 'application/json' } });

@@ -11,7 +11,7 @@ import { ApiError, badRequest, internalError, methodNotAllowed, notAcceptable, r
 import { authenticate, authorizePath, nonAuthProtocols } from '../auth/auth.js';
 import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
-import { RESOURCE_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
+import { RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
 import type { Faults } from '../faults/faults.js';
 import type { Storm } from '../storm/storm.js';
 import { isStormPath, serveStormControl } from '../storm/storm-control.js';
@@ -125,7 +125,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
       return;
     }
     if (path === '/version' || path === '/version/') {
-      if (!restfulAcceptable(req.headers.accept)) throw restfulNotAcceptable();
+      if (!restfulAcceptable(req.headers.accept, VERSION_MEDIA_TYPES)) throw restfulNotAcceptable(VERSION_MEDIA_TYPES);
       sendObject(req, res, 200, ctx.version, 'json', query);
       return;
     }

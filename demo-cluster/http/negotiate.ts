@@ -76,17 +76,24 @@ export function negotiateDiscovery(header: string | undefined): 'json' | undefin
   return undefined;
 }
 
-/** Media types a resource endpoint lists in its 406. */
+/** Media types a resource endpoint lists in its 406 (and the Produces of its routes but list and log). */
 export const RESOURCE_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
-/** Media types go-restful routes declare in Produces (resources, /api, /api/v1, /apis/G/V, /version). */
-const RESTFUL_PRODUCES = new Set(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', '*/*']);
+/** The Produces of a collection's GET route (list and watch): the object types, then their watch streams. */
+export const LIST_MEDIA_TYPES = [...RESOURCE_MEDIA_TYPES, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+
+/** The Produces of pods/log. */
+export const LOG_MEDIA_TYPES = ['text/plain', ...RESOURCE_MEDIA_TYPES];
+
+/** The Produces of /version. */
+export const VERSION_MEDIA_TYPES = ['application/json'];
 
 /**
  * go-restful's route match on Accept: some clause's bare media type (parameters ignored) is one the
  * route produces, or `*\/*`; an empty header matches. When false the answer is go-restful's own 406.
  */
-export function restfulAcceptable(header: string | undefined): boolean {
+export function restfulAcceptable(header: string | undefined, produces: string[] = RESOURCE_MEDIA_TYPES): boolean {
   if (header === undefined || header.trim() === '') return true;
-  return header.split(',').some((clause) => RESTFUL_PRODUCES.has((clause.split(';')[0] ?? '').trim().toLowerCase()));
+  const matched = new Set([...produces, '*/*']);
+  return header.split(',').some((clause) => matched.has((clause.split(';')[0] ?? '').trim().toLowerCase()));
 }

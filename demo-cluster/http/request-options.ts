@@ -23,7 +23,7 @@ export function optionsKind(verb: string): string | undefined {
 
 const FIELD_VALIDATION_VALUES = ['', 'Ignore', 'Strict', 'Warn'];
 
-/** 422 `CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Bogus"}: supported values: "All"`. */
+/** 422 `CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bogus"]: supported values: "All"`. */
 export function checkDryRun(kind: string, values: string[]): void {
   if (values.length === 0 || values.every((v) => v === 'All')) return;
   throw invalid('meta.k8s.io', kind, '', [{ type: 'FieldValueNotSupported', field: 'dryRun', value: values, detail: 'supported values: "All"' }]);

@@ -144,7 +144,8 @@ export function defaultPodSpec(raw: unknown): JsonObject {
 /** Container validation of a PodSpec at a field path (name and image required, names unique). */
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const PORT_RANGE = 'must be between 1 and 65535, inclusive';
-const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+/** Printable ASCII (space to tilde) without '='. */
+const RELAXED_ENV_VAR_NAME = /^[ -<>-~]+$/;
 
 /** validateContainerPorts: containerPort required and in range, hostPort in range, protocol supported. */
 function validateContainerPorts(raw: unknown, path: string): FieldError[] {
@@ -165,28 +166,14 @@ function validateContainerPorts(raw: unknown, path: string): FieldError[] {
   return errors;
 }
 
-/** ValidateEnv: every variable has a name that IsEnvVarName accepts. */
+/** ValidateEnv with IsRelaxedEnvVarName (RelaxedEnvironmentVariableValidation, GA since 1.34): printable ASCII but '='. */
 function validateEnv(raw: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
   (Array.isArray(raw) ? raw : []).forEach((e, i) => {
     const name = str(obj(e).name);
     const field = `${path}[${i}].name`;
-    if (name === '') {
-      errors.push({ type: 'FieldValueRequired', field, hasValue: false });
-      return;
-    }
-    if (!ENV_VAR_NAME.test(name)) {
-      errors.push({
-        type: 'FieldValueInvalid',
-        field,
-        value: name,
-        detail:
-          "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
-      });
-    }
-    if (name === '.') errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not be '.'" });
-    else if (name === '..') errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not be '..'" });
-    else if (name.startsWith('..')) errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "must not start with '..'" });
+    if (name === '') errors.push({ type: 'FieldValueRequired', field, hasValue: false });
+    else if (!RELAXED_ENV_VAR_NAME.test(name)) errors.push({ type: 'FieldValueInvalid', field, value: name, detail: "a valid environment variable name must consist only of printable ASCII characters other than '='" });
   });
   return errors;
 }
@@ -242,7 +229,8 @@ export const pods: ResourceType = {
     { name: 'log', kind: 'Pod', verbs: ['get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
   ],
-  hasGeneration: false,
+  // Pods have a generation in 1.37 (PodObservedGenerationTracking, GA in 1.35): 1 on create, bumped by spec changes.
+  hasGeneration: true,
   zeroValue: { spec: { containers: null }, status: {} },
   nameRule: 'subdomain',
   printer: podPrinter,

@@ -1,40 +1,46 @@
-// Go %#v renderings of the structs that apps validation puts into field errors (field.Invalid(path, struct, msg)).
+// How field errors print the structs that apps validation passes as bad values (field.Invalid(path,
+// struct, msg)): in 1.37 their encoding/json text, in Go's field order. Internal types (apps.*) carry no
+// json tags, so their Go field names show; v1.LabelSelector and intstr.IntOrString marshal as on the wire.
+import { goJson, sortedMap } from '../http/errors.js';
 import type { JsonObject } from './types.js';
 import { isPlainObject } from './types.js';
 
-const quote = (s: unknown): string => JSON.stringify(typeof s === 'string' ? s : '');
+const text = (s: unknown): string => (typeof s === 'string' ? s : '');
 
-function stringMap(value: unknown): string {
-  if (!isPlainObject(value)) return 'map[string]string(nil)';
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `map[string]string{${entries.map(([k, v]) => `${quote(k)}:${quote(v)}`).join(', ')}}`;
+/** A metav1.LabelSelector with its omitempty fields: `{"matchLabels":{"app":"web"}}`. */
+function labelSelectorValue(selector: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) out.matchLabels = sortedMap(selector.matchLabels) as JsonObject;
+  const exprs = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
+  if (exprs.length > 0) {
+    out.matchExpressions = exprs.map((e) => {
+      const r = isPlainObject(e) ? e : {};
+      const req: JsonObject = { key: text(r.key), operator: text(r.operator) };
+      if (Array.isArray(r.values) && r.values.length > 0) req.values = r.values.map(text);
+      return req;
+    });
+  }
+  return out;
 }
 
-function stringSlice(value: unknown): string {
-  return Array.isArray(value) ? `[]string{${value.map(quote).join(', ')}}` : '[]string(nil)';
-}
-
-/** `v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}`. */
+/** `{"matchLabels":{"app":"web"}}`. */
 export function goLabelSelector(selector: JsonObject): string {
-  const exprs = selector.matchExpressions;
-  const rendered = Array.isArray(exprs)
-    ? `[]v1.LabelSelectorRequirement{${exprs
-        .map((e) => {
-          const r = isPlainObject(e) ? e : {};
-          return `v1.LabelSelectorRequirement{Key:${quote(r.key)}, Operator:${quote(r.operator)}, Values:${stringSlice(r.values)}}`;
-        })
-        .join(', ')}}`
-    : '[]v1.LabelSelectorRequirement(nil)';
-  return `v1.LabelSelector{MatchLabels:${stringMap(selector.matchLabels)}, MatchExpressions:${rendered}}`;
+  return goJson(labelSelectorValue(selector));
 }
 
-/** `intstr.IntOrString{Type:0, IntVal:1, StrVal:""}` (Type 1 for strings). */
+/** An IntOrString value's JSON, `0` when unset (its zero value). */
+function intOrStringValue(value: unknown): number | string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? value : 0;
+}
+
+/** `25`, `"25%"`. */
 export function goIntOrString(value: unknown): string {
-  return typeof value === 'string' ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${quote(value)}}` : `intstr.IntOrString{Type:0, IntVal:${Number(value ?? 0)}, StrVal:""}`;
+  return goJson(intOrStringValue(value));
 }
 
-/** `apps.DeploymentStrategy{Type:"Bogus", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}`; Go prints an address for a set pointer. */
+/** `{"Type":"Bogus","RollingUpdate":null}` (apps.DeploymentStrategy, an internal type). */
 export function goDeploymentStrategy(strategy: JsonObject): string {
-  const rollingUpdate = isPlainObject(strategy.rollingUpdate) ? '(*apps.RollingUpdateDeployment)(0xc000000000)' : '(*apps.RollingUpdateDeployment)(nil)';
-  return `apps.DeploymentStrategy{Type:${quote(strategy.type)}, RollingUpdate:${rollingUpdate}}`;
+  const ru = strategy.rollingUpdate;
+  const rollingUpdate = isPlainObject(ru) ? { MaxUnavailable: intOrStringValue(ru.maxUnavailable), MaxSurge: intOrStringValue(ru.maxSurge) } : null;
+  return goJson({ Type: text(strategy.type), RollingUpdate: rollingUpdate });
 }

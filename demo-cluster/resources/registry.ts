@@ -67,12 +67,6 @@ export interface ResourceType extends DiscoveryFacts {
   fieldLabels?: Record<string, FieldGetter>;
   /** Type-specific validation, run on create and update after defaulting. */
   validate?(obj: KubeObject, old: KubeObject | undefined): FieldError[];
-  /**
-   * How many times an update validates ObjectMeta (rest.BeforeUpdate, then the strategy's ValidateUpdate
-   * and the Validate* it calls): each pass adds its errors to the Status causes again. 4 when absent
-   * (1.20's core, batch and most apps types), 3 for Deployments.
-   */
-  metadataChecksOnUpdate?: number;
   /** SetDefaults_* applied when a body is decoded (before managedFields are computed). Mutates obj. */
   defaults?(obj: KubeObject): void;
   /** Strategy PrepareForCreate (status reset etc.), after managedFields. Mutates obj. */

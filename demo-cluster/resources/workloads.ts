@@ -15,12 +15,19 @@ import { validatePodTemplateMetadata } from '../validation/validation.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
-const TEMPLATE_ZERO = { metadata: { creationTimestamp: null }, spec: { containers: null } };
+// ObjectMeta.creationTimestamp is omitzero in 1.37: a template's zero metadata is `{}` and a null one is dropped.
+const TEMPLATE_ZERO = { metadata: {}, spec: { containers: null } };
+
+/** Template metadata as decoded and encoded again: a zero creationTimestamp is not written. */
+function templateMetadata(raw: unknown): JsonObject {
+  const { creationTimestamp, ...rest } = obj(raw);
+  return creationTimestamp === null || creationTimestamp === undefined || creationTimestamp === '' ? rest : { creationTimestamp, ...rest };
+}
 
 /** Defaults the pod template of a workload spec. */
 function defaultTemplate(spec: JsonObject): JsonObject {
   const template = obj(spec.template);
-  return { ...template, metadata: { creationTimestamp: null, ...obj(template.metadata) }, spec: defaultPodSpec(template.spec) };
+  return { ...template, metadata: templateMetadata(template.metadata), spec: defaultPodSpec(template.spec) };
 }
 
 /** LabelSelector (matchLabels/matchExpressions) as requirements for matching. */
@@ -172,7 +179,6 @@ export const deployments: ResourceType = recordedType('apps/v1', 'deployments', 
   },
   ...statusStrategy({}),
   validate: validateDeployment,
-  metadataChecksOnUpdate: 3,
 });
 
 export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', {
@@ -271,7 +277,7 @@ export const cronjobs: ResourceType = recordedType('batch/v1beta1', 'cronjobs', 
       ...spec,
       concurrencyPolicy: spec.concurrencyPolicy ?? 'Allow',
       suspend: spec.suspend ?? false,
-      jobTemplate: { ...jobTemplate, metadata: { creationTimestamp: null, ...obj(jobTemplate.metadata) }, spec: { ...jobSpec, template: defaultTemplate(jobSpec) } },
+      jobTemplate: { ...jobTemplate, metadata: templateMetadata(jobTemplate.metadata), spec: { ...jobSpec, template: defaultTemplate(jobSpec) } },
       successfulJobsHistoryLimit: spec.successfulJobsHistoryLimit ?? 3,
       failedJobsHistoryLimit: spec.failedJobsHistoryLimit ?? 1,
     };

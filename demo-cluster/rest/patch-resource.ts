@@ -51,13 +51,13 @@ export async function patchResource(
     if (!isPlainObject(applied.metadata)) applied.metadata = {};
     if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
     checkTypeMeta(t, applied);
-    checkAppliedFields(t, applied, namespace, name);
+    checkAppliedFields(t, applied, name);
     const force = queryFlag(query, 'force');
     let result;
     try {
       result = serverSideApply(live, applied, Schema.forType(t), fieldManager, apiVersionOf(t), force, rfc3339());
     } catch (e) {
-      throw e instanceof InvalidAppliedObject ? typedPatchFailure(t, namespace, name, e.message) : e;
+      throw e instanceof InvalidAppliedObject ? typedPatchFailure(t, applied, name, [e.message]) : e;
     }
     const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
     if (!live) {
@@ -69,7 +69,7 @@ export async function patchResource(
 
   if (!live) throw notFound(t.group, t.resource, name);
   const patched = applyPatch(contentType, live, patch, Schema.forType(t));
-  return updateObject(ctx, t, namespace, name, checkPatchedFields(t, patched, query, res), { manager, dryRun, ...sub });
+  return updateObject(ctx, t, namespace, name, checkPatchedFields(t, patched, { contentType, body: patch }, query, res), { manager, dryRun, ...sub });
 }
 
 /** autoscaling/v1 Scale, what PATCH of a scale subresource patches. */

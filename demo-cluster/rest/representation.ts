@@ -12,15 +12,15 @@ import type { ResourceType } from '../resources/registry.js';
 import type { KubeObject } from '../resources/types.js';
 import { buildTable, tableJson } from '../tables/table.js';
 
-/** The 406 of a resource route for this Accept header (go-restful's own or the negotiation's list). */
-export function notAcceptableFor(accept: string | undefined): ApiError {
-  return routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES);
+/** The 406 of a resource route for this Accept header (go-restful's own, naming what the route produces, or the negotiation's list). */
+export function notAcceptableFor(accept: string | undefined, produces: string[] = RESOURCE_MEDIA_TYPES): ApiError {
+  return routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES, produces);
 }
 
 /** The representation the Accept header asks for; 406 when none is served. */
-export function negotiated(accept: string | undefined, allowTable: boolean): Representation {
+export function negotiated(accept: string | undefined, allowTable: boolean, produces: string[] = RESOURCE_MEDIA_TYPES): Representation {
   const rep = negotiateResource(accept, allowTable);
-  if (!rep) throw notAcceptableFor(accept);
+  if (!rep) throw notAcceptableFor(accept, produces);
   return rep;
 }
 

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { ApiError, badRequest, failure, unsupportedMediaType } from '../http/errors.js';
 import { RESOURCE_MEDIA_TYPES } from '../http/negotiate.js';
 import { decodeKubernetesProtobuf } from '../protobuf/decode.js';
+import { parseJsonBody } from '../validation/duplicate-fields.js';
 
 /** The longest body the apiserver decodes (3 MiB). */
 const MAX_BODY = 3 * 1024 * 1024;
@@ -34,7 +35,7 @@ function decodeBody(raw: Buffer, contentTypeHeader: string | undefined, accepted
   if (text.trim() === '') return undefined;
   if (contentType === 'application/json' || contentType === '') {
     try {
-      return JSON.parse(text) as unknown;
+      return parseJsonBody(text);
     } catch (e) {
       throw badRequest(`json: ${(e as Error).message}`);
     }

@@ -2,7 +2,7 @@
 // deletecollection, patch, the status and scale subresources and pods/log.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiError } from '../http/errors.js';
-import { badRequest, methodNotAllowed, notFound, routeNotFound } from '../http/errors.js';
+import { badRequest, methodNotAllowed, notFound, restfulNotAcceptable, routeNotFound } from '../http/errors.js';
 import { authorize } from '../auth/auth.js';
 import type { User } from '../auth/auth.js';
 import { buildFilter } from '../store/filters.js';
@@ -29,7 +29,7 @@ import { serveChunkedWatch } from './chunked-watch.js';
 import { deleteOptions } from './delete-options.js';
 import { patchResource, patchScale } from './patch-resource.js';
 import { negotiated, notAcceptableFor, sendRepresentation } from './representation.js';
-import { negotiateResource } from '../http/negotiate.js';
+import { LIST_MEDIA_TYPES, LOG_MEDIA_TYPES, RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from '../http/negotiate.js';
 import { readBody } from './request-body.js';
 import { getScale, updateScale } from './scale.js';
 import { queryFlag } from '../http/query-bool.js';
@@ -89,7 +89,7 @@ export function authorizeRequest(user: User, verb: string, info: ResourceInfo): 
 export function planResourceWatch(ctx: RestContext, t: ResourceType, info: ResourceInfo, query: URLSearchParams, accept: string | undefined): WatchPlan {
   const rep = negotiateResource(accept, true);
   // A watch streams JSON events: no YAML.
-  if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept);
+  if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept, info.name === undefined ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
   const namespace = t.namespaced ? info.namespace : undefined;
   const q = new URLSearchParams(query);
   if (info.name !== undefined) {
@@ -164,6 +164,7 @@ export async function handleResource(
   }
 
   if (info.subresource === 'log' && name !== undefined) {
+    if (!restfulAcceptable(req.headers.accept, LOG_MEDIA_TYPES)) throw restfulNotAcceptable(LOG_MEDIA_TYPES);
     const pod = ctx.store.get(key, namespace, name);
     if (!pod) throw notFound(t.group, t.resource, name);
     podLogs(ctx, req, res, pod, query);
@@ -171,7 +172,7 @@ export async function handleResource(
   }
 
   if (t.computed && (verb === 'get' || verb === 'list')) {
-    const rep = negotiated(req.headers.accept, verb === 'list');
+    const rep = negotiated(req.headers.accept, verb === 'list', verb === 'list' ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
     const filter = buildFilter(t, namespace, query);
     const items = t.computed((k) => [...ctx.store.collection(k).objects.values()]).filter((o) => filter.matches(o));
     if (verb === 'list') {
@@ -186,14 +187,15 @@ export async function handleResource(
 
   switch (verb) {
     case 'get': {
-      const rep = negotiated(req.headers.accept, info.subresource === undefined);
+      // A subresource (status) is served as a Table or PartialObjectMetadata too, as 1.37 does.
+      const rep = negotiated(req.headers.accept, true);
       const obj = ctx.store.get(key, namespace, name ?? '');
       if (!obj) throw notFound(t.group, t.resource, name ?? '');
       sendRepresentation(req, res, query, 200, t, rep, obj, undefined);
       return;
     }
     case 'list': {
-      const rep = negotiated(req.headers.accept, true);
+      const rep = negotiated(req.headers.accept, true, LIST_MEDIA_TYPES);
       if (rep.kind === 'table') includeObjectParam(query);
       const filter = buildFilter(t, namespace, query);
       const list = listObjects(ctx.store, key, filter, query);

@@ -25,6 +25,7 @@ import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } from '../resources/types.js';
 import { setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
+import { admitServiceAccount } from './service-account-admission.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
 /** Deferred work (simulated kubelet / namespace controller), cancelled when the cluster closes. */
@@ -127,9 +128,7 @@ export function admitNamespace(ctx: WriteContext, t: ResourceType, namespace: st
 }
 
 function validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined): void {
-  const meta = validateObjectMeta(obj, t.nameRule);
-  const passes = old ? (t.metadataChecksOnUpdate ?? 4) : 1;
-  const errors = [...Array.from({ length: passes }, () => meta).flat(), ...(t.validate?.(obj, old) ?? [])];
+  const errors = [...validateObjectMeta(obj, t.nameRule), ...(t.validate?.(obj, old) ?? [])];
   if (errors.length > 0) throw invalid(t.group, t.kind, obj.metadata.name ?? '', errors);
 }
 
@@ -165,6 +164,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   meta.managedFields = sortManagedFields(opts.managedFields ?? recordUpdate({ ...obj, metadata: { ...meta, managedFields: [] } }, undefined, fieldsShape(t), opts.manager, apiVersionOf(t), now));
   if (meta.managedFields.length === 0) delete meta.managedFields;
   t.prepareForCreate?.(obj);
+  if (t.group === '' && t.resource === 'pods') admitServiceAccount(ctx.store, obj);
   validate(t, obj, undefined);
 
   const key = storageKey(t);
@@ -195,19 +195,17 @@ export function updateObject(
   const obj = toObject(body);
   checkTypeMeta(t, obj);
   const meta = obj.metadata;
-  if (meta.name !== undefined && meta.name !== '' && meta.name !== name) {
-    throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
-  }
-  meta.name = name;
+  // The update handler: EnsureObjectNamespaceMatchesRequestNamespace, then checkName.
   if (t.namespaced) {
     if (meta.namespace !== undefined && meta.namespace !== '' && meta.namespace !== namespace) {
-      // The update handler's checkName (create answers rest.BeforeCreate's wording above).
-      throw badRequest(`the namespace of the object (${meta.namespace}) does not match the namespace on the request (${namespace ?? ''})`);
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
     meta.namespace = namespace;
   } else {
     delete meta.namespace;
   }
+  if (meta.name === undefined || meta.name === '') throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  if (meta.name !== name) throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
   const existing = ctx.store.get(key, t.namespaced ? namespace : undefined, name);
   if (!existing) {
     if (t.allowCreateOnUpdate && opts.subresource === undefined) {
@@ -342,11 +340,14 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
   const own = existing.metadata.finalizers ?? [];
   const finalizers = policyFinalizer === undefined || own.includes(policyFinalizer) ? own : [...own, policyFinalizer];
 
+  // rest.BeforeDelete (and the store, for finalizers) bumps a generation the object has when deletion begins.
+  const generation = (existing.metadata.generation ?? 0) > 0 ? { generation: (existing.metadata.generation ?? 0) + 1 } : {};
   if ((bound && grace > 0) || finalizers.length > 0) {
     const pending: KubeObject = {
       ...existing,
       metadata: {
         ...existing.metadata,
+        ...generation,
         deletionTimestamp: rfc3339(now + (bound ? grace * 1000 : 0)),
         deletionGracePeriodSeconds: bound ? grace : 0,
         ...(finalizers.length > 0 ? { finalizers } : {}),
@@ -364,13 +365,14 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
     return { kind: 'object', object: stored };
   }
 
-  if (opts.dryRun) return t.deleteReturnsObject ? { kind: 'object', object: existing } : successFor(t, existing);
-  const gone = ctx.store.delete(key, ns, name) ?? existing;
-  if (t.resource === 'pods') {
-    // Pods always delete gracefully: an unbound pod goes at once with grace 0, and the answer shows it.
-    const meta = { ...gone.metadata, deletionTimestamp: rfc3339(now), deletionGracePeriodSeconds: 0 };
-    return { kind: 'object', object: orderObject({ ...gone, metadata: meta }) };
+  // Pods always delete gracefully: an unbound pod goes at once with grace 0, and the answer (dry run or not) shows it.
+  const asDeletedPod = (pod: KubeObject): KubeObject => orderObject({ ...pod, metadata: { ...pod.metadata, ...generation, deletionTimestamp: rfc3339(now), deletionGracePeriodSeconds: 0 } });
+  if (opts.dryRun) {
+    if (t.resource === 'pods') return { kind: 'object', object: asDeletedPod(existing) };
+    return t.deleteReturnsObject ? { kind: 'object', object: existing } : successFor(t, existing);
   }
+  const gone = ctx.store.delete(key, ns, name) ?? existing;
+  if (t.resource === 'pods') return { kind: 'object', object: asDeletedPod(gone) };
   return t.deleteReturnsObject ? { kind: 'object', object: gone } : successFor(t, gone);
 }
 

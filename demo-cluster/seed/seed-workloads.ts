@@ -14,7 +14,7 @@ function meta(name: string, namespace: string | undefined, createdAt: number, ex
 
 function podTemplate(app: string, image: string, extraLabels: Record<string, string> = {}, port?: number): JsonObject {
   return {
-    metadata: { creationTimestamp: null, labels: { app, ...extraLabels } },
+    metadata: { labels: { app, ...extraLabels } },
     spec: {
       containers: [
         {
@@ -202,7 +202,7 @@ export function makeCronJob(w: WorkloadShape, schedule: string, lastSchedule?: n
       schedule,
       concurrencyPolicy: 'Forbid',
       suspend: false,
-      jobTemplate: { metadata: { creationTimestamp: null }, spec: { template: { ...podTemplate(w.app, w.image), spec: { ...(podTemplate(w.app, w.image).spec as JsonObject), restartPolicy: 'Never' } } } },
+      jobTemplate: { metadata: {}, spec: { template: { ...podTemplate(w.app, w.image), spec: { ...(podTemplate(w.app, w.image).spec as JsonObject), restartPolicy: 'Never' } } } },
       successfulJobsHistoryLimit: 3,
       failedJobsHistoryLimit: 1,
     },

@@ -1,6 +1,7 @@
 // fieldValidation=Ignore|Warn|Strict (Kubernetes 1.25+): unknown fields of a request body are found
-// against the OpenAPI v2 definitions the demo serves. Strict fails, Warn (default) adds a Warning
-// header per field, and both Warn and Ignore drop the fields (as every apiserver's decoder does).
+// against the OpenAPI v2 definitions the demo serves, and repeated keys of a JSON body in its text. Strict
+// fails, Warn (default) adds a Warning header per finding, and both Warn and Ignore drop unknown fields
+// (as every apiserver's decoder does; of repeated keys the last wins).
 import type { ServerResponse } from 'node:http';
 import { ApiError, badRequest, failure, invalid } from '../http/errors.js';
 import { Schema } from '../openapi/schema.js';
@@ -9,6 +10,7 @@ import type { ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { setField } from '../resources/own-fields.js';
 import { isPlainObject } from '../resources/types.js';
+import { keysOf } from './duplicate-fields.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -101,26 +103,68 @@ export function addWarnings(res: ServerResponse, texts: string[]): void {
 
 const strictText = (paths: string[]): string => `strict decoding error: ${paths.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ')}`;
 
+/**
+ * The strict decoder's findings in document order: unknown fields (where first seen) and repeated keys
+ * (those inside an unknown field are skipped with it).
+ */
+function strictProblems(unknown: string[], body: unknown): string[] {
+  const keys = keysOf(body);
+  if (!keys) return unknown.map((p) => `unknown field ${JSON.stringify(p)}`);
+  const inUnknown = (p: string): boolean => unknown.some((u) => p.startsWith(`${u}.`) || p.startsWith(`${u}[`));
+  const pending = new Set(unknown);
+  const out: string[] = [];
+  for (const k of keys) {
+    if (k.duplicate) {
+      if (!inUnknown(k.path)) out.push(`duplicate field ${JSON.stringify(k.path)}`);
+    } else if (pending.delete(k.path)) out.push(`unknown field ${JSON.stringify(k.path)}`);
+  }
+  return [...out, ...[...pending].map((p) => `unknown field ${JSON.stringify(p)}`)];
+}
+
 /** POST/PUT bodies: Strict -> 400 `Kind in version "v1" cannot be handled as a Kind: strict decoding error: ...`. */
 export function checkBodyFields(t: ResourceType, body: unknown, query: URLSearchParams, res: ServerResponse): unknown {
   const found = findUnknownFields(t, body);
-  if (!found || found.decoding.length === 0) return body;
+  if (!found) return body;
+  const problems = strictProblems(found.decoding, body);
+  if (problems.length === 0) return body;
   const directive = fieldValidationOf(query);
-  if (directive === 'Strict') throw badRequest(`${t.kind} in version ${JSON.stringify(t.version)} cannot be handled as a ${t.kind}: ${strictText(found.decoding)}`);
-  if (directive === 'Warn') addWarnings(res, found.decoding.map((p) => `unknown field ${JSON.stringify(p)}`));
+  if (directive === 'Strict') throw badRequest(`${t.kind} in version ${JSON.stringify(t.version)} cannot be handled as a ${t.kind}: strict decoding error: ${problems.join(', ')}`);
+  if (directive === 'Warn') addWarnings(res, problems);
   return found.pruned;
 }
 
+/** Go's %v of a decoded JSON value (a strategic merge patch's map): `map[metadata:map[bogus:1] spec:map[x:1]]`. */
+function goPrint(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (Array.isArray(value)) return `[${value.map(goPrint).join(' ')}]`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `map[${keys.map((k) => `${k}:${goPrint(value[k])}`).join(' ')}]`;
+  }
+  if (typeof value === 'number') return goFloat(value);
+  return String(value);
+}
+
+/** %v of a patch number: an int64 as decoded, else a float64 (shortest digits, %e form for exponents below -4 or from 21 on). */
+function goFloat(n: number): string {
+  if (Number.isSafeInteger(n)) return String(n);
+  const [mantissa = '0', exp = '0'] = n.toExponential().split('e');
+  const e = Number(exp);
+  if (n === 0 || (e >= -4 && e < 21)) return String(n);
+  return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
 /**
- * Patched objects (JSON, merge, strategic): Strict -> 422 `"" is invalid: patch: Invalid value: ...`
- * as the patcher reports it (the value is the patched object for JSON/merge patches).
+ * Patched objects (JSON, merge, strategic): Strict -> 422 `"" is invalid: patch: Invalid value: ...` as the
+ * patcher reports it: the patch itself (%v) for a strategic merge patch, the patched object's JSON otherwise.
  */
-export function checkPatchedFields(t: ResourceType, patched: unknown, query: URLSearchParams, res: ServerResponse): unknown {
+export function checkPatchedFields(t: ResourceType, patched: unknown, patch: { contentType: string; body: unknown }, query: URLSearchParams, res: ServerResponse): unknown {
   const found = findUnknownFields(t, patched);
   if (!found || found.decoding.length === 0) return patched;
   const directive = fieldValidationOf(query);
   if (directive === 'Strict') {
-    const err = invalid('', '', '', [{ type: 'FieldValueInvalid', field: 'patch', value: JSON.stringify(patched), detail: strictText(found.decoding) }]);
+    const value = patch.contentType === 'application/strategic-merge-patch+json' ? goPrint(patch.body) : JSON.stringify(patched);
+    const err = invalid('', '', '', [{ type: 'FieldValueInvalid', field: 'patch', value, detail: strictText(found.decoding) }]);
     // GroupKind{} leaves kind empty, which omitempty drops.
     if (err.status.details) delete err.status.details.kind;
     throw err;
@@ -129,17 +173,31 @@ export function checkPatchedFields(t: ResourceType, patched: unknown, query: URL
   return found.pruned;
 }
 
+/** The parent of a typed path (`.spec.foo` -> `.spec`). */
+const parentOf = (typedPath: string): string => typedPath.slice(0, typedPath.lastIndexOf('.'));
+
 /**
  * Server-side apply: the applied configuration must type-check against the schema whatever the
- * directive (structured-merge-diff), else a 500 with reason Unknown, as the apiserver answers it.
+ * directive (structured-merge-diff), else a 500 as the apiserver answers it. structured-merge-diff stops
+ * at the first undeclared field of each object (in Go's map order: the demo takes the first written).
  */
-export function checkAppliedFields(t: ResourceType, applied: JsonObject, namespace: string | undefined, name: string): void {
-  const first = findUnknownFields(t, applied)?.typed[0];
-  if (first !== undefined) throw typedPatchFailure(t, namespace, name, `${first}: field not declared in schema`);
+export function checkAppliedFields(t: ResourceType, applied: JsonObject, name: string): void {
+  const typed = findUnknownFields(t, applied)?.typed ?? [];
+  const parents = new Set<string>();
+  const first = typed.filter((p) => !parents.has(parentOf(p)) && parents.add(parentOf(p)));
+  if (first.length > 0) throw typedPatchFailure(t, applied, name, first.map((p) => `${p}: field not declared in schema`));
 }
 
-/** The 500 (reason Unknown) of an applied configuration structured-merge-diff cannot type. */
-export function typedPatchFailure(t: ResourceType, namespace: string | undefined, name: string, detail: string): ApiError {
+/**
+ * The 500 of an applied configuration structured-merge-diff cannot type: a Status without a reason, naming
+ * the applied object's own namespace (empty when it names none), and its errors.
+ */
+export function typedPatchFailure(t: ResourceType, applied: JsonObject, name: string, errors: string[]): ApiError {
   const gvk = `${t.group}/${t.version}, Kind=${t.kind}`;
-  return new ApiError(failure(500, 'Unknown', `failed to create typed patch object (${namespace ?? ''}/${name}; ${gvk}): ${detail}`));
+  const meta = isPlainObject(applied.metadata) ? applied.metadata : {};
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
+  const detail = errors.length === 1 ? (errors[0] ?? '') : `errors:\n${errors.map((e) => `  ${e}`).join('\n')}`;
+  const status = failure(500, '', `failed to create typed patch object (${namespace}/${name}; ${gvk}): ${detail}`);
+  delete status.reason;
+  return new ApiError(status);
 }

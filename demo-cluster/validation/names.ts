@@ -1,5 +1,5 @@
-// The name checks of k8s.io/apimachinery/pkg/util/validation with their error strings: DNS-1123 labels
-// and subdomains (object names), qualified names (label and annotation keys) and label values.
+// The name checks of k8s.io/apimachinery/pkg/api/validate/content (1.37) with their error strings: DNS-1123
+// labels and subdomains (object names), label keys (also annotation keys) and label values.
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -18,7 +18,7 @@ const LABEL_VALUE_FORMAT =
 /** The shape of most validation.Is* functions: a length limit and a format, each with its message. */
 function lengthAndFormat(value: string, maxLength: number, format: RegExp, formatMessage: string): string[] {
   const errs: string[] = [];
-  if (value.length > maxLength) errs.push(`must be no more than ${maxLength} characters`);
+  if (Buffer.byteLength(value) > maxLength) errs.push(`must be no more than ${maxLength} bytes`);
   if (!format.test(value)) errs.push(formatMessage);
   return errs;
 }
@@ -26,13 +26,16 @@ function lengthAndFormat(value: string, maxLength: number, format: RegExp, forma
 /** IsDNS1123Subdomain messages. */
 export const dns1123SubdomainErrors = (value: string): string[] => lengthAndFormat(value, 253, DNS1123_SUBDOMAIN, DNS1123_SUBDOMAIN_FORMAT);
 
-/** IsDNS1123Label messages. */
-export const dns1123LabelErrors = (value: string): string[] => lengthAndFormat(value, 63, DNS1123_LABEL, DNS1123_LABEL_FORMAT);
+/** IsDNS1123Label messages: a valid subdomain that is no label can only have dots. */
+export function dns1123LabelErrors(value: string): string[] {
+  const errs = lengthAndFormat(value, 63, DNS1123_LABEL, DNS1123_LABEL_FORMAT);
+  return DNS1123_LABEL.test(value) || !DNS1123_SUBDOMAIN.test(value) ? errs : errs.map((e) => (e === DNS1123_LABEL_FORMAT ? 'must not contain dots' : e));
+}
 
 /** IsValidLabelValue messages. */
 export const labelValueErrors = (value: string): string[] => lengthAndFormat(value, 63, LABEL_VALUE, LABEL_VALUE_FORMAT);
 
-/** IsQualifiedName messages: an optional DNS subdomain prefix and "/", then the name part. */
+/** IsLabelKey (alias IsQualifiedName) messages: an optional DNS subdomain prefix and "/", then the name part. */
 export function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
@@ -41,13 +44,12 @@ export function qualifiedNameErrors(value: string): string[] {
     const prefix = parts[0] ?? '';
     name = parts[1] ?? '';
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else if (prefix.length > 253) errs.push('prefix part must be no more than 253 characters');
-    else if (!DNS1123_SUBDOMAIN.test(prefix)) errs.push(`prefix part ${DNS1123_SUBDOMAIN_FORMAT}`);
+    else errs.push(...dns1123SubdomainErrors(prefix).map((e) => `prefix part ${e}`));
   } else if (parts.length > 2) {
-    return [`a qualified name ${QUALIFIED_NAME_FORMAT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [`a valid label key ${QUALIFIED_NAME_FORMAT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
-  if (name.length > 0 && !QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_FORMAT}`);
+  else if (Buffer.byteLength(name) > 63) errs.push('name part must be no more than 63 bytes');
+  if (!QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_FORMAT}`);
   return errs;
 }

@@ -39,7 +39,7 @@ function validateLabelsAndAnnotations(meta: Record<string, unknown>, path: strin
 }
 
 /**
- * ValidatePodTemplateSpec's labels and annotations: 1.20.2 passes fldPath.Child("labels") of the template itself,
+ * ValidatePodTemplateSpec's labels and annotations: kube-apiserver (1.20 to 1.37) passes fldPath.Child("labels") of the template itself,
  * so its causes say `spec.template.labels` for what the object holds at spec.template.metadata.labels.
  */
 export function validatePodTemplateMetadata(template: Record<string, unknown>, templatePath: string): FieldError[] {

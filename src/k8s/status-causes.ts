@@ -1,4 +1,4 @@
-// Status causes as a reader wants them: 1.20.2 repeats an identical cause once per failing check, so count instead.
+// Status causes as a reader wants them: 1.20.2 repeats an identical cause once per failing check (1.37 sends each once), so count instead.
 import type { StatusCause } from './kube-status';
 
 export interface CountedCause {

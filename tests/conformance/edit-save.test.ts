@@ -1,6 +1,6 @@
 // The PUTs of the edit screen (fieldManager=kubeglass, fieldValidation=Strict, the base resourceVersion) with
 // the mistakes users make while editing YAML: 409 on a stale resourceVersion, 422 with causes for invalid
-// values, 400 for values of the wrong JSON type, the namespace check. Demo cluster vs kube-apiserver 1.20.2.
+// values, 400 for values of the wrong JSON type, the namespace check. Demo cluster vs kube-apiserver 1.37.2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare, must, openPair, send, str, field } from './harness.js';
 import type { Json, JsonObject, Pair, Response, Target } from './harness.js';
@@ -59,7 +59,8 @@ describe('422 Invalid with causes', () => {
   it('pod template: port range, env name, pull policy, restart policy', () =>
     putEdited(`${deps()}/edited`, (o) => {
       container(o).ports = [{ containerPort: 70000 }];
-      ((container(o).env as Json[])[0] as JsonObject).name = '1 BAD';
+      // 1.37 (RelaxedEnvironmentVariableValidation) takes any printable ASCII but '='.
+      ((container(o).env as Json[])[0] as JsonObject).name = '1 BAD=x';
       container(o).imagePullPolicy = 'Sometimes';
       (spec(spec(o).template as JsonObject) as JsonObject).restartPolicy = 'Never';
     }).then(({ real, demo }) => compare('pod template', real, demo)));
@@ -70,7 +71,7 @@ describe('422 Invalid with causes', () => {
       spec(o).revisionHistoryLimit = -1;
     }).then(({ real, demo }) => compare('strategy', real, demo)));
 
-  it('an invalid label on update: the cause repeated per metadata validation pass (Deployment, ConfigMap)', async () => {
+  it('an invalid label on update: one cause, however many validation passes see it (Deployment, ConfigMap)', async () => {
     const d = await putEdited(`${deps()}/edited`, (o) => {
       (o.metadata as JsonObject).labels = { app: 'edited', bad: 'not valid!' };
       spec(o).replicas = -1;
@@ -97,8 +98,8 @@ describe('409 Conflict on a stale resourceVersion', () => {
 });
 
 describe('400 BadRequest: a value of the wrong JSON type never becomes a silent success', () => {
-  // json-iterator adds byte-offset context ("error found in #10 byte of ...|...|") that the demo leaves out.
-  const withoutContext = (r: Response): string => str(field(r.body, 'message')).replace(/, error found in #\d+ byte of .*$/s, '');
+  // sigs.k8s.io/json's UnmarshalTypeError: the Go struct, the JSON path without indices, the Go type.
+  const message = (r: Response): string => str(field(r.body, 'message'));
 
   for (const [name, edit] of [
     ['replicas "three"', (o: JsonObject) => (spec(o).replicas = 'three')],
@@ -109,22 +110,18 @@ describe('400 BadRequest: a value of the wrong JSON type never becomes a silent 
       const { real, demo } = await putEdited(`${deps()}/edited`, edit);
       expect([demo.status, field(demo.body, 'reason')]).toEqual([real.status, field(real.body, 'reason')]);
       expect(real.status).toBe(400);
-      expect(withoutContext(demo)).toBe(withoutContext(real));
+      expect(message(demo)).toBe(message(real));
     });
   }
 
-  it('an unquoted number for a string (env value, data value): same code, reason and message start', async () => {
+  it('an unquoted number for a string (env value, data value)', async () => {
     for (const [path, edit] of [
       [`${deps()}/edited`, (o: JsonObject) => (((container(o).env as Json[])[0] as JsonObject).value = 8080)],
       [`${cms()}/settings`, (o: JsonObject) => (o.data = { a: 1 })],
     ] as const) {
       const { real, demo } = await putEdited(path, edit);
       expect(real.status).toBe(400);
-      expect([demo.status, field(demo.body, 'reason')]).toEqual([real.status, field(real.body, 'reason')]);
-      const prefix = withoutContext(real).split(': ')[0] ?? '';
-      expect(withoutContext(demo).startsWith(`${prefix}: `), withoutContext(demo)).toBe(true);
-      expect(withoutContext(demo)).toMatch(/ReadString: expects " or n, but found \d$/);
-      expect(withoutContext(real)).toMatch(/ReadString: expects " or n, but found \d$/);
+      compare(`number for a string ${path}`, real, demo);
     }
   });
 });

@@ -1,5 +1,5 @@
 // Error answers: Status bodies (reason, message, details, code) of the demo cluster against
-// kube-apiserver 1.20.2 for the same failing requests.
+// kube-apiserver 1.37.2 for the same failing requests.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { compare, field, must, openPair, send, str } from './harness.js';
 import type { Pair } from './harness.js';
@@ -112,7 +112,7 @@ describe('errors', () => {
   it('POST a configmap with an invalid label value and data key: 422 with every cause', async () => {
     const body = { metadata: { name: 'badlabel', labels: { app: 'has space', 'bad key/x/y': 'v' } }, data: { 'no/slash': 'x' } };
     const { real, demo } = await pair.both({ method: 'POST', path: `/api/v1/namespaces/${pair.ns}/configmaps`, body });
-    // Two bad labels: 1.20.2 ranges over the labels map, so its own cause order varies between runs.
+    // Two bad labels: kube-apiserver ranges over the labels map, so its own cause order varies between runs.
     compare('422 invalid labels', real, demo, { unorderedCauses: true });
   });
 

@@ -283,6 +283,8 @@ const TIME_KEYS = new Set([
   'lastTimestamp',
   'eventTime',
 ]);
+/** The projected token volume of a pod (and its mounts): kube-api-access- and names.SimpleNameGenerator's 5 characters. */
+const SERVICE_ACCOUNT_VOLUME = /^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/;
 /** Table columns whose cells are durations from a clock ("Age": "5s"). */
 const CLOCK_COLUMNS = new Set(['Age', 'Created At', 'Last Seen', 'First Seen', 'Duration', 'Last Schedule']);
 
@@ -325,6 +327,8 @@ function walk(v: Json, key: string | undefined, opts: NormalizeOptions): Json {
     // host:port of the server itself.
     if (key === 'serverAddress') return '<server-address>';
     if (key === 'message') return maskMessage(v);
+    // The ServiceAccount admission plugin names a pod's token volume with a random suffix.
+    if (SERVICE_ACCOUNT_VOLUME.test(v)) return 'kube-api-access-<suffix>';
     return v;
   }
   const out: JsonObject = {};

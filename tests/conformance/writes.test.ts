@@ -82,7 +82,12 @@ describe('writes', () => {
   });
 
   it('DELETE an unscheduled pod: the object', async () => {
-    const { real, demo } = await pair.both({ method: 'DELETE', path: `/api/v1/namespaces/${pair.ns}/pods/pod1` });
+    // No scheduler by that name runs on either server: the pod stays unbound, and goes at once with grace 0.
+    const body = { metadata: { name: 'unbound' }, spec: { schedulerName: 'kubeglass-unscheduled', containers: [{ name: 'c', image: 'nginx:1.25' }] } };
+    const { real, demo } = await pair.each(async (t) => {
+      await must(t, { method: 'POST', path: `/api/v1/namespaces/${pair.ns}/pods`, body });
+      return send(t, { method: 'DELETE', path: `/api/v1/namespaces/${pair.ns}/pods/unbound` });
+    });
     compare('delete pod', real, demo);
   });
 

@@ -126,6 +126,23 @@ describe('draftMarkers', () => {
     expect(draftMarkers(TEXT, null, { error: new Error('network') })).toEqual([]);
   });
 
+  it('marks the fields a 400 decode error names (sigs.k8s.io/json wording), as the server words them', () => {
+    const decodeError = (message: string): KubeApiError =>
+      new KubeApiError({
+        code: 400,
+        reason: 'BadRequest',
+        message: `ConfigMap in version "v1" cannot be handled as a ConfigMap: ${message}`,
+        raw: { method: 'PUT', url: '/api/v1/namespaces/default/configmaps/c1', httpStatus: 400, statusText: 'Bad Request', contentType: 'application/json', body: '', status: null },
+      });
+    const strict = decodeError('strict decoding error: unknown field "datta", duplicate field "data"');
+    expect(draftMarkers(TEXT, null, { error: strict })).toEqual([
+      { line: 1, column: 1, message: 'datta: unknown field (not in the text; marked on the first line)' },
+      { line: 5, column: 1, message: 'data: duplicate field' },
+    ]);
+    const typed = decodeError('json: cannot unmarshal string into Go struct field ObjectMeta.metadata.name of type int32');
+    expect(draftMarkers(TEXT, null, { error: typed })).toEqual([{ line: 4, column: 3, message: 'metadata.name: cannot unmarshal string into int32' }]);
+  });
+
   it('marks a repeated cause once, an absent field on its nearest parent (said so), and the whole object on line 1', () => {
     const repeated = { reason: 'FieldValueInvalid', message: 'Invalid value: "one"', field: 'data[a]' };
     const error = new KubeApiError({

@@ -2,6 +2,7 @@
 // browser keeps it, why it was not sent, what the last request answered, and where the editor should look. The
 // requests themselves are mutations; their answers come back here as actions.
 import { KubeApiError } from '../../k8s/kube-api-error';
+import { decodeErrorCauses } from '../../k8s/decode-error-causes';
 import { countCauses } from '../../k8s/status-causes';
 import { causeMarker, positionOfFieldPath } from '../../k8s/yaml-field-path';
 import type { EditorMarker, EditorReveal } from './code-editor';
@@ -157,7 +158,7 @@ export function draftReducer<T extends DraftTypes>(state: DraftState<T>, action:
   }
 }
 
-/** The editor's markers: YAML syntax, fields at fault, unknown fields, and the causes of a failed request's Status. */
+/** The editor's markers: YAML syntax, fields at fault, unknown fields, and the causes of a failed request's Status (or the fields of its decode error). */
 export function draftMarkers(text: string, refusal: Refusal | null, failure: { error: unknown } | null): EditorMarker[] {
   const markers: EditorMarker[] = [];
   const atField = (field: string, message: string) => {
@@ -174,6 +175,8 @@ export function draftMarkers(text: string, refusal: Refusal | null, failure: { e
   if (error instanceof KubeApiError) {
     // 1.20.2 repeats a cause once per failing check: one marker each.
     for (const { cause } of countCauses(error.causes)) if (cause.field !== undefined) markers.push(causeMarker(text, cause));
+    // A body the server could not decode: the fields its message names.
+    if (error.code === 400) for (const cause of decodeErrorCauses(error.message, text)) markers.push(causeMarker(text, cause));
   }
   return markers;
 }

@@ -12,6 +12,7 @@ import { seedCluster } from './seed/seed.js';
 import { Store } from './store/store.js';
 import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
+import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
@@ -126,6 +127,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   port = (listener.address() as AddressInfo).port;
   const stopCrdController = startCrdController(ctx);
   const stopGarbageCollector = startGarbageCollector(ctx);
+  const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -145,6 +147,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         storm?.stop();
         stopCrdController();
         stopGarbageCollector();
+        stopNamespaceFurniture();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);
         timers.clear();

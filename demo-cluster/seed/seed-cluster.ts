@@ -1,6 +1,5 @@
 // Seeded cluster furniture: nodes, the kubernetes Service, service accounts and token secrets,
 // app secrets, an ingress, RBAC roles and bindings, and events that explain pod states.
-import { randomBytes } from 'node:crypto';
 import { storageKey } from '../resources/registry.js';
 import { registryTypes } from '../resources/index.js';
 import type { PodState } from './seed-objects.js';
@@ -33,16 +32,8 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
   NODE_NAMES.forEach((name, i) => store.seed(key('nodes'), makeNode(name, `10.0.0.${11 + i}`, clusterBirth, i === 0)));
   store.seed(key('services'), makeService('kubernetes', 'default', '10.96.0.1', 443, clusterBirth, { targetPort: 6443, selector: null }));
 
-  for (const ns of namespaces) {
-    const token = `default-token-${randomBytes(3).toString('hex').slice(0, 5)}`;
-    store.seed(
-      key('secrets'),
-      makeSecret(token, ns, 'kubernetes.io/service-account-token', { 'ca.crt': 'demo-ca', namespace: ns, token: `demo.${randomBytes(12).toString('base64url')}` }, clusterBirth + 5000, {
-        'kubernetes.io/service-account.name': 'default',
-      }),
-    );
-    store.seed(key('serviceaccounts'), makeServiceAccount('default', ns, token, clusterBirth + 5000));
-  }
+  // The serviceaccounts controller's "default" in each namespace, with no token Secret since 1.24.
+  for (const ns of namespaces) store.seed(key('serviceaccounts'), makeServiceAccount('default', ns, clusterBirth + 5000));
   store.seed(key('secrets'), makeSecret('api-credentials', 'demo', 'Opaque', { username: 'demo', password: 'correct-horse-battery-staple' }, now - 20 * 3_600_000));
   store.seed(key('secrets'), makeSecret('shop-tls', 'shop', 'kubernetes.io/tls', { 'tls.crt': 'demo-cert', 'tls.key': 'demo-key' }, now - 4 * 3_600_000));
   store.seed(key('ingresses'), makeIngress('shop', 'shop', 'shop.demo.example', 'frontend', 80, now - 4 * 3_600_000));

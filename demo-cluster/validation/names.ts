@@ -32,7 +32,10 @@ export const dns1123LabelErrors = (value: string): string[] => lengthAndFormat(v
 /** IsValidLabelValue messages. */
 export const labelValueErrors = (value: string): string[] => lengthAndFormat(value, 63, LABEL_VALUE, LABEL_VALUE_FORMAT);
 
-/** IsQualifiedName messages: an optional DNS subdomain prefix and "/", then the name part. */
+/**
+ * IsLabelKey messages (IsQualifiedName in 1.37 is the same function): an optional DNS subdomain prefix and "/",
+ * then the name part, whose format is checked even when it is empty.
+ */
 export function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
@@ -41,13 +44,12 @@ export function qualifiedNameErrors(value: string): string[] {
     const prefix = parts[0] ?? '';
     name = parts[1] ?? '';
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else if (prefix.length > 253) errs.push('prefix part must be no more than 253 characters');
-    else if (!DNS1123_SUBDOMAIN.test(prefix)) errs.push(`prefix part ${DNS1123_SUBDOMAIN_FORMAT}`);
+    else errs.push(...dns1123SubdomainErrors(prefix).map((m) => `prefix part ${m}`));
   } else if (parts.length > 2) {
-    return [`a qualified name ${QUALIFIED_NAME_FORMAT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [`a valid label key ${QUALIFIED_NAME_FORMAT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push('name part must be no more than 63 characters');
-  if (name.length > 0 && !QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_FORMAT}`);
+  if (!QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_FORMAT}`);
   return errs;
 }

@@ -325,6 +325,8 @@ function walk(v: Json, key: string | undefined, opts: NormalizeOptions): Json {
     // host:port of the server itself.
     if (key === 'serverAddress') return '<server-address>';
     if (key === 'message') return maskMessage(v);
+    // kube-root-ca.crt: each server's own CA.
+    if (key === 'ca.crt' && v.startsWith('-----BEGIN CERTIFICATE-----')) return '<ca.crt>';
     return v;
   }
   const out: JsonObject = {};

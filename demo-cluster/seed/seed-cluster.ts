@@ -17,7 +17,8 @@ import {
 import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
-import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW, DEVELOPER_BINDINGS, VIEWER_BINDING } from '../auth/bootstrap-roles.js';
+import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW, DEVELOPER_BINDING, EDIT, VIEW, VIEWER_BINDING } from '../auth/bootstrap-roles.js';
+import type { ResourceRule } from '../../wire/rbac.js';
 
 const key = (t: keyof typeof registryTypes): string => storageKey(registryTypes[t]);
 
@@ -42,26 +43,21 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
   const bootstrap = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
   store.seed(key('clusterroles'), makeClusterRole('cluster-admin', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceURLs: ['*'], verbs: ['*'] }], born, bootstrap));
   store.seed(key('clusterroles'), makeClusterRole('admin', [{ apiGroups: ['', 'apps', 'batch'], resources: ['*'], verbs: ALL }], born, bootstrap));
-  store.seed(key('clusterroles'), makeClusterRole('edit', [{ apiGroups: ['', 'apps', 'batch', 'networking.k8s.io'], resources: ['pods', 'services', 'configmaps', 'secrets', 'deployments', 'jobs', 'ingresses'], verbs: ALL }], born, bootstrap));
-  store.seed(
-    key('clusterroles'),
-    makeClusterRole('view', [{ apiGroups: ['', 'apps', 'batch', 'networking.k8s.io'], resources: ['pods', 'services', 'configmaps', 'deployments', 'replicasets', 'jobs', 'cronjobs', 'ingresses', 'events', 'namespaces'], verbs: READ }], born, bootstrap),
-  );
-  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
-  store.seed(
-    key('clusterrolebindings'),
-    makeBinding('ClusterRoleBinding', VIEWER_BINDING.name, undefined, { kind: 'ClusterRole', name: VIEWER_BINDING.role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'viewer' }], born),
-  );
-  // What the developer identity holds (auth.ts decides from the same rules): edit and view in one namespace.
+  // view and edit as the controller manager aggregates them (auth.ts decides from the same rules), and the
+  // parts they aggregate.
+  const aggregated = (name: string, rules: ResourceRule[], selects: string, label: string): KubeObject => ({
+    ...makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${label}`]: 'true' }),
+    aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [`rbac.authorization.k8s.io/${selects}`]: 'true' } }] },
+  });
+  store.seed(key('clusterroles'), aggregated('edit', EDIT, 'aggregate-to-edit', 'aggregate-to-admin'));
+  store.seed(key('clusterroles'), aggregated('view', VIEW, 'aggregate-to-view', 'aggregate-to-edit'));
   for (const [name, rules] of [['system:aggregate-to-edit', AGGREGATE_TO_EDIT], ['system:aggregate-to-view', AGGREGATE_TO_VIEW]] as const) {
     store.seed(key('clusterroles'), makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${name.slice('system:'.length)}`]: 'true' }));
   }
-  for (const { name, role } of DEVELOPER_BINDINGS) {
-    store.seed(
-      key('rolebindings'),
-      makeBinding('RoleBinding', name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'developer' }], born),
-    );
-  }
+  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
+  const user = (name: string): JsonObject[] => [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name }];
+  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', VIEWER_BINDING.name, undefined, { kind: 'ClusterRole', name: VIEWER_BINDING.role }, user('viewer'), born));
+  store.seed(key('rolebindings'), makeBinding('RoleBinding', DEVELOPER_BINDING.name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: DEVELOPER_BINDING.role }, user('developer'), born));
   store.seed(key('roles'), makeRole('config-reader', 'demo', [{ apiGroups: [''], resources: ['configmaps'], verbs: READ }], now - 30 * 3_600_000));
   store.seed(
     key('rolebindings'),

@@ -51,7 +51,7 @@ export async function patchResource(
     if (!isPlainObject(applied.metadata)) applied.metadata = {};
     if (!applied.apiVersion || !applied.kind) throw badRequest('invalid object type: /, Kind=');
     checkTypeMeta(t, applied);
-    checkAppliedFields(t, applied, namespace, name);
+    checkAppliedFields(t, applied, name);
     const force = queryFlag(query, 'force');
     let result;
     try {

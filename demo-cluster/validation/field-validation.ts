@@ -79,11 +79,11 @@ function hasUnknown(value: unknown, schema: Schema): boolean {
 }
 
 /**
- * Unknown fields of a body for a type, and the body without them; undefined when the type has no
- * recorded schema (custom resources are not checked: the demo does no pruning of them).
+ * Unknown fields of a body for a type, and the body without them; undefined when the type has no schema.
+ * Custom resources are pruned against their CRD's structural schema (their own definitions).
  */
 export function findUnknownFields(t: ResourceType, body: unknown): { decoding: string[]; typed: string[]; pruned: unknown } | undefined {
-  const root = Schema.forKind(t);
+  const root = Schema.forType(t);
   if (!root || !isPlainObject(body)) return undefined;
   if (!hasUnknown(body, root)) return { decoding: [], typed: [], pruned: body };
   const found: Found = { decoding: [], typed: [] };
@@ -111,13 +111,24 @@ export function checkBodyFields(t: ResourceType, body: unknown, query: URLSearch
   return found.pruned;
 }
 
+/** A copy with the keys of every object sorted. */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isPlainObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort()) setField(out, k, sortedKeys(v[k]));
+  return out;
+}
+
 /**
  * Patched objects (JSON, merge, strategic): Strict -> 422 `"" is invalid: patch: Invalid value: ...`
  * as the patcher reports it (the value is the patched object for JSON/merge patches).
  */
-export function checkPatchedFields(t: ResourceType, patched: unknown, query: URLSearchParams, res: ServerResponse): unknown {
+export function checkPatchedFields(t: ResourceType, result: unknown, query: URLSearchParams, res: ServerResponse): unknown {
+  // An unstructured patch result is decoded from Go's marshalling of it: keys sorted, so unknown fields in that order.
+  const patched = t.unstructured ? sortedKeys(result) : result;
   const found = findUnknownFields(t, patched);
-  if (!found || found.decoding.length === 0) return patched;
+  if (!found || found.decoding.length === 0) return result;
   const directive = fieldValidationOf(query);
   if (directive === 'Strict') {
     const err = invalid('', '', '', [{ type: 'FieldValueInvalid', field: 'patch', value: JSON.stringify(patched), detail: strictText(found.decoding) }]);
@@ -131,15 +142,20 @@ export function checkPatchedFields(t: ResourceType, patched: unknown, query: URL
 
 /**
  * Server-side apply: the applied configuration must type-check against the schema whatever the
- * directive (structured-merge-diff), else a 500 with reason Unknown, as the apiserver answers it.
+ * directive (structured-merge-diff), else a 500, as the apiserver answers it.
  */
-export function checkAppliedFields(t: ResourceType, applied: JsonObject, namespace: string | undefined, name: string): void {
+export function checkAppliedFields(t: ResourceType, applied: JsonObject, name: string): void {
   const first = findUnknownFields(t, applied)?.typed[0];
-  if (first !== undefined) throw typedPatchFailure(t, namespace, name, `${first}: field not declared in schema`);
+  // 1.37 names the applied configuration itself: its namespace is the one it carries (mostly none).
+  const meta = isPlainObject(applied.metadata) ? applied.metadata : {};
+  const own = typeof meta.namespace === 'string' ? meta.namespace : '';
+  if (first !== undefined) throw typedPatchFailure(t, own, name, `${first}: field not declared in schema`);
 }
 
-/** The 500 (reason Unknown) of an applied configuration structured-merge-diff cannot type. */
+/** The 500 (no reason, as 1.37 answers it) of an applied configuration structured-merge-diff cannot type. */
 export function typedPatchFailure(t: ResourceType, namespace: string | undefined, name: string, detail: string): ApiError {
   const gvk = `${t.group}/${t.version}, Kind=${t.kind}`;
-  return new ApiError(failure(500, 'Unknown', `failed to create typed patch object (${namespace ?? ''}/${name}; ${gvk}): ${detail}`));
+  const status = failure(500, '', `failed to create typed patch object (${namespace ?? ''}/${name}; ${gvk}): ${detail}`);
+  delete status.reason;
+  return new ApiError(status);
 }

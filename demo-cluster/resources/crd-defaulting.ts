@@ -37,3 +37,23 @@ export function applySchemaDefaults(value: unknown, schema: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * Stored custom resources as a read decodes them once a CRD's schema changed: kube-apiserver defaults what it
+ * reads from etcd without writing it back, so the defaults show with the same resourceVersion and no event.
+ * The demo keeps decoded objects, so it defaults them where they are stored.
+ */
+export function defaultStoredObjects(crd: JsonObject, objects: Iterable<JsonObject>): void {
+  const spec = isPlainObject(crd.spec) ? crd.spec : {};
+  const group = typeof spec.group === 'string' ? spec.group : '';
+  const schemas = new Map<string, unknown>();
+  for (const v of Array.isArray(spec.versions) ? spec.versions : []) {
+    if (isPlainObject(v) && typeof v.name === 'string' && isPlainObject(v.schema)) schemas.set(`${group}/${v.name}`, v.schema.openAPIV3Schema);
+  }
+  for (const o of objects) {
+    const schema = schemas.get(String(o.apiVersion));
+    if (!isPlainObject(schema) || !isPlainObject(schema.properties)) continue;
+    const { apiVersion: _a, kind: _k, metadata: _m, ...properties } = schema.properties;
+    applySchemaDefaults(o, { ...schema, properties });
+  }
+}

@@ -261,4 +261,26 @@ describe('structural schema of custom resources', () => {
       body: JSON.stringify(plant('applied', { location: 'Rome', bogus: 1 })),
       headers: { 'Content-Type': 'application/apply-patch+yaml' },
     }));
+
+  it('a default added to the schema later shows on read, with the same resourceVersion', async () => {
+    const before = await pair.each((t) => must(t, { path: `${plants()}/existing` }));
+    await pair.each(async (t) => {
+      const crd = (await must(t, { path: `${CRDS}/powerplants.${plantGroup}` })).body as Record<string, Json>;
+      const next = JSON.parse(JSON.stringify(crd)) as { spec: { versions: { schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, Json> } } } } }[] } };
+      const version = next.spec.versions[0];
+      if (version) version.schema.openAPIV3Schema.properties.spec.properties.grid = { type: 'string', default: 'north' };
+      await must(t, { method: 'PUT', path: `${CRDS}/powerplants.${plantGroup}`, body: next });
+      for (let i = 0; i < 100; i++) {
+        const got = await must(t, { path: `${plants()}/existing` });
+        if (field(got.body, 'spec', 'grid') !== undefined) return;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    });
+    const after = await pair.each((t) => must(t, { path: `${plants()}/existing` }));
+    compare('defaulted on read', after.real, after.demo);
+    expect(field(after.real.body, 'spec', 'grid')).toBe('north');
+    for (const side of ['real', 'demo'] as const) {
+      expect(field(after[side].body, 'metadata', 'resourceVersion'), side).toBe(field(before[side].body, 'metadata', 'resourceVersion'));
+    }
+  });
 });

@@ -3,6 +3,7 @@
 // requests themselves are mutations; their answers come back here as actions.
 import { KubeApiError } from '../../k8s/kube-api-error';
 import { countCauses } from '../../k8s/status-causes';
+import { strictDecodingCauses } from '../../k8s/strict-decoding';
 import { causeMarker, positionOfFieldPath } from '../../k8s/yaml-field-path';
 import type { EditorMarker, EditorReveal } from './code-editor';
 import { unknownFieldMessage, type UnknownFieldsWarning } from './unknown-fields-warning';
@@ -157,7 +158,7 @@ export function draftReducer<T extends DraftTypes>(state: DraftState<T>, action:
   }
 }
 
-/** The editor's markers: YAML syntax, fields at fault, unknown fields, and the causes of a failed request's Status. */
+/** The editor's markers: YAML syntax, fields at fault, unknown fields, the causes of a failed request's Status and the fields a strict decoding error names. */
 export function draftMarkers(text: string, refusal: Refusal | null, failure: { error: unknown } | null): EditorMarker[] {
   const markers: EditorMarker[] = [];
   const atField = (field: string, message: string) => {
@@ -174,6 +175,8 @@ export function draftMarkers(text: string, refusal: Refusal | null, failure: { e
   if (error instanceof KubeApiError) {
     // 1.20.2 repeats a cause once per failing check: one marker each.
     for (const { cause } of countCauses(error.causes)) if (cause.field !== undefined) markers.push(causeMarker(text, cause));
+    // A Strict save that names unknown or duplicate fields only in its message (400, no causes).
+    if (error.causes.length === 0) for (const cause of strictDecodingCauses(error.message)) markers.push(causeMarker(text, cause));
   }
   return markers;
 }

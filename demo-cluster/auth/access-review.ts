@@ -56,7 +56,7 @@ export function accessReview(body: KubeObject, user: User, manager: string): Kub
   const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status };
   const shape = { zero: { spec: {}, status: { allowed: false } }, schema: Schema.forKind({ group: 'authorization.k8s.io', version: 'v1', kind: String(body.kind) }) };
   // The field manager diffs the decoded request against a new (zero) object: the zero status a request leaves
-  // out ({allowed: false}) is no field it set, as 1.20.2 records it.
+  // out ({allowed: false}) is no field it set, as kube-apiserver records it.
   const requested = { ...obj, status: { allowed: false, ...(isPlainObject(body.status) ? body.status : {}) }, metadata: { ...metadata, managedFields: [] } };
   const managed = recordUpdate(requested, { metadata: {}, ...shape.zero }, shape, manager, 'authorization.k8s.io/v1', rfc3339());
   if (managed.length > 0) obj.metadata = { ...metadata, managedFields: managed };

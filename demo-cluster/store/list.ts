@@ -106,7 +106,7 @@ export function listObjects(store: Store, storageKey: string, filter: ObjectFilt
       );
     }
   }
-  // resourceVersion=0 is served from the watch cache, which ignores limit (1.20 behavior).
+  // resourceVersion=0 is served from the watch cache, which ignores limit (1.20 and 1.37 alike).
   const effectiveLimit = rvRaw === '0' && continueRaw === '' ? 0 : limit;
 
   const collection = store.collection(storageKey);

@@ -1,8 +1,9 @@
 // Validation of a custom resource against its CRD's structural schema, as the apiextensions-apiserver runs
 // kube-openapi's validator and words its results as field errors (kubeOpenAPIResultToFieldErrors): the
-// type of each value, then the checks of its kind (string, number, list, object), enum and format.
-// x-kubernetes-validations (CEL) rules are not evaluated.
+// type of each value, then the checks of its kind (string, number, list, object), enum and format, and the
+// x-kubernetes-validations rules crd-cel.ts can evaluate.
 import type { FieldError } from '../http/errors.js';
+import { evaluateCel } from './crd-cel.js';
 import type { JsonObject } from './types.js';
 import { isPlainObject } from './types.js';
 
@@ -54,6 +55,24 @@ export function validateAgainstSchema(value: unknown, schema: unknown, path: str
   if (typeof value === 'number') errs.push(...numberErrors(value, schema, path));
   if (Array.isArray(value)) errs.push(...listErrors(value, schema, path));
   if (isPlainObject(value) && (schema.type === 'object' || schema.type === undefined)) errs.push(...objectErrors(value, schema, path));
+  return errs;
+}
+
+const RULE_REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
+
+/** The x-kubernetes-validations rules that evaluate to false (those crd-cel.ts cannot evaluate are not judged). */
+function ruleErrors(value: unknown, schema: JsonObject, path: string): FieldError[] {
+  const rules = Array.isArray(schema['x-kubernetes-validations']) ? schema['x-kubernetes-validations'].filter(isPlainObject) : [];
+  const errs: FieldError[] = [];
+  for (const r of rules) {
+    if (typeof r.rule !== 'string' || evaluateCel(r.rule, value) !== false) continue;
+    const fromExpression = typeof r.messageExpression === 'string' ? evaluateCel(r.messageExpression, value) : undefined;
+    const detail = typeof fromExpression === 'string' ? fromExpression : typeof r.message === 'string' && r.message !== '' ? r.message : `failed rule: ${r.rule}`;
+    const type = typeof r.reason === 'string' && RULE_REASONS.has(r.reason) ? (r.reason as FieldError['type']) : 'FieldValueInvalid';
+    const field = typeof r.fieldPath === 'string' && r.fieldPath !== '' ? `${path}${r.fieldPath}` : path;
+    // 1.37 words a rule's failure without the value.
+    errs.push({ type, field, detail, hasValue: false });
+  }
   return errs;
 }
 
@@ -112,11 +131,46 @@ function objectErrors(value: JsonObject, schema: JsonObject, path: string): Fiel
   return errs;
 }
 
-/** The errors of a whole custom resource: its schema's root, without apiVersion, kind and metadata (checked elsewhere). */
+/** The failed x-kubernetes-validations rules anywhere in `value`, outermost first. */
+function allRuleErrors(value: unknown, schema: unknown, path: string): FieldError[] {
+  if (!isPlainObject(schema) || value === null || value === undefined) return [];
+  const errs = ruleErrors(value, schema, path);
+  const child = (k: string): string => (path === '' ? k : `${path}.${k}`);
+  if (Array.isArray(value)) value.forEach((item, i) => errs.push(...allRuleErrors(item, schema.items, `${path}[${i}]`)));
+  else if (isPlainObject(value)) {
+    const props = isPlainObject(schema.properties) ? schema.properties : {};
+    for (const [k, v] of Object.entries(value)) errs.push(...allRuleErrors(v, Object.hasOwn(props, k) ? props[k] : schema.additionalProperties, child(k)));
+  }
+  return errs;
+}
+
+/** Errors that keep the rules from running (hasBlockingErr): a wrong type, a missing, unsupported or oversized value. */
+const BLOCKING = new Set<FieldError['type']>(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+
+/** Whether a schema holds any x-kubernetes-validations rule. */
+function hasRules(schema: unknown): boolean {
+  if (!isPlainObject(schema)) return false;
+  if (Array.isArray(schema['x-kubernetes-validations']) && schema['x-kubernetes-validations'].length > 0) return true;
+  const props = isPlainObject(schema.properties) ? Object.values(schema.properties) : [];
+  return [...props, schema.items, schema.additionalProperties].some(hasRules);
+}
+
+/**
+ * The errors of a whole custom resource: its schema's root, without apiVersion, kind and metadata (checked
+ * elsewhere). The rules do not run past a blocking error, as 1.37.2's strategy decides; it says so instead.
+ */
 export function validateCustomResource(obj: JsonObject, schema: unknown): FieldError[] {
   if (!isPlainObject(schema)) return [];
   const props = isPlainObject(schema.properties) ? schema.properties : {};
   const { apiVersion: _a, kind: _k, metadata: _m, ...rest } = props;
   const { apiVersion: _va, kind: _vk, metadata: _vm, ...body } = obj;
-  return objectErrors(body, { ...schema, properties: rest }, '');
+  const root = { ...schema, properties: rest };
+  const errs = objectErrors(body, root, '');
+  if (!hasRules(root)) return errs;
+  if (errs.some((e) => BLOCKING.has(e.type))) {
+    errs.push({ type: 'FieldValueInvalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation' });
+  } else {
+    for (const [k, v] of Object.entries(body)) errs.push(...allRuleErrors(v, rest[k], k));
+  }
+  return errs;
 }

@@ -87,6 +87,33 @@ function powerPlantCrd(): unknown {
   };
 }
 
+/** Scalers: x-kubernetes-validations (CEL) rules beside the schema's own checks. */
+function scalerCrd(): unknown {
+  const spec = {
+    type: 'object',
+    properties: {
+      replicas: { type: 'integer', minimum: 0 },
+      window: {
+        type: 'object',
+        properties: { min: { type: 'integer' }, max: { type: 'integer' } },
+        'x-kubernetes-validations': [{ rule: 'self.min <= self.max', message: 'min must not exceed max' }, { rule: 'self.max < 100' }],
+      },
+      code: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.startsWith('s')", messageExpression: "'bad ' + self", reason: 'FieldValueForbidden' }] },
+    },
+  };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `scalers.${plantGroup}` },
+    spec: {
+      group: plantGroup,
+      names: { kind: 'Scaler', plural: 'scalers', singular: 'scaler' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }],
+    },
+  };
+}
+
 async function waitServed(t: Target, served: boolean, path = widgets()): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const r = await send(t, { path });
@@ -98,6 +125,8 @@ async function waitServed(t: Target, served: boolean, path = widgets()): Promise
 
 const widgets = (): string => `/apis/${group}/v1/namespaces/${pair.ns}/widgets`;
 const plants = (): string => `/apis/${plantGroup}/v1/namespaces/${pair.ns}/powerplants`;
+const scalers = (): string => `/apis/${plantGroup}/v1/namespaces/${pair.ns}/scalers`;
+const scaler = (name: string, spec: Json): Json => ({ apiVersion: `${plantGroup}/v1`, kind: 'Scaler', metadata: { name }, spec });
 const plant = (name: string, spec: Json, extra: Record<string, Json> = {}): Json => ({ apiVersion: `${plantGroup}/v1`, kind: 'PowerPlant', metadata: { name }, spec, ...extra });
 
 beforeAll(async () => {
@@ -108,12 +137,15 @@ beforeAll(async () => {
     await must(t, { method: 'POST', path: widgets(), body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name: 'w1' }, spec: { size: 3, color: 'red' } } });
     await must(t, { method: 'POST', path: CRDS, body: powerPlantCrd() });
     await waitServed(t, true, plants());
+    await must(t, { method: 'POST', path: CRDS, body: scalerCrd() });
+    await waitServed(t, true, scalers());
     await must(t, { method: 'POST', path: plants(), body: plant('existing', { location: 'Oslo', units: [{ name: 'u1' }] }) });
   });
 });
 afterAll(async () => {
   await pair?.each((t) => send(t, { method: 'DELETE', path: `${CRDS}/${crdName}` }));
   await pair?.each((t) => send(t, { method: 'DELETE', path: `${CRDS}/powerplants.${plantGroup}` }));
+  await pair?.each((t) => send(t, { method: 'DELETE', path: `${CRDS}/scalers.${plantGroup}` }));
   await pair?.close();
 });
 
@@ -205,6 +237,15 @@ describe('structural schema of custom resources', () => {
     same('pattern and numbers', create(plant('p3', { location: 'lower', tags: [1], capacityMW: 2.5, efficiency: 'x' })), { unorderedCauses: true }));
 
   it('spec that is no object', () => same('spec type', create(plant('p4', 'oops'))));
+
+  it('x-kubernetes-validations: rules that hold, a failed rule without a message, messageExpression and reason', async () => {
+    const createScaler = (body: Json): Request => ({ method: 'POST', path: scalers(), body, query: { dryRun: 'All' } });
+    await same('rules hold', createScaler(scaler('s1', { window: { min: 1, max: 5 }, code: 'sx' })));
+    await same('rules fail', createScaler(scaler('s2', { window: { min: 9, max: 200 }, code: 'xy' })), { unorderedCauses: true });
+  });
+
+  it('x-kubernetes-validations are not run on an object the schema refuses: 422 says so', () =>
+    same('rules not run', { method: 'POST', path: scalers(), body: scaler('s3', { replicas: -1, code: 'xy' }), query: { dryRun: 'All' } }, { unorderedCauses: true }));
 
   it('a valid object: unknown fields pruned with a warning each (Warn is the default), defaults applied, nulls dropped', () =>
     same('pruned and defaulted', create(plant('p5', { location: 'Berlin', bogus: 1, fuel: null, note: null, tuning: { x: { y: 1 } }, units: [{ name: 'a', extra: 2 }, { name: 'b', online: false }] }, { top: 1 }))));

@@ -12,8 +12,8 @@ import { seedCluster } from './seed/seed.js';
 import { Store } from './store/store.js';
 import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
+import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
-import { startServiceAccountController } from './controllers/service-accounts.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
 import type { FaultRule } from './faults/faults.js';
@@ -85,7 +85,6 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const registry = defaultRegistry();
   seedCluster(store, options.seed ?? {});
   const stopEventsMirror = startEventsMirror(store);
-  const stopServiceAccountController = startServiceAccountController(store);
   store.markHistoryBase();
 
   const timers = new Set<NodeJS.Timeout>();
@@ -128,6 +127,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   port = (listener.address() as AddressInfo).port;
   const stopCrdController = startCrdController(ctx);
   const stopGarbageCollector = startGarbageCollector(ctx);
+  const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -147,8 +147,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         storm?.stop();
         stopCrdController();
         stopGarbageCollector();
+        stopNamespaceFurniture();
         stopEventsMirror();
-        stopServiceAccountController();
         for (const t of timers) clearTimeout(t);
         timers.clear();
         for (const w of [...watches]) w.close();

@@ -2,13 +2,13 @@
 // answered from the demo's fixed RBAC (auth.ts) for the caller; nothing is stored.
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
 import { allowedReason } from './auth.js';
-import { BASIC_USER, DEVELOPER_RULES } from './bootstrap-roles.js';
+import { BASIC_USER, DEVELOPER_BINDING, VIEWER_BINDING } from './bootstrap-roles.js';
 import type { ResourceRule } from '../../wire/rbac.js';
 import type { User } from './auth.js';
 import { rfc3339 } from '../resources/duration.js';
 import { recordUpdate } from '../rest/managed-fields.js';
 import { Schema } from '../openapi/schema.js';
-import type { Registry, ResourceType } from '../resources/registry.js';
+import type { ResourceType } from '../resources/registry.js';
 import { recordedType } from '../resources/define.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
@@ -51,28 +51,16 @@ export function accessReview(body: KubeObject, user: User, manager: string): Kub
   }
   // A denial carries no reason: RBAC has no opinion and names nothing.
   const status = { allowed: reason !== undefined, ...(reason ? { reason } : {}) };
-  const metadata = { ...body.metadata, creationTimestamp: null } as unknown as KubeObject['metadata'];
+  // 1.37 omits a zero creationTimestamp (1.20 wrote null).
+  const { creationTimestamp: _unset, ...metadata } = body.metadata;
   const obj: KubeObject = { kind: body.kind, apiVersion: body.apiVersion, metadata, spec, status };
   const shape = { zero: { spec: {}, status: { allowed: false } }, schema: Schema.forKind({ group: 'authorization.k8s.io', version: 'v1', kind: String(body.kind) }) };
   // The field manager diffs the decoded request against a new (zero) object: the zero status a request leaves
-  // out ({allowed: false}) is no field it set, as 1.20.2 records it.
+  // out ({allowed: false}) is no field it set, as kube-apiserver records it.
   const requested = { ...obj, status: { allowed: false, ...(isPlainObject(body.status) ? body.status : {}) }, metadata: { ...metadata, managedFields: [] } };
   const managed = recordUpdate(requested, { metadata: {}, ...shape.zero }, shape, manager, 'authorization.k8s.io/v1', rfc3339());
   if (managed.length > 0) obj.metadata = { ...metadata, managedFields: managed };
   return obj;
-}
-
-/** The rules the viewer holds: get/list/watch on every served resource but secrets, per group. */
-function viewerRules(registry: Registry): JsonObject[] {
-  const byGroup = new Map<string, Set<string>>();
-  for (const t of registry.all()) {
-    if (t.resource === 'secrets' || t.review || !t.verbs.includes('get')) continue;
-    const set = byGroup.get(t.group) ?? new Set<string>();
-    set.add(t.resource);
-    for (const s of t.subresources) if (['status', 'log', 'scale'].includes(s.name)) set.add(`${t.resource}/${s.name}`);
-    byGroup.set(t.group, set);
-  }
-  return [...byGroup].map(([g, set]) => ({ verbs: ['get', 'list', 'watch'], apiGroups: [g], resources: [...set].sort() }));
 }
 
 /** A rule in the field order of authorization/v1 ResourceRule (verbs first), as the review serializes it. */
@@ -84,24 +72,24 @@ const reviewRule = (r: ResourceRule): JsonObject => ({
 });
 
 /** The caller's resource rules in a namespace, in the order kube-apiserver lists its bindings. */
-function resourceRulesOf(registry: Registry, user: User, namespace: string): JsonObject[] {
+function resourceRulesOf(user: User, namespace: string): JsonObject[] {
   const basic = BASIC_USER.map(reviewRule);
   if (isAdmin(user)) return [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, ...basic];
-  if (user.name === 'viewer') return [...viewerRules(registry), ...basic];
-  if (user.name === 'developer' && namespace === DEMO_DEVELOPER_NAMESPACE) return [...basic, ...DEVELOPER_RULES.map(reviewRule)];
+  if (user.name === 'viewer') return [...VIEWER_BINDING.rules.map(reviewRule), ...basic];
+  if (user.name === 'developer' && namespace === DEMO_DEVELOPER_NAMESPACE) return [...basic, ...DEVELOPER_BINDING.rules.map(reviewRule)];
   return basic;
 }
 
 /** The SelfSubjectRulesReview answer for the caller in spec.namespace (spec is not echoed, as the real server does). */
-export function rulesReview(registry: Registry, user: User, body: KubeObject): KubeObject {
+export function rulesReview(user: User, body: KubeObject): KubeObject {
   const admin = isAdmin(user);
   const spec = isPlainObject(body.spec) ? body.spec : {};
-  const resourceRules = resourceRulesOf(registry, user, str(spec.namespace));
+  const resourceRules = resourceRulesOf(user, str(spec.namespace));
   const nonResourceRules = [...(admin ? [{ verbs: ['*'], nonResourceURLs: ['*'] }] : []), { verbs: ['get'], nonResourceURLs: PUBLIC_INFO }, { verbs: ['get'], nonResourceURLs: DISCOVERY }];
   return {
     kind: 'SelfSubjectRulesReview',
     apiVersion: 'authorization.k8s.io/v1',
-    metadata: { creationTimestamp: null } as unknown as KubeObject['metadata'],
+    metadata: {},
     spec: {},
     status: { resourceRules, nonResourceRules, incomplete: false },
   };
@@ -114,12 +102,9 @@ export const selfsubjectaccessreviews: ResourceType = recordedType('authorizatio
   review: accessReview,
 });
 
-/** The rules review needs the registry (to list what the viewer may read). */
-export function selfSubjectRulesReviews(registry: Registry): ResourceType {
-  return recordedType('authorization.k8s.io/v1', 'selfsubjectrulesreviews', {
-    hasGeneration: false,
-    zeroValue: { spec: {}, status: { resourceRules: null, nonResourceRules: null, incomplete: false } },
-    nameRule: 'subdomain',
-    review: (body, user) => rulesReview(registry, user, body),
-  });
-}
+export const selfsubjectrulesreviews: ResourceType = recordedType('authorization.k8s.io/v1', 'selfsubjectrulesreviews', {
+  hasGeneration: false,
+  zeroValue: { spec: {}, status: { resourceRules: null, nonResourceRules: null, incomplete: false } },
+  nameRule: 'subdomain',
+  review: (body, user) => rulesReview(user, body),
+});

@@ -1,11 +1,11 @@
-// Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" reads everything but
-// secrets (like the built-in "view" ClusterRole), "developer" holds "edit" and "view" in one namespace only.
+// Bearer-token authentication and a tiny RBAC: "admin" may do anything, "viewer" holds the built-in "view"
+// ClusterRole cluster-wide, "developer" holds "edit" (which aggregates "view") in one namespace only.
 import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden, pathForbidden, unauthorized } from '../http/errors.js';
 import type { ApiError } from '../http/errors.js';
 import { DEMO_DEVELOPER_NAMESPACE, type DemoTokens } from '../../wire/demo-cluster.js';
 import { rulesAllow, type ResourceAttributes } from '../../wire/rbac.js';
-import { BASIC_USER, DEVELOPER_BINDINGS, VIEWER_BINDING } from './bootstrap-roles.js';
+import { BASIC_USER, DEVELOPER_BINDING, VIEWER_BINDING } from './bootstrap-roles.js';
 
 export interface User {
   name: string;
@@ -60,8 +60,6 @@ export function authenticate(headers: IncomingHttpHeaders, tokens: DemoTokens): 
 
 export type { ResourceAttributes };
 
-const READ_VERBS = new Set(['get', 'list', 'watch']);
-
 /** A grant worded as the RBAC authorizer words it (rbac.go's authorizingVisitor). */
 function allowedBy(kind: 'ClusterRoleBinding' | 'RoleBinding', name: string, role: string, subject: string): string {
   return `RBAC: allowed by ${kind} "${name}" of ClusterRole "${role}" to ${subject}`;
@@ -70,20 +68,17 @@ function allowedBy(kind: 'ClusterRoleBinding' | 'RoleBinding', name: string, rol
 /**
  * Why a request is allowed, as a SelfSubjectAccessReview's status.reason says it: '' for system:masters (the
  * privileged-group authorizer gives none), else the binding that grants it; undefined when nothing does.
- * Cluster bindings come first, as RBAC visits them; none of the demo's bindings grant the same request.
+ * Cluster bindings come first, as RBAC visits them; no two of the demo's bindings grant the same request.
  */
 export function allowedReason(user: User, attrs: ResourceAttributes): string | undefined {
   if (user.groups.includes('system:masters')) return '';
-  // view reads /status, /log and /scale too (system:aggregate-to-view lists deployments/scale and the like).
-  const viewable = attrs.resource !== 'secrets' && (attrs.subresource === undefined || ['status', 'log', 'scale'].includes(attrs.subresource));
-  if (user.name === 'viewer' && READ_VERBS.has(attrs.verb) && viewable) return allowedBy('ClusterRoleBinding', VIEWER_BINDING.name, VIEWER_BINDING.role, 'User "viewer"');
+  if (user.name === 'viewer' && rulesAllow(VIEWER_BINDING.rules, attrs)) return allowedBy('ClusterRoleBinding', VIEWER_BINDING.name, VIEWER_BINDING.role, 'User "viewer"');
   // system:basic-user: every authenticated user (not system:anonymous) may ask who it is and what it may do.
   if (user.groups.includes('system:authenticated') && rulesAllow(BASIC_USER, attrs)) {
     return allowedBy('ClusterRoleBinding', 'system:basic-user', 'system:basic-user', 'Group "system:authenticated"');
   }
-  if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE) {
-    const binding = DEVELOPER_BINDINGS.find((b) => rulesAllow(b.rules, attrs));
-    if (binding) return allowedBy('RoleBinding', `${binding.name}/${attrs.namespace}`, binding.role, 'User "developer"');
+  if (user.name === 'developer' && attrs.namespace === DEMO_DEVELOPER_NAMESPACE && rulesAllow(DEVELOPER_BINDING.rules, attrs)) {
+    return allowedBy('RoleBinding', `${DEVELOPER_BINDING.name}/${attrs.namespace}`, DEVELOPER_BINDING.role, 'User "developer"');
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 // authentication.k8s.io/v1 SelfSubjectReview (`kubectl auth whoami`): who the caller is, as authentication saw it.
 // GA in Kubernetes 1.28, so newer than the recorded 1.20.2: its discovery entry and OpenAPI definitions follow
-// 1.28 (pkg/registry/authentication/selfsubjectreview), and conformance has no recording to compare it with.
+// 1.28 (pkg/registry/authentication/selfsubjectreview); tests/conformance/access-reviews.test.ts compares the
+// answers with 1.37.2's.
 import type { User } from './auth.js';
 import { rfc3339 } from '../resources/duration.js';
 import type { ResourceType } from '../resources/registry.js';

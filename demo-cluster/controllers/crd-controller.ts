@@ -1,9 +1,11 @@
 // The CRD controllers of the apiextensions-apiserver in one: serve (or stop serving) the custom
-// resources of each CRD, accept its names (status NamesAccepted/Established), and delete its custom
-// resources when the CRD goes. Runs after each CRD write, off the store's listener call.
+// resources of each CRD, accept its names (status NamesAccepted/Established), default its stored custom
+// resources when its schema changes (as reads would), and delete them when the CRD goes. Runs after each
+// CRD write, off the store's listener call.
 import { rfc3339 } from '../resources/duration.js';
 import { customresourcedefinitions } from '../resources/crd-type.js';
 import { customResourceTypes } from '../resources/custom-resources.js';
+import { defaultStoredObjects } from '../resources/crd-defaulting.js';
 import type { ResourceType } from '../resources/registry.js';
 import { storageKey } from '../resources/registry.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
@@ -59,9 +61,11 @@ export function startCrdController(ctx: WriteContext): () => void {
     const spec = JSON.stringify(crd.spec);
     if (specs.get(name) !== spec) {
       const types = customResourceTypes(crd);
+      const changed = specs.has(name);
       unserve(name);
       for (const t of types) ctx.registry.add(t);
       served.set(name, types);
+      if (changed && types[0]) defaultStoredObjects(crd, ctx.store.collection(storageKey(types[0])).objects.values());
       specs.set(name, spec);
     }
     const status = acceptedStatus(crd, rfc3339());

@@ -155,7 +155,16 @@ export function internalError(err: unknown): ApiError {
 
 /** One field.Error: the field path, its type (reason) and the rendered body. */
 export interface FieldError {
-  type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueForbidden' | 'FieldValueDuplicate' | 'FieldValueTooLong' | 'FieldValueNotFound';
+  type:
+    | 'FieldValueRequired'
+    | 'FieldValueInvalid'
+    | 'FieldValueNotSupported'
+    | 'FieldValueForbidden'
+    | 'FieldValueDuplicate'
+    | 'FieldValueTooLong'
+    | 'FieldValueTooMany'
+    | 'FieldValueTypeInvalid'
+    | 'FieldValueNotFound';
   field: string;
   value?: unknown;
   /** The value as field.Error prints it, for values goValue cannot render (structs: fields in Go's order). */
@@ -171,6 +180,8 @@ const FIELD_TYPE_TEXT: Record<FieldError['type'], string> = {
   FieldValueForbidden: 'Forbidden',
   FieldValueDuplicate: 'Duplicate value',
   FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  FieldValueTypeInvalid: 'Invalid value',
   FieldValueNotFound: 'Not found',
 };
 

@@ -1,9 +1,12 @@
 // The resource types a CustomResourceDefinition serves: one per served version, sharing storage,
-// with the custom-resource strategy (status subresource split, resourceVersion required on PUT).
+// with the custom-resource strategy (status subresource split, resourceVersion required on PUT, the
+// structural schema's defaults and validation; unknown fields are pruned where every body is decoded).
 import { createHash } from 'node:crypto';
 import { ApiError, failure } from '../http/errors.js';
 import { customResourceDefinitions } from '../openapi/crd-definitions.js';
 import { customResourcePrinter } from '../tables/crd-printer.js';
+import { applySchemaDefaults } from './crd-defaulting.js';
+import { validateCustomResource } from './crd-schema-validation.js';
 import type { ResourceType, SubresourceDef, Verb } from './registry.js';
 import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
@@ -40,7 +43,7 @@ function requireResourceVersion(t: ResourceType, obj: KubeObject): void {
   const rv = obj.metadata.resourceVersion;
   if (rv !== undefined && rv !== '') return;
   const name = obj.metadata.name ?? '';
-  const detail = 'Invalid value: 0x0: must be specified for an update';
+  const detail = 'Invalid value: 0: must be specified for an update';
   throw new ApiError(
     failure(422, 'Invalid', `${t.resource}.${t.group} "${name}" is invalid: metadata.resourceVersion: ${detail}`, {
       name,
@@ -71,6 +74,13 @@ export function customResourceTypes(crd: KubeObject): ResourceType[] {
   return served.map((v) => customResourceType(spec, names, v, hash));
 }
 
+/** The schema root without apiVersion, kind and metadata, which the type's own code defaults. */
+function withoutObjectMeta(schema: unknown): unknown {
+  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return schema;
+  const { apiVersion: _a, kind: _k, metadata: _m, ...properties } = schema.properties;
+  return { ...schema, properties };
+}
+
 function customResourceType(spec: JsonObject, names: JsonObject, v: JsonObject, hash: string): ResourceType {
   const group = String(spec.group);
   const version = String(v.name);
@@ -95,11 +105,14 @@ function customResourceType(spec: JsonObject, names: JsonObject, v: JsonObject, 
     printer: customResourcePrinter(v),
     singularName: typeof names.singular === 'string' && names.singular !== '' ? names.singular : kind.toLowerCase(),
     patchTypes: CR_PATCH_TYPES,
+    unstructured: true,
     definitions: customResourceDefinitions(group, version, kind, plural, schema),
     defaults(obj) {
       // Main-resource writes never set status when the status subresource is enabled.
       if (hasStatus) delete obj.status;
+      applySchemaDefaults(obj, withoutObjectMeta(schema));
     },
+    validate: (obj) => validateCustomResource(obj, schema),
     prepareForUpdate(next, old) {
       requireResourceVersion(t, next);
       if (!hasStatus) return;

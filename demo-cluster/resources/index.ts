@@ -1,6 +1,6 @@
 // The resource types the demo cluster serves; groups appear in /apis in the order a 1.20 server lists them.
 import { Registry } from './registry.js';
-import { selfSubjectRulesReviews, selfsubjectaccessreviews } from '../auth/access-review.js';
+import { selfsubjectaccessreviews, selfsubjectrulesreviews } from '../auth/access-review.js';
 import { selfsubjectreviews } from '../auth/self-subject-review.js';
 import { customresourcedefinitions } from './crd-type.js';
 import { eventsV1 } from './events-v1.js';
@@ -52,7 +52,7 @@ export function defaultRegistry(): Registry {
     .add(eventsV1)
     .add(selfsubjectreviews)
     .add(selfsubjectaccessreviews)
-    .add(selfSubjectRulesReviews(registry))
+    .add(selfsubjectrulesreviews)
     .add(jobs)
     .add(cronjobs)
     .add(ingresses)

@@ -88,6 +88,8 @@ export interface ResourceType extends DiscoveryFacts {
    * built-in types the recorded 1.20.2 definitions lack.
    */
   definitions?: Record<string, Record<string, unknown>>;
+  /** Custom resources: held as unstructured JSON, whose objects Go marshals with their keys sorted. */
+  unstructured?: boolean;
   /**
    * The Kubernetes minor version that introduced a type 1.20.2 does not serve (SelfSubjectReview: '1.28'): it
    * follows that version, and conformance against 1.20.2 has nothing to compare it with.

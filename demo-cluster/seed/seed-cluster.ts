@@ -1,6 +1,5 @@
 // Seeded cluster furniture: nodes, the kubernetes Service, service accounts and token secrets,
 // app secrets, an ingress, RBAC roles and bindings, and events that explain pod states.
-import { randomBytes } from 'node:crypto';
 import { storageKey } from '../resources/registry.js';
 import { registryTypes } from '../resources/index.js';
 import type { PodState } from './seed-objects.js';
@@ -18,7 +17,8 @@ import {
 import type { Store } from '../store/store.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
 import { DEMO_DEVELOPER_NAMESPACE } from '../../wire/demo-cluster.js';
-import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW, DEVELOPER_BINDINGS, VIEWER_BINDING } from '../auth/bootstrap-roles.js';
+import { AGGREGATE_TO_EDIT, AGGREGATE_TO_VIEW, DEVELOPER_BINDING, EDIT, VIEW, VIEWER_BINDING } from '../auth/bootstrap-roles.js';
+import type { ResourceRule } from '../../wire/rbac.js';
 
 const key = (t: keyof typeof registryTypes): string => storageKey(registryTypes[t]);
 
@@ -33,16 +33,8 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
   NODE_NAMES.forEach((name, i) => store.seed(key('nodes'), makeNode(name, `10.0.0.${11 + i}`, clusterBirth, i === 0)));
   store.seed(key('services'), makeService('kubernetes', 'default', '10.96.0.1', 443, clusterBirth, { targetPort: 6443, selector: null }));
 
-  for (const ns of namespaces) {
-    const token = `default-token-${randomBytes(3).toString('hex').slice(0, 5)}`;
-    store.seed(
-      key('secrets'),
-      makeSecret(token, ns, 'kubernetes.io/service-account-token', { 'ca.crt': 'demo-ca', namespace: ns, token: `demo.${randomBytes(12).toString('base64url')}` }, clusterBirth + 5000, {
-        'kubernetes.io/service-account.name': 'default',
-      }),
-    );
-    store.seed(key('serviceaccounts'), makeServiceAccount('default', ns, token, clusterBirth + 5000));
-  }
+  // The serviceaccounts controller's "default" in each namespace, with no token Secret since 1.24.
+  for (const ns of namespaces) store.seed(key('serviceaccounts'), makeServiceAccount('default', ns, clusterBirth + 5000));
   store.seed(key('secrets'), makeSecret('api-credentials', 'demo', 'Opaque', { username: 'demo', password: 'correct-horse-battery-staple' }, now - 20 * 3_600_000));
   store.seed(key('secrets'), makeSecret('shop-tls', 'shop', 'kubernetes.io/tls', { 'tls.crt': 'demo-cert', 'tls.key': 'demo-key' }, now - 4 * 3_600_000));
   store.seed(key('ingresses'), makeIngress('shop', 'shop', 'shop.demo.example', 'frontend', 80, now - 4 * 3_600_000));
@@ -51,26 +43,21 @@ export function seedClusterObjects(store: Store, namespaces: string[], clusterBi
   const bootstrap = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
   store.seed(key('clusterroles'), makeClusterRole('cluster-admin', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, { nonResourceURLs: ['*'], verbs: ['*'] }], born, bootstrap));
   store.seed(key('clusterroles'), makeClusterRole('admin', [{ apiGroups: ['', 'apps', 'batch'], resources: ['*'], verbs: ALL }], born, bootstrap));
-  store.seed(key('clusterroles'), makeClusterRole('edit', [{ apiGroups: ['', 'apps', 'batch', 'networking.k8s.io'], resources: ['pods', 'services', 'configmaps', 'secrets', 'deployments', 'jobs', 'ingresses'], verbs: ALL }], born, bootstrap));
-  store.seed(
-    key('clusterroles'),
-    makeClusterRole('view', [{ apiGroups: ['', 'apps', 'batch', 'networking.k8s.io'], resources: ['pods', 'services', 'configmaps', 'deployments', 'replicasets', 'jobs', 'cronjobs', 'ingresses', 'events', 'namespaces'], verbs: READ }], born, bootstrap),
-  );
-  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
-  store.seed(
-    key('clusterrolebindings'),
-    makeBinding('ClusterRoleBinding', VIEWER_BINDING.name, undefined, { kind: 'ClusterRole', name: VIEWER_BINDING.role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'viewer' }], born),
-  );
-  // What the developer identity holds (auth.ts decides from the same rules): edit and view in one namespace.
+  // view and edit as the controller manager aggregates them (auth.ts decides from the same rules), and the
+  // parts they aggregate.
+  const aggregated = (name: string, rules: ResourceRule[], selects: string, label: string): KubeObject => ({
+    ...makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${label}`]: 'true' }),
+    aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [`rbac.authorization.k8s.io/${selects}`]: 'true' } }] },
+  });
+  store.seed(key('clusterroles'), aggregated('edit', EDIT, 'aggregate-to-edit', 'aggregate-to-admin'));
+  store.seed(key('clusterroles'), aggregated('view', VIEW, 'aggregate-to-view', 'aggregate-to-edit'));
   for (const [name, rules] of [['system:aggregate-to-edit', AGGREGATE_TO_EDIT], ['system:aggregate-to-view', AGGREGATE_TO_VIEW]] as const) {
     store.seed(key('clusterroles'), makeClusterRole(name, rules as unknown as JsonObject[], born, { ...bootstrap, [`rbac.authorization.k8s.io/${name.slice('system:'.length)}`]: 'true' }));
   }
-  for (const { name, role } of DEVELOPER_BINDINGS) {
-    store.seed(
-      key('rolebindings'),
-      makeBinding('RoleBinding', name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: role }, [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'developer' }], born),
-    );
-  }
+  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', 'cluster-admin', undefined, { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:masters' }], born));
+  const user = (name: string): JsonObject[] => [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name }];
+  store.seed(key('clusterrolebindings'), makeBinding('ClusterRoleBinding', VIEWER_BINDING.name, undefined, { kind: 'ClusterRole', name: VIEWER_BINDING.role }, user('viewer'), born));
+  store.seed(key('rolebindings'), makeBinding('RoleBinding', DEVELOPER_BINDING.name, DEMO_DEVELOPER_NAMESPACE, { kind: 'ClusterRole', name: DEVELOPER_BINDING.role }, user('developer'), born));
   store.seed(key('roles'), makeRole('config-reader', 'demo', [{ apiGroups: [''], resources: ['configmaps'], verbs: READ }], now - 30 * 3_600_000));
   store.seed(
     key('rolebindings'),

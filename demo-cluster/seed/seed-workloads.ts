@@ -286,9 +286,9 @@ export function makeSecret(name: string, namespace: string, type: string, data: 
   return { kind: 'Secret', apiVersion: 'v1', metadata: meta(name, namespace, createdAt, annotations ? { annotations } : {}), data: encoded, type };
 }
 
-/** A ServiceAccount referencing its token secret. */
-export function makeServiceAccount(name: string, namespace: string, tokenSecret: string, createdAt: number): KubeObject {
-  return { kind: 'ServiceAccount', apiVersion: 'v1', metadata: meta(name, namespace, createdAt), secrets: [{ name: tokenSecret }] };
+/** A ServiceAccount (no token Secret, as since 1.24). */
+export function makeServiceAccount(name: string, namespace: string, createdAt: number): KubeObject {
+  return { kind: 'ServiceAccount', apiVersion: 'v1', metadata: meta(name, namespace, createdAt) };
 }
 
 /** A core/v1 Event about an object. */

@@ -84,8 +84,6 @@ const CONFIGMAPS: Array<{ namespace: string; name: string; data: Record<string, 
   { namespace: 'shop', name: 'shop-settings', data: { currency: 'EUR', taxRate: '0.19' } },
 ];
 
-const ROOT_CA = '-----BEGIN CERTIFICATE-----\nMIIC5zCCAc+gAwIBAgIBADANBgkqhkiG9w0BAQsFADAVMRMwEQYDVQQDEwprdWJl\ncm5ldGVzMB4XDTIxMDEyMDAwMDAwMFoXDTMxMDExODAwMDAwMFowFTETMBEGA1UE\n-----END CERTIFICATE-----\n';
-
 /** Fills the store with the default demo contents plus optional bulk pods. Fast: writes go straight to storage. */
 export function seedCluster(store: Store, options: SeedOptions = {}, now: number = Date.now()): void {
   const clusterBirth = now - 3 * DAY - 4 * HOUR;
@@ -105,10 +103,8 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
     bulkNamespaces.push(name);
     namespaces.push([name, now - HOUR, { purpose: 'bench' }]);
   }
-  for (const [name, at, labels] of namespaces) {
-    store.seed(NS, makeNamespace(name, at, labels));
-    store.seed(CMS, makeConfigMap('kube-root-ca.crt', name, { 'ca.crt': ROOT_CA }, at + 5000, 'kube-controller-manager'));
-  }
+  // Each namespace's kube-root-ca.crt comes from controllers/namespace-furniture.ts (it needs the serving CA).
+  for (const [name, at, labels] of namespaces) store.seed(NS, makeNamespace(name, at, labels));
   for (const cm of CONFIGMAPS) store.seed(CMS, makeConfigMap(cm.name, cm.namespace, cm.data, now - 20 * HOUR));
 
   seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);

@@ -42,11 +42,13 @@ export function decodeContinue(token: string): { start: string; rv: number } {
     throw fail('invalid character looking for beginning of value');
   }
   const t = parsed as Partial<ContinueToken>;
-  if (t.v !== 'meta.k8s.io/v1') throw fail(`server does not recognize this encoded version "${String(t.v ?? '')}"`);
+  if (t.v !== 'meta.k8s.io/v1') throw fail(`server does not recognize this encoded version ${String(t.v ?? '')}`);
   if (typeof t.rv !== 'number' || t.rv === 0) throw fail('incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   if (typeof t.start !== 'string' || t.start === '') throw fail('encoded start key empty (version meta.k8s.io/v1)');
-  if (t.start.startsWith('/') || t.start.split('/').some((p) => p === '..' || p === '.')) throw fail(t.start);
-  return { start: t.start, rv: t.rv };
+  // The start key is taken under the list's prefix only if path.Clean("/" + key) leaves it as it is.
+  const key = t.start.startsWith('/') ? t.start : `/${t.start}`;
+  if (key !== '/' && key.split('/').slice(1).some((p) => p === '' || p === '..' || p === '.')) throw fail(t.start);
+  return { start: key.slice(1), rv: t.rv };
 }
 
 function parseLimit(raw: string | null): number {
@@ -59,13 +61,23 @@ function parseLimit(raw: string | null): number {
 /** Parses a resourceVersion query value; undefined when unset. */
 export function parseResourceVersion(raw: string | null): number | undefined {
   if (raw === null || raw === '') return undefined;
-  // 1.20 answers a bare 500 (no reason) with the field error (recorded from a real apiserver).
+  // A bare 500 (no reason) with the field error, as get and watch answer it.
   if (!/^\d+$/.test(raw)) {
     const status = failure(500, '', `resourceVersion: Invalid value: "${raw}": strconv.ParseUint: parsing "${raw}": invalid syntax`);
     delete status.reason;
     throw new ApiError(status);
   }
   return Number(raw);
+}
+
+/** A list's resourceVersion: 1.37 lists answer a malformed one with a 400 (get and watch keep the bare 500). */
+function parseListResourceVersion(raw: string | null): number | undefined {
+  try {
+    return parseResourceVersion(raw);
+  } catch (e) {
+    if (e instanceof ApiError) throw badRequest(`invalid resource version: ${e.status.message ?? ''}`);
+    throw e;
+  }
 }
 
 /** Lists objects of one collection for the query. */
@@ -84,7 +96,7 @@ export function listObjects(store: Store, storageKey: string, filter: ObjectFilt
     startKey = prefix + token.start;
     snapshotRv = token.rv < 0 ? current : token.rv;
   } else {
-    const rv = parseResourceVersion(rvRaw);
+    const rv = parseListResourceVersion(rvRaw);
     if (rv !== undefined && rv > current) {
       throw new ApiError(
         failure(504, 'Timeout', `Timeout: Too large resource version: ${rv}, current: ${current}`, {
@@ -94,7 +106,7 @@ export function listObjects(store: Store, storageKey: string, filter: ObjectFilt
       );
     }
   }
-  // resourceVersion=0 is served from the watch cache, which ignores limit (1.20 behavior).
+  // resourceVersion=0 is served from the watch cache, which ignores limit (1.20 and 1.37 alike).
   const effectiveLimit = rvRaw === '0' && continueRaw === '' ? 0 : limit;
 
   const collection = store.collection(storageKey);

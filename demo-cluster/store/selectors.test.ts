@@ -25,18 +25,19 @@ describe('label selectors', () => {
 
   it.each([
     ['a in (', "unable to parse requirement: found '', expected: ',', ')' or identifier"],
-    ['a b', "unable to parse requirement: found 'b', expected: '=', '!=', '==', 'in', notin'"],
+    ['a b', "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt"],
     ['a=b,', "found '', expected: identifier after ','"],
     ['=a', "found '=', expected: !, identifier, or 'end of string'"],
     ['a in b', "unable to parse requirement: found 'b' expected: '('"],
-    ['a >', "unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer"],
+    ['a >', "unable to parse requirement: values[0]: Invalid value: \"\": for 'Gt', 'Lt' operators, the value must be an integer"],
   ])('rejects %j with the apiserver wording', (input, message) => {
     expect(() => parseLabelSelector(input)).toThrow(message);
   });
 
   it('rejects an invalid label value', () => {
     expect(() => parseLabelSelector('a=b c')).toThrow("found 'c', expected: ',' or 'end of string'");
-    expect(() => parseLabelSelector('a=-x')).toThrow('invalid label value: "-x": at key: "a"');
+    expect(() => parseLabelSelector('a=-x')).toThrow('unable to parse requirement: values[0][a]: Invalid value: "-x": a valid label must be an empty string');
+    expect(() => parseLabelSelector('x/y/z=1')).toThrow('unable to parse requirement: <nil>: Invalid value: "x/y/z": a valid label key must consist of');
   });
 });
 

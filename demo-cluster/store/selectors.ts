@@ -152,7 +152,8 @@ class Parser {
     if (item.tok !== Tok.Identifier) throw new Error(`found '${item.lit}', expected: identifier`);
     const key = item.lit;
     const keyErrs = qualifiedNameErrors(key);
-    if (keyErrs.length > 0) throw new Error(`invalid label key "${key}": ${keyErrs.join('; ')}`);
+    // The parser validates with a nil field path, which Go prints as <nil>.
+    if (keyErrs.length > 0) throw new Error(`<nil>: Invalid value: ${JSON.stringify(key)}: ${keyErrs.join('; ')}`);
     // "!a" is complete; whatever follows is checked by the caller ("!a=b" fails there).
     if (operator === '!') return { key, operator, values: [] };
     const la = this.peek(true).tok;
@@ -168,7 +169,7 @@ class Parser {
       [Tok.NotEquals]: '!=',
     };
     const op = ops[opItem.tok];
-    if (op === undefined) throw new Error(`found '${opItem.lit}', expected: '=', '!=', '==', 'in', notin'`);
+    if (op === undefined) throw new Error(`found '${opItem.lit}', expected: in, notin, =, ==, !=, gt, lt`);
     const values = op === 'in' || op === 'notin' ? this.parseValues() : this.parseExactValue();
     return newRequirement(key, op, values);
   }
@@ -226,18 +227,22 @@ class Parser {
 }
 
 function newRequirement(key: string, op: LabelOperator, values: string[]): LabelRequirement {
-  if ((op === 'in' || op === 'notin') && values.length === 0)
-    throw new Error("for 'in', 'notin' operators, values set can't be empty");
-  if ((op === '=' || op === '==' || op === '!=') && values.length !== 1)
-    throw new Error('exact-match compatibility requires one single value');
+  // NewRequirement collects field errors under "values" and reports them as one aggregate.
+  const errs: string[] = [];
+  if ((op === 'in' || op === 'notin') && values.length === 0) errs.push("values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty");
+  if ((op === '=' || op === '==' || op === '!=') && values.length !== 1) errs.push(`values: Invalid value: ${JSON.stringify(values)}: exact-match compatibility requires one single value`);
   if (op === 'gt' || op === 'lt') {
-    if (values.length !== 1) throw new Error("for 'Gt', 'Lt' operators, exactly one value is required");
-    if (!/^-?\d+$/.test(values[0] ?? '')) throw new Error("for 'Gt', 'Lt' operators, the value must be an integer");
+    if (values.length !== 1) errs.push(`values: Invalid value: ${JSON.stringify(values)}: for 'Gt', 'Lt' operators, exactly one value is required`);
+    values.forEach((v, i) => {
+      if (!/^[+-]?\d+$/.test(v)) errs.push(`values[${i}]: Invalid value: ${JSON.stringify(v)}: for 'Gt', 'Lt' operators, the value must be an integer`);
+    });
   }
-  for (const v of values) {
-    const errs = labelValueErrors(v);
-    if (errs.length > 0) throw new Error(`invalid label value: "${v}": at key: "${key}": ${errs.join('; ')}`);
-  }
+  values.forEach((v, i) => {
+    const valueErrs = labelValueErrors(v);
+    if (valueErrs.length > 0) errs.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(v)}: ${valueErrs.join('; ')}`);
+  });
+  if (errs.length === 1) throw new Error(errs[0]);
+  if (errs.length > 1) throw new Error(`[${errs.join(', ')}]`);
   return { key, operator: op, values };
 }
 

@@ -81,11 +81,11 @@ function hasUnknown(value: unknown, schema: Schema): boolean {
 }
 
 /**
- * Unknown fields of a body for a type, and the body without them; undefined when the type has no
- * recorded schema (custom resources are not checked: the demo does no pruning of them).
+ * Unknown fields of a body for a type, and the body without them; undefined when the type has no schema.
+ * Custom resources are pruned against their CRD's structural schema (their own definitions).
  */
 export function findUnknownFields(t: ResourceType, body: unknown): { decoding: string[]; typed: string[]; pruned: unknown } | undefined {
-  const root = Schema.forKind(t);
+  const root = Schema.forType(t);
   if (!root || !isPlainObject(body)) return undefined;
   if (!hasUnknown(body, root)) return { decoding: [], typed: [], pruned: body };
   const found: Found = { decoding: [], typed: [] };
@@ -154,16 +154,27 @@ function goFloat(n: number): string {
   return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
 }
 
+/** A copy with the keys of every object sorted. */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isPlainObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort()) setField(out, k, sortedKeys(v[k]));
+  return out;
+}
+
 /**
  * Patched objects (JSON, merge, strategic): Strict -> 422 `"" is invalid: patch: Invalid value: ...` as the
  * patcher reports it: the patch itself (%v) for a strategic merge patch, the patched object's JSON otherwise.
  */
 export function checkPatchedFields(t: ResourceType, patched: unknown, patch: { contentType: string; body: unknown }, query: URLSearchParams, res: ServerResponse): unknown {
-  const found = findUnknownFields(t, patched);
+  // An unstructured patch result is decoded from Go's marshalling of it: keys sorted, so unknown fields in that order.
+  const ordered = t.unstructured ? sortedKeys(patched) : patched;
+  const found = findUnknownFields(t, ordered);
   if (!found || found.decoding.length === 0) return patched;
   const directive = fieldValidationOf(query);
   if (directive === 'Strict') {
-    const value = patch.contentType === 'application/strategic-merge-patch+json' ? goPrint(patch.body) : JSON.stringify(patched);
+    const value = patch.contentType === 'application/strategic-merge-patch+json' ? goPrint(patch.body) : JSON.stringify(ordered);
     const err = invalid('', '', '', [{ type: 'FieldValueInvalid', field: 'patch', value, detail: strictText(found.decoding) }]);
     // GroupKind{} leaves kind empty, which omitempty drops.
     if (err.status.details) delete err.status.details.kind;

@@ -1,8 +1,8 @@
-// SelfSubjectAccessReview and SelfSubjectRulesReview as the developer (edit + view in one namespace) and the
-// viewer ask them, against kube-apiserver 1.20.2: decision, reason, echoed spec, metadata and managedFields.
+// SelfSubjectAccessReview and SelfSubjectRulesReview as the developer (edit, which aggregates view, in one
+// namespace) and the viewer (view) ask them, against kube-apiserver 1.37.2: decision, reason, echoed spec,
+// metadata and managedFields; and SelfSubjectReview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRegistry } from '../../demo-cluster/resources/index.js';
-import { ruleSet, withoutBeyondRecorded } from '../../demo-cluster/testing/rules-review.js';
+import { ruleSet, withoutMetricsServer } from '../../demo-cluster/testing/rules-review.js';
 import { compare, isObject, openPair } from './harness.js';
 import type { Identity, Json, JsonObject, Pair, Response, Target } from './harness.js';
 
@@ -17,22 +17,17 @@ afterAll(async () => {
 const SSAR = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 const SSRR = '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews';
 const DEVELOPER_NAMESPACE = '<developer-namespace>';
-const VIEWER_BINDING = '<viewer binding>';
 
 /**
  * The two setups differ on purpose where the answers quote them: the developer's namespace (real fx, demo
- * shop), and the viewer's ClusterRoleBinding (seed.sh binds system:aggregate-to-view, as the real tier runs no
- * aggregation controller; the demo binds its own view).
+ * shop). Both bind the built-in roles by the same names (the modern tier's start.sh, the demo's seed).
  */
-const viewerBinding = (t: Target): string =>
-  t.name === 'real' ? 'ClusterRoleBinding "viewer-view" of ClusterRole "system:aggregate-to-view"' : 'ClusterRoleBinding "demo-viewer" of ClusterRole "view"';
-
 function sameSetup(v: Json, t: Target): Json {
   if (Array.isArray(v)) return v.map((x) => sameSetup(x, t));
   if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, sameSetup(x, t)]));
   if (typeof v !== 'string') return v;
   if (v === t.developerNamespace) return DEVELOPER_NAMESPACE;
-  return v.replaceAll(`/${t.developerNamespace}"`, `/${DEVELOPER_NAMESPACE}"`).replaceAll(viewerBinding(t), VIEWER_BINDING);
+  return v.replaceAll(`/${t.developerNamespace}"`, `/${DEVELOPER_NAMESPACE}"`);
 }
 
 /** The namespace a case names: the developer's own (per target), another one both have, or none (cluster scope). */
@@ -68,7 +63,7 @@ describe('SelfSubjectAccessReview', () => {
     ['admin deletes namespaces (system:masters: no reason)', 'admin', 'cluster', { verb: 'delete', resource: 'namespaces' }, true],
   ])('%s', async (name, as, where, attrs, allowed) => {
     const real = await compareReview(name, SSAR, as, ssar(where, attrs));
-    // The case says what 1.20.2 decides, so a change on the real tier's side shows as such.
+    // The case says what 1.37.2 decides, so a change on the real tier's side shows as such.
     expect(real.status).toBe(201);
     expect((real.body as { status: { allowed: boolean } }).status.allowed).toBe(allowed);
   });
@@ -80,25 +75,47 @@ describe('SelfSubjectAccessReview', () => {
 });
 
 describe('SelfSubjectRulesReview', () => {
-  const registry = defaultRegistry();
   /**
    * Rules as sets: kube-apiserver lists them from an informer cache, in no stable order. The demo's answer
-   * also holds 1.28's grant on selfsubjectreviews, a type 1.20.2 does not serve.
+   * also holds metrics-server's reader role (aggregated into view and edit), which the real tier does not run.
    */
   const asSets = (r: Response): Response => {
     const status = isObject(r.body) && isObject(r.body.status) ? r.body.status : undefined;
     if (!isObject(r.body) || !status) return r;
-    const resourceRules = ruleSet(withoutBeyondRecorded(status.resourceRules, registry));
+    const resourceRules = ruleSet(withoutMetricsServer(status.resourceRules));
     return { ...r, body: { ...r.body, status: { ...status, resourceRules, nonResourceRules: ruleSet(status.nonResourceRules) } } };
   };
   const ssrr = (where: Where) => (t: Target): JsonObject => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: namespaceOf(where, t) });
 
-  it.each<[string, Where, number]>([
-    ['developer in its namespace: basic-user, edit and view', 'own', 20],
-    ['developer in another namespace: basic-user only', 'other', 1],
-  ])('%s', async (name, where, rules) => {
-    const real = await compareReview(name, SSRR, 'developer', ssrr(where), asSets);
+  it.each<[string, Identity, Where, number]>([
+    ['developer in its namespace: basic-user and edit (which holds view)', 'developer', 'own', 29],
+    ['developer in another namespace: basic-user only', 'developer', 'other', 2],
+    ['viewer: view and basic-user', 'viewer', 'other', 14],
+  ])('%s', async (name, as, where, rules) => {
+    const real = await compareReview(name, SSRR, as, ssrr(where), asSets);
     expect(real.status).toBe(201);
     expect((real.body as { status: { resourceRules: unknown[] } }).status.resourceRules).toHaveLength(rules);
+  });
+});
+
+describe('SelfSubjectReview', () => {
+  const SSR = '/apis/authentication.k8s.io/v1/selfsubjectreviews';
+  /**
+   * The real tier's token file gives each identity a uid and, from its empty groups column, the group "": the
+   * demo's tokens carry neither (both servers omit an empty uid). The rest must match.
+   */
+  const withoutTokenFileExtras = (r: Response): Response => {
+    const info = isObject(r.body) && isObject(r.body.status) && isObject(r.body.status.userInfo) ? r.body.status.userInfo : undefined;
+    if (!isObject(r.body) || !info) return r;
+    const { uid: _uid, ...rest } = info;
+    const groups = Array.isArray(info.groups) ? info.groups.filter((g) => g !== '') : info.groups;
+    return { ...r, body: { ...r.body, status: { userInfo: { ...rest, ...(groups !== undefined ? { groups } : {}) } } } };
+  };
+
+  it.each<Identity>(['admin', 'developer', 'viewer', 'anonymous'])('%s: who authentication says it is', async (as) => {
+    const body = (): JsonObject => ({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: { name: 'ignored' } });
+    const { real, demo } = await pair.both({ method: 'POST', path: SSR, body, as });
+    compare(`SelfSubjectReview as ${as}`, withoutTokenFileExtras(real), withoutTokenFileExtras(demo));
+    expect(real.status).toBe(as === 'anonymous' ? 403 : 201);
   });
 });

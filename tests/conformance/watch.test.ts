@@ -74,7 +74,8 @@ describe('watch', () => {
       await must(t, { method: 'POST', path: cms(), body: { metadata: { name: 'pre-existing' } } });
       const w = await openWatch(t, { path: cms() });
       try {
-        return await w.until((evs) => evs.length >= 1);
+        // The namespace also holds the controller manager's kube-root-ca.crt.
+        return await w.until((evs) => evs.length >= 2);
       } finally {
         w.close();
       }

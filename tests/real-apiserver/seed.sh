@@ -8,27 +8,6 @@ apiVersion: v1
 kind: Namespace
 metadata: {name: fx}
 ---
-# The identities of start.sh, bound as the demo cluster binds its own: viewer reads (view), developer edits in fx
-# only (edit + view). No controller-manager aggregates edit/view here, so the bindings name the bootstrap roles
-# they aggregate.
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRoleBinding
-metadata: {name: viewer-view}
-roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
-subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: RoleBinding
-metadata: {name: developer-edit, namespace: fx}
-roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-edit"}
-subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: RoleBinding
-metadata: {name: developer-view, namespace: fx}
-roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
-subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
----
 # No controller-manager runs: the ServiceAccount admission plugin needs "default" to exist for pods.
 apiVersion: v1
 kind: ServiceAccount
@@ -46,3 +25,29 @@ spec:
   containers:
   - {name: web, image: nginx:1.25}
 YAML
+# The identities of start.sh on a tier without a controller manager (1.20.2): viewer reads, developer edits in
+# fx only (edit + view). Nothing aggregates edit/view there, so the bindings name the bootstrap roles they
+# aggregate. The modern tier binds the built-in view and edit itself (its start.sh), which its controller
+# manager aggregates: binding these as well would grant the same request twice, and a review's reason would
+# name either binding, as RBAC walks bindings in informer-cache order.
+if ! k get clusterrolebinding kubeglass-viewer-view >/dev/null 2>&1; then
+k apply -f - <<'YAML'
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: viewer-view}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: developer-edit, namespace: fx}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-edit"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: developer-view, namespace: fx}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:aggregate-to-view"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: developer}]
+YAML
+fi

@@ -143,6 +143,17 @@ describe('draftMarkers', () => {
     expect(draftMarkers(TEXT, null, { error: typed })).toEqual([{ line: 4, column: 3, message: 'metadata.name: cannot unmarshal string into int32' }]);
   });
 
+  it('marks the fields a 400 strict decoding error names in its message (a Strict save of a custom resource)', () => {
+    const text = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  size: 3\n  bogus: 1\n';
+    const error = new KubeApiError({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.bogus"',
+      raw: { method: 'PUT', url: '/apis/example.com/v1/namespaces/default/widgets/w1', httpStatus: 400, statusText: 'Bad Request', contentType: 'application/json', body: '', status: null },
+    });
+    expect(draftMarkers(text, null, { error })).toEqual([{ line: 7, column: 3, message: 'spec.bogus: unknown field' }]);
+  });
+
   it('marks a repeated cause once, an absent field on its nearest parent (said so), and the whole object on line 1', () => {
     const repeated = { reason: 'FieldValueInvalid', message: 'Invalid value: "one"', field: 'data[a]' };
     const error = new KubeApiError({

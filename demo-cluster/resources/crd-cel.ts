@@ -1,0 +1,279 @@
+// A small subset of CEL for x-kubernetes-validations rules: literals, self (and its fields), has(), size(),
+// the string functions startsWith/endsWith/contains/matches, `in`, arithmetic, comparisons, !, && , || and
+// ?:. A rule outside the subset, or one whose evaluation fails, is not judged (undefined): the demo accepts
+// what it cannot evaluate rather than refuse what the real server might allow.
+
+type Value = unknown;
+type Node = (self: Value) => Value;
+
+class Unsupported extends Error {}
+
+const TOKEN = /\s*(?:(\d+\.\d+|\d+)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|(&&|\|\||==|!=|<=|>=|[-+*/%<>!?:().,[\]])|([A-Za-z_][A-Za-z0-9_]*))/y;
+
+function tokenize(src: string): string[] {
+  const out: string[] = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < src.length) {
+    if (/^\s*$/.test(src.slice(TOKEN.lastIndex))) break;
+    const m = TOKEN.exec(src);
+    if (!m) throw new Unsupported(src);
+    out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  return out;
+}
+
+const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fail = (why: string): never => {
+  throw new Unsupported(why);
+};
+
+function equal(a: Value, b: Value): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function size(v: Value): number {
+  if (typeof v === 'string') return [...v].length;
+  if (Array.isArray(v)) return v.length;
+  if (isObj(v)) return Object.keys(v).length;
+  return fail('size');
+}
+
+function method(target: Value, name: string, args: Value[]): Value {
+  if (name === 'size' && args.length === 0) return size(target);
+  if (typeof target !== 'string' || typeof args[0] !== 'string' || args.length !== 1) return fail(name);
+  if (name === 'startsWith') return target.startsWith(args[0]);
+  if (name === 'endsWith') return target.endsWith(args[0]);
+  if (name === 'contains') return target.includes(args[0]);
+  if (name === 'matches') return new RegExp(args[0], 'u').test(target);
+  return fail(name);
+}
+
+function binary(op: string, a: Value, b: Value): Value {
+  switch (op) {
+    case '==':
+      return equal(a, b);
+    case '!=':
+      return !equal(a, b);
+    case 'in':
+      return Array.isArray(b) ? b.some((x) => equal(x, a)) : isObj(b) && typeof a === 'string' ? Object.hasOwn(b, a) : fail('in');
+  }
+  if (op === '+' && typeof a === 'string' && typeof b === 'string') return a + b;
+  if (op === '+' && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  if (typeof a === 'string' && typeof b === 'string' && ['<', '<=', '>', '>='].includes(op)) {
+    return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+  }
+  if (typeof a !== 'number' || typeof b !== 'number') return fail(op);
+  switch (op) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return b === 0 ? fail('division by zero') : Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
+    case '%':
+      return b === 0 ? fail('modulus by zero') : a % b;
+  }
+  return fail(op);
+}
+
+const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, in: 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5 };
+
+class Parser {
+  private i = 0;
+  constructor(private readonly t: string[]) {}
+
+  parse(): Node {
+    const n = this.ternary();
+    if (this.i !== this.t.length) fail('trailing');
+    return n;
+  }
+
+  private peek(): string | undefined {
+    return this.t[this.i];
+  }
+
+  private take(expected?: string): string {
+    const tok = this.t[this.i++];
+    if (tok === undefined || (expected !== undefined && tok !== expected)) return fail(`expected ${expected ?? 'a token'}`);
+    return tok;
+  }
+
+  private ternary(): Node {
+    const cond = this.binary(1);
+    if (this.peek() !== '?') return cond;
+    this.take('?');
+    const yes = this.ternary();
+    this.take(':');
+    const no = this.ternary();
+    return (s) => (cond(s) === true ? yes(s) : no(s));
+  }
+
+  private binary(min: number): Node {
+    let left = this.unary();
+    for (;;) {
+      const op = this.peek();
+      const p = op !== undefined ? PRECEDENCE[op] : undefined;
+      if (op === undefined || p === undefined || p < min) return left;
+      this.take();
+      const right = this.binary(p + 1);
+      const l = left;
+      if (op === '&&') left = (s) => l(s) === true && right(s) === true;
+      else if (op === '||') left = (s) => l(s) === true || right(s) === true;
+      else left = (s) => binary(op, l(s), right(s));
+    }
+  }
+
+  private unary(): Node {
+    if (this.peek() === '!') {
+      this.take();
+      const n = this.unary();
+      return (s) => (typeof n(s) === 'boolean' ? !n(s) : fail('!'));
+    }
+    if (this.peek() === '-') {
+      this.take();
+      const n = this.unary();
+      return (s) => {
+        const v = n(s);
+        return typeof v === 'number' ? -v : fail('-');
+      };
+    }
+    return this.postfix(this.primary());
+  }
+
+  private args(): Node[] {
+    this.take('(');
+    const out: Node[] = [];
+    while (this.peek() !== ')') {
+      out.push(this.ternary());
+      if (this.peek() === ',') this.take();
+    }
+    this.take(')');
+    return out;
+  }
+
+  private postfix(base: Node): Node {
+    let n = base;
+    for (;;) {
+      if (this.peek() === '.') {
+        this.take();
+        const name = this.take();
+        if (this.peek() === '(') {
+          const args = this.args();
+          const target = n;
+          n = (s) => method(target(s), name, args.map((a) => a(s)));
+        } else {
+          const target = n;
+          n = (s) => {
+            const v = target(s);
+            return isObj(v) && Object.hasOwn(v, name) ? v[name] : fail(`no such key: ${name}`);
+          };
+        }
+      } else if (this.peek() === '[') {
+        this.take();
+        const index = this.ternary();
+        this.take(']');
+        const target = n;
+        n = (s) => {
+          const v = target(s);
+          const k = index(s);
+          if (Array.isArray(v) && typeof k === 'number' && k >= 0 && k < v.length) return v[k];
+          return isObj(v) && typeof k === 'string' && Object.hasOwn(v, k) ? v[k] : fail('index');
+        };
+      } else return n;
+    }
+  }
+
+  private primary(): Node {
+    const tok = this.take();
+    if (/^\d/.test(tok)) {
+      const v = Number(tok);
+      return () => v;
+    }
+    if (tok.startsWith("'") || tok.startsWith('"')) {
+      const v = JSON.parse(`"${tok.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string;
+      return () => v;
+    }
+    if (tok === 'true' || tok === 'false') return () => tok === 'true';
+    if (tok === 'null') return () => null;
+    if (tok === 'self') return (s) => s;
+    if (tok === '(') {
+      const n = this.ternary();
+      this.take(')');
+      return n;
+    }
+    if (tok === '[') {
+      const items: Node[] = [];
+      while (this.peek() !== ']') {
+        items.push(this.ternary());
+        if (this.peek() === ',') this.take();
+      }
+      this.take(']');
+      return (s) => items.map((x) => x(s));
+    }
+    if (tok === 'has') return this.has();
+    if (tok === 'size') {
+      const [arg] = this.args();
+      return (s) => (arg ? size(arg(s)) : fail('size'));
+    }
+    return fail(tok);
+  }
+
+  /** has(x.f): whether the object x holds field f. */
+  private has(): Node {
+    this.take('(');
+    const start = this.i;
+    let depth = 0;
+    while (this.i < this.t.length && !(depth === 0 && this.peek() === ')')) {
+      const tok = this.take();
+      if (tok === '(') depth++;
+      if (tok === ')') depth--;
+    }
+    const inner = this.t.slice(start, this.i);
+    this.take(')');
+    const dot = inner.lastIndexOf('.');
+    const field = inner[dot + 1];
+    if (dot < 1 || field === undefined || dot !== inner.length - 2) return fail('has');
+    const target = new Parser(inner.slice(0, dot)).parse();
+    return (s) => {
+      const v = target(s);
+      return isObj(v) && Object.hasOwn(v, field);
+    };
+  }
+}
+
+const compiled = new Map<string, Node | null>();
+
+function compile(expr: string): Node | null {
+  let n = compiled.get(expr);
+  if (n === undefined) {
+    try {
+      n = new Parser(tokenize(expr)).parse();
+    } catch {
+      n = null;
+    }
+    compiled.set(expr, n);
+  }
+  return n;
+}
+
+/** The value of a CEL expression with `self` bound; undefined when it is outside the subset or fails. */
+export function evaluateCel(expr: string, self: unknown): unknown {
+  if (/\boldSelf\b/.test(expr)) return undefined;
+  const n = compile(expr);
+  if (!n) return undefined;
+  try {
+    return n(self);
+  } catch {
+    return undefined;
+  }
+}

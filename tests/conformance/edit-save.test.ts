@@ -31,12 +31,21 @@ const deps = (): string => `/apis/apps/v1/namespaces/${pair.ns}/deployments`;
 const cms = (): string => `/api/v1/namespaces/${pair.ns}/configmaps`;
 const SAVE_QUERY = { fieldManager: 'kubeglass', fieldValidation: 'Strict' };
 
-/** GET, edit, PUT as the edit screen does, on each server. */
+/**
+ * GET, edit, PUT as the edit screen does, on each server. A controller that writes the object between the GET and
+ * the PUT (the real tier's deployment controller, rolling it out) makes it a 409: then again from a fresh GET.
+ */
 function putEdited(path: string, edit: (o: JsonObject) => void): Promise<{ real: Response; demo: Response }> {
   return pair.each(async (t: Target) => {
-    const current = structuredClone((await must(t, { path })).body) as JsonObject;
-    edit(current);
-    return send(t, { method: 'PUT', path, query: SAVE_QUERY, body: current });
+    for (let attempt = 1; ; attempt++) {
+      const current = structuredClone((await must(t, { path })).body) as JsonObject;
+      const fetched = (current.metadata as JsonObject).resourceVersion;
+      edit(current);
+      const answer = await send(t, { method: 'PUT', path, query: SAVE_QUERY, body: current });
+      // A deliberately stale resourceVersion is the case itself, not a race.
+      const raced = answer.status === 409 && (current.metadata as JsonObject).resourceVersion === fetched;
+      if (!raced || attempt === 5) return answer;
+    }
   });
 }
 

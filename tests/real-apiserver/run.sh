@@ -10,11 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 tiers=("$@"); [ ${#tiers[@]} -gt 0 ] || tiers=(legacy modern)
 for t in "${tiers[@]}"; do
-  case "$t" in
-    legacy) bash tests/real-apiserver/build.sh || { echo "real tier: the 1.20.2 build failed"; exit 1; } ;;
-    modern) bash tests/modern-apiserver/build.sh --kwok || { echo "real tier: the modern build failed"; exit 1; } ;;
-    *) echo "run.sh: unknown tier $t (legacy or modern)" >&2; exit 2 ;;
-  esac
+  case "$t" in legacy | modern) ;; *) echo "run.sh: unknown tier $t (legacy or modern)" >&2; exit 2 ;; esac
 done
 [ -f dist/web/index.html ] && [ -f dist/node/server/cli.js ] || npm run --silent build || exit 1
 node scripts/ensure-debian-packages.mjs || exit 1
@@ -32,6 +28,12 @@ cleanup() {
 trap cleanup EXIT
 
 for t in "${tiers[@]}"; do
+  # Each server is built (or found cached) just before its tier: the first tier runs while CI still compiles the next.
+  if [ "$t" = legacy ]; then
+    bash tests/real-apiserver/build.sh || { echo "real tier: the 1.20.2 build failed"; exit 1; }
+  else
+    bash tests/modern-apiserver/build.sh --kwok || { echo "real tier: the modern build failed"; exit 1; }
+  fi
   STATE=$(mktemp -d "/tmp/kubeglass-real-$t.XXXXXX")
   if [ "$t" = legacy ]; then
     bash tests/real-apiserver/start.sh "$STATE" || exit 1

@@ -1,6 +1,6 @@
 // CPU and Memory columns for pod and node lists from a PodMetricsList / NodeMetricsList (kubectl top's numbers).
 // Pure, for the resource table to append: list the metrics with the table's namespace and selectors, then look rows up.
-import { formatCpu, formatMemory, totalUsage } from './metrics.js';
+import { formatCpu, formatMemory, parseQuantity, totalUsage } from './metrics.js';
 
 export interface MetricsColumn {
   name: 'CPU' | 'Memory';
@@ -25,16 +25,42 @@ export type MetricsCells = ReadonlyMap<string, readonly [string, string]>;
 
 const key = (namespace: string | null | undefined, name: string) => (namespace ? `${namespace}/${name}` : name);
 
-/** Indexes a PodMetricsList or NodeMetricsList; unreadable items are skipped. */
-export function metricsCells(list: unknown): MetricsCells {
+/** A node's allocatable CPU (cores) and memory (bytes), what kubectl top nodes divides by. */
+export type Allocatable = ReadonlyMap<string, { cpu: number | null; memory: number | null }>;
+
+const itemsOf = (list: unknown): unknown[] =>
+  typeof list === 'object' && list !== null && Array.isArray((list as { items?: unknown }).items) ? (list as { items: unknown[] }).items : [];
+
+/** Indexes a NodeList's status.allocatable by node name; unreadable items are skipped. */
+export function allocatableOf(nodes: unknown): Allocatable {
+  const out = new Map<string, { cpu: number | null; memory: number | null }>();
+  for (const item of itemsOf(nodes)) {
+    const node = item as { metadata?: { name?: unknown }; status?: { allocatable?: Record<string, unknown> } };
+    if (typeof node.metadata?.name !== 'string') continue;
+    const a = node.status?.allocatable ?? {};
+    out.set(node.metadata.name, { cpu: parseQuantity(a.cpu), memory: parseQuantity(a.memory) });
+  }
+  return out;
+}
+
+/** `250m (12%)`: the usage, and its share of the allocatable where known (kubectl top nodes' CPU% and MEMORY%). */
+function withShare(text: string, usage: number | null, allocatable: number | null | undefined): string {
+  if (usage === null || !allocatable) return text;
+  return `${text} (${Math.round((usage / allocatable) * 100)}%)`;
+}
+
+/** Indexes a PodMetricsList or NodeMetricsList (with the nodes' allocatable, shares too); unreadable items are skipped. */
+export function metricsCells(list: unknown, allocatable?: Allocatable): MetricsCells {
   const cells = new Map<string, readonly [string, string]>();
-  const items = typeof list === 'object' && list !== null && Array.isArray((list as { items?: unknown }).items) ? (list as { items: unknown[] }).items : [];
-  for (const item of items) {
+  for (const item of itemsOf(list)) {
     if (typeof item !== 'object' || item === null) continue;
     const meta = (item as { metadata?: { name?: unknown; namespace?: unknown } }).metadata;
     if (typeof meta?.name !== 'string') continue;
     const { cpu, memory } = totalUsage(item);
-    cells.set(key(typeof meta.namespace === 'string' ? meta.namespace : null, meta.name), [cpu === null ? '' : formatCpu(cpu), memory === null ? '' : formatMemory(memory)]);
+    const of = allocatable?.get(meta.name);
+    const cpuText = cpu === null ? '' : withShare(formatCpu(cpu), cpu, of?.cpu);
+    const memoryText = memory === null ? '' : withShare(formatMemory(memory), memory, of?.memory);
+    cells.set(key(typeof meta.namespace === 'string' ? meta.namespace : null, meta.name), [cpuText, memoryText]);
   }
   return cells;
 }

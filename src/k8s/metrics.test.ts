@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from './kube-object';
 import { containerUsage, formatCpu, formatMemory, parseQuantity, totalUsage, usageShare } from './metrics';
-import { metricsCells, metricsListPath, rowMetrics } from './metrics-columns';
+import { allocatableOf, metricsCells, metricsListPath, rowMetrics } from './metrics-columns';
 
 describe('parseQuantity', () => {
   it('reads decimal and binary suffixes, exponents and plain numbers', () => {
@@ -66,5 +66,12 @@ describe('metrics columns', () => {
     const nodes = metricsCells({ items: [{ metadata: { name: 'n1' }, usage: { cpu: '1500m', memory: '2Gi' } }] });
     expect(rowMetrics(nodes, null, 'n1')).toEqual(['1500m', '2048Mi']);
     expect(totalUsage({ containers: [{ usage: { cpu: 'x' } }] })).toEqual({ cpu: null, memory: null });
+  });
+
+  it('gives node usage as a share of the allocatable, as kubectl top nodes does, where the node says it', () => {
+    const allocatable = allocatableOf({ items: [{ metadata: { name: 'n1' }, status: { allocatable: { cpu: '4', memory: '8Gi' } } }, { metadata: { name: 'n2' }, status: {} }] });
+    const nodes = metricsCells({ items: [{ metadata: { name: 'n1' }, usage: { cpu: '1500m', memory: '2Gi' } }, { metadata: { name: 'n2' }, usage: { cpu: '1', memory: '1Gi' } }] }, allocatable);
+    expect(rowMetrics(nodes, null, 'n1')).toEqual(['1500m (38%)', '2048Mi (25%)']);
+    expect(rowMetrics(nodes, null, 'n2')).toEqual(['1000m', '1024Mi']);
   });
 });

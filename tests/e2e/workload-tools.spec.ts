@@ -1,6 +1,7 @@
 // Everyday workload tools on the pod list and the palette, against the demo cluster (which serves metrics.k8s.io):
 // CPU and Memory columns, a Logs link per pod row, and finding a Deployment by name.
 import { expect, test } from '@playwright/test';
+import { kubectl } from '../support/kubectl.js';
 
 const PODS = '/c/demo/api/v1/namespaces/default/pods';
 
@@ -52,7 +53,7 @@ test('the command palette finds the hello Deployment, its pod and its Service by
   await expect(page).toHaveURL(/\/deployments\/hello$/);
 });
 
-test('the node list shows CPU and Memory from NodeMetrics, and no Logs column', async ({ page }) => {
+test('the node list shows CPU and Memory from NodeMetrics with their share of the allocatable, and no Logs column', async ({ page }) => {
   await page.goto('/c/demo/api/v1/nodes');
   const table = page.getByTestId('resource-table');
   await expect(table.getByRole('columnheader', { name: 'Memory' })).toBeVisible({ timeout: 20_000 });
@@ -60,7 +61,14 @@ test('the node list shows CPU and Memory from NodeMetrics, and no Logs column', 
   expect(headers.slice(-2)).toEqual(['CPU', 'Memory']);
   const cells = table.locator('tbody tr[data-row-key]').first().getByRole('cell');
   const count = await cells.count();
-  await expect(cells.nth(count - 2)).toHaveText(/^\d+m$/);
-  await expect(cells.nth(count - 1)).toHaveText(/^\d+(\.\d)?[MG]i$/);
+  await expect(cells.nth(count - 2)).toHaveText(/^\d+m \(\d+%\)$/);
+  await expect(cells.nth(count - 1)).toHaveText(/^\d+(\.\d)?[MG]i \(\d+%\)$/);
+  // The share is of the node's allocatable CPU, as kubectl top nodes computes CPU%.
+  const node = await table.locator('tbody tr[data-row-key]').first().getAttribute('data-row-key');
+  const allocatable = await kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', `${test.info().project.use.baseURL}/k8s/demo`, 'get', 'node', node ?? '', '-o', 'jsonpath={.status.allocatable.cpu}']);
+  const cpuText = await cells.nth(count - 2).innerText();
+  const [, milli, share] = /^(\d+)m \((\d+)%\)$/.exec(cpuText) ?? [];
+  const cores = allocatable.stdout.endsWith('m') ? Number(allocatable.stdout.slice(0, -1)) / 1000 : Number(allocatable.stdout);
+  expect(Number(share)).toBe(Math.round((Number(milli) / 1000 / cores) * 100));
   await page.screenshot({ path: 'test-results/workload-tools-nodes.png' });
 });

@@ -35,9 +35,9 @@ export function metricsOfRow(cells: MetricsCells, row: TableRow, name: string): 
   return cells.get(namespace ? `${namespace}/${name}` : name) ?? NO_METRICS;
 }
 
-/** The sort key of a metrics cell: cores or bytes, null when empty (sorts last). */
+/** The sort key of a metrics cell (`250m (12%)`): cores or bytes, null when empty (sorts last). */
 export function metricSortKey(text: string): SortKey {
-  return text ? parseQuantity(text) : null;
+  return text ? parseQuantity(text.split(' ')[0]) : null;
 }
 
 export function withLogsColumn(columns: VisibleColumn[]): VisibleColumn[] {

@@ -74,10 +74,6 @@ export function planWatch(opts: WatchOptions): WatchPlan {
   const rvRaw = query.get('resourceVersion');
   const from = parseResourceVersion(rvRaw);
   const { sendInitialEvents } = streamingListOptions(query);
-  // A streaming list from a resourceVersion ahead of the store waits for it (then fails) in the stream.
-  if (sendInitialEvents !== true && from !== undefined && from > store.resourceVersion) {
-    throw tooLargeResourceVersion(from, store.resourceVersion);
-  }
   const timeoutRaw = query.get('timeoutSeconds');
   const timeoutSeconds = timeoutRaw !== null && timeoutRaw !== '' ? Number(timeoutRaw) : undefined;
   // Without timeoutSeconds the apiserver ends a watch after a random 30-60 minutes (minRequestTimeout * [1,2)).
@@ -167,6 +163,8 @@ export function planWatch(opts: WatchOptions): WatchPlan {
       if (sendInitialEvents === true) {
         // A streaming list: the state not older than resourceVersion, i.e. the current one.
         initial = currentState();
+      } else if (from !== undefined && from > store.resourceVersion) {
+        // A watch from a resourceVersion ahead of the store: 1.37 answers 200 and sends what comes after it.
       } else if (from === undefined || from === 0) {
         // sendInitialEvents=false starts from now; a classic watch (/watch/ path) sends what exists.
         if (sendInitialEvents === undefined) initial = currentState();
@@ -197,6 +195,7 @@ export function planWatch(opts: WatchOptions): WatchPlan {
         else flush();
         if (session.closed) return;
         unsubscribe = store.subscribe(key, (e) => {
+          if (sendInitialEvents !== true && from !== undefined && Number(e.object.metadata.resourceVersion) <= from) return;
           const out = translate(e);
           if (out) send(out);
         });

@@ -157,6 +157,22 @@ describe('streaming lists', () => {
   });
 });
 
+describe('a classic watch beside them', () => {
+  it('from a resourceVersion ahead of the server: 200, then nothing (no freshness wait, no ERROR)', async () => {
+    const { real, demo } = await pair.each(async (t) => {
+      const w = await openWatch(t, { path: cms(), query: { resourceVersion: '999999999', timeoutSeconds: '4' } });
+      try {
+        const events = await w.until(() => false, 8_000);
+        return { status: w.status, events };
+      } finally {
+        w.close();
+      }
+    });
+    expect(real).toEqual({ status: 200, events: [] });
+    compareValues('classic watch from a future resourceVersion', real, demo);
+  });
+});
+
 describe('ListOptions validation', () => {
   const invalid: Array<[string, string, Record<string, string>]> = [
     ['a watch with sendInitialEvents but no resourceVersionMatch', '', { watch: '1', sendInitialEvents: 'true' }],

@@ -1,5 +1,6 @@
 // What the tests need from Debian (no other downloads are possible here), installed through apt when missing:
-// Chromium for Playwright, and the official Kubernetes Python client (a third independent API client).
+// Chromium for Playwright, and python3-venv for the venv the official Kubernetes Python client is installed
+// into from PyPI (scripts/ensure-python-client.mjs: Debian's python3-kubernetes is years older than 1.37).
 import { existsSync } from 'node:fs';
 import { execSync, spawnSync } from 'node:child_process';
 
@@ -8,7 +9,7 @@ const PYTHON = process.env.KUBEGLASS_PYTHON ?? '/usr/bin/python3';
 
 const packages = [
   { name: 'chromium', present: () => existsSync(CHROMIUM) },
-  { name: 'python3-kubernetes', present: () => spawnSync(PYTHON, ['-c', 'import kubernetes'], { stdio: 'ignore' }).status === 0 },
+  { name: 'python3-venv', present: () => spawnSync(PYTHON, ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0 },
 ];
 
 const missing = packages.filter((p) => !p.present());

@@ -23,8 +23,10 @@ function run(stage, cmd, args, env = {}) {
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
-// Chromium for e2e, python3-kubernetes for the integration tier's third client.
+// Chromium for e2e, python3-venv for the Python client's venv.
 const packaged = run('debian packages', 'node', ['scripts/ensure-debian-packages.mjs']);
+// The integration tier's independent clients: Python client, client-go, kubectl 1.37 (cached in ~/.cache/kubeglass).
+if (packaged) run('test clients', 'node', ['scripts/ensure-test-clients.mjs']);
 run('vitest (unit + integration)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration',
   '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (!built) failures.push('e2e not run: build failed');

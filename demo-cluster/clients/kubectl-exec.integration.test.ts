@@ -1,11 +1,13 @@
-// `kubectl exec` (v1.32 on PATH) against the demo cluster: WebSocket v5 first (no SPDY fallback needed),
+// `kubectl exec` against the demo cluster (v1.32 on PATH; v1.37.2 for the first cases): WebSocket v5 first (no SPDY fallback needed),
 // output on stdout/stderr, the exit code through the error channel's Status, stdin, and RBAC.
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import { useKubectl } from '../testing/kubectl-harness.js';
+import { MODERN_KUBECTL } from '../testing/kubectls.js';
 
 const cluster = useCluster();
 const { kubectl, harness } = useKubectl(cluster, 'exec');
+const modern = useKubectl(cluster, 'exec-modern', {}, MODERN_KUBECTL.binary);
 
 /** The first seeded pod with one container, as namespace and name. */
 async function aPod(): Promise<[string, string]> {
@@ -58,5 +60,18 @@ describe('kubectl exec against the demo cluster', () => {
     expect(viewer.stderr).toContain('cannot create resource "pods/exec"');
     const missing = await kubectl('exec', '-n', ns, 'no-such-pod-x', '--', 'echo', 'hi');
     expect(missing.stderr).toContain('pods "no-such-pod-x" not found');
+  });
+});
+
+describe(`${MODERN_KUBECTL.name} exec against the demo cluster`, () => {
+  it('runs a command and prints its output, and feeds stdin to cat', async () => {
+    const [ns, pod] = await aPod();
+    const { code, stdout, stderr } = await modern.kubectl('exec', '-n', ns, pod, '--', 'echo', 'hi', 'there');
+    expect(stderr).toBe('');
+    expect(stdout).toBe('hi there\n');
+    expect(code).toBe(0);
+    const piped = await modern.harness().kubectlWith({ input: 'one\ntwo\n' }, 'exec', '-i', '-n', ns, pod, '--', 'cat');
+    expect(piped.stdout).toBe('one\ntwo\n');
+    expect(piped.code).toBe(0);
   });
 });

@@ -1,14 +1,25 @@
-// kubectl (v1.32 on PATH) against the demo cluster: the independent-client check.
+// kubectl against the demo cluster, the machine's (v1.32 on PATH) and the release the demo claims (v1.37.2):
+// the independent-client check.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import { useKubectl } from '../testing/kubectl-harness.js';
+import { KUBECTLS, deletedLine } from '../testing/kubectls.js';
 
 const cluster = useCluster({ podTerminationMs: 100, namespaceTerminationMs: 100 });
 const { api } = cluster;
-const { harness, kubectl, path } = useKubectl(cluster, 'kubectl');
 
-describe('kubectl against the demo cluster', () => {
+describe.each(KUBECTLS)('$name against the demo cluster', (k) => {
+  const { harness, kubectl, path } = useKubectl(cluster, 'kubectl', {}, k.binary);
+
+  it('discovers from the two aggregated documents, /api and /apis, alone', async () => {
+    const { code, stderr } = await kubectl('api-resources', '-v=6');
+    expect(code).toBe(0);
+    // 1.32 logs `GET URL 200 OK`, 1.37 `verb="GET" url="URL"`.
+    const gets = [...stderr.matchAll(/(?:verb="GET" url="|GET )(https:\/\/[^\s"?]+)/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(gets.sort()).toEqual(['/api', '/apis']);
+  });
+
   it('get pods -A prints the server-side table', async () => {
     const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
     expect(stderr).toBe('');
@@ -30,7 +41,7 @@ describe('kubectl against the demo cluster', () => {
     expect((await kubectl('get', 'configmap', 'kc1', '-n', 'demo', '-o', 'jsonpath={.data.a}')).stdout).toBe('1');
     const again = await kubectl('create', 'configmap', 'kc1', '-n', 'demo');
     expect(again.stderr).toContain('configmaps "kc1" already exists');
-    expect((await kubectl('delete', 'configmap', 'kc1', '-n', 'demo')).stdout.trim()).toBe('configmap "kc1" deleted');
+    expect((await kubectl('delete', 'configmap', 'kc1', '-n', 'demo')).stdout.trim()).toBe(deletedLine(k, 'configmap "kc1"', 'demo'));
     expect((await kubectl('get', 'configmap', 'kc1', '-n', 'demo')).stderr).toContain('configmaps "kc1" not found');
   });
 
@@ -38,7 +49,7 @@ describe('kubectl against the demo cluster', () => {
     const name = (await kubectl('get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}')).stdout;
     expect(name).toMatch(/^web-/);
     const del = await kubectl('delete', 'pod', name, '-n', 'demo');
-    expect(del.stdout.trim()).toBe(`pod "${name}" deleted`);
+    expect(del.stdout.trim()).toBe(deletedLine(k, `pod "${name}"`, 'demo'));
     expect((await kubectl('get', 'pod', name, '-n', 'demo')).stderr).toContain('not found');
   });
 
@@ -49,9 +60,10 @@ describe('kubectl against the demo cluster', () => {
   });
 
   it('get pods -w shows a pod created after the list', async () => {
-    const child = spawn('kubectl', ['--kubeconfig', harness().kubeconfig, '--cache-dir', path('cache'), 'get', 'pods', '-n', 'shop', '-w']);
+    const child = spawn(k.binary, ['--kubeconfig', harness().kubeconfig, '--cache-dir', path('cache'), 'get', 'pods', '-n', 'shop', '-w']);
     let out = '';
-    const watchedRow = /watched-pod\s+0\/1\s+Pending\s+0\s+\d+s/;
+    const pod = `watched-pod-${k.minor}`;
+    const watchedRow = new RegExp(`${pod}\\s+0/1\\s+Pending\\s+0\\s+\\d+s`);
     const seen = new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
@@ -63,7 +75,7 @@ describe('kubectl against the demo cluster', () => {
     try {
       // The first output is the list; kubectl then watches from the list's resourceVersion.
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-      const created = await api('/api/v1/namespaces/shop/pods', { method: 'POST', body: { metadata: { name: 'watched-pod' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
+      const created = await api('/api/v1/namespaces/shop/pods', { method: 'POST', body: { metadata: { name: pod }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
       expect(created.status).toBe(201);
       await seen;
     } finally {

@@ -207,6 +207,8 @@ function packageOf(apiVersion: string): string {
   return `k8s.io.api.${group.split('.')[0] ?? group}.${version}`;
 }
 
+const OPTIONS_KINDS = new Set(['ListOptions', 'GetOptions', 'DeleteOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
+
 /** Decodes a full request body; throws 400 when it is not a Kubernetes protobuf envelope. */
 export function decodeKubernetesProtobuf(body: Buffer): JsonObject {
   if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw badRequest('provided protobuf data does not start with the Kubernetes magic prefix');
@@ -227,7 +229,10 @@ export function decodeKubernetesProtobuf(body: Buffer): JsonObject {
     } else if (tag >> 3 === 2) raw = unknown.bytes();
     else unknown.skip(tag & 7);
   }
-  const type = `${packageOf(apiVersion)}.${kind}`;
+  // metav1.AddToGroupVersion registers the options kinds in every group version (client-go's typed
+  // Delete sends a v1 DeleteOptions).
+  const own = `${packageOf(apiVersion)}.${kind}`;
+  const type = !PROTO_SCHEMA[own] && OPTIONS_KINDS.has(kind) ? `k8s.io.apimachinery.pkg.apis.meta.v1.${kind}` : own;
   if (!PROTO_SCHEMA[type]) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:100"`);
   return { kind, apiVersion, ...decodeMessage(type, raw) };
 }

@@ -119,6 +119,13 @@ export function serveExec(wss: WebSocketServer, req: IncomingMessage, socket: Du
   });
 }
 
+/**
+ * How long the command takes to start after the upgrade, about what a container runtime's exec start
+ * takes. client-go's WebSocket executor starts reading before it has created its streams: output sent
+ * at once can arrive first and be dropped ("Unknown stream id 1, discarding message").
+ */
+const EXEC_START_DELAY_MS = 30;
+
 /** One exec or attach: the shell's input, its output on the channels, and the status at the end. */
 class ExecRun {
   private readonly machine: ShellMachine;
@@ -129,6 +136,7 @@ class ExecRun {
   private finished = false;
   private mode: 'interactive' | 'cat' | 'attach' | 'done' = 'done';
   private timer: NodeJS.Timeout | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
   private readonly io: ShellIo;
 
   constructor(
@@ -153,8 +161,24 @@ class ExecRun {
     };
   }
 
+  /** Starts the command after EXEC_START_DELAY_MS; input that comes sooner waits for it. */
   start(): void {
-    this.ws.on('message', (data: RawData) => this.receive(toBuffer(data)));
+    let held: Buffer[] | undefined = [];
+    this.ws.on('message', (data: RawData) => {
+      if (held) held.push(toBuffer(data));
+      else this.receive(toBuffer(data));
+    });
+    this.startTimer = setTimeout(() => {
+      this.startTimer = undefined;
+      const input = held ?? [];
+      held = undefined;
+      if (this.finished) return;
+      this.begin();
+      for (const message of input) this.receive(message);
+    }, EXEC_START_DELAY_MS);
+  }
+
+  private begin(): void {
     if (this.request.subresource === 'attach') {
       this.startAttach();
       return;
@@ -190,6 +214,7 @@ class ExecRun {
   stop(): void {
     this.finished = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.startTimer) clearTimeout(this.startTimer);
   }
 
   private startAttach(): void {

@@ -16,6 +16,7 @@ import type { Store } from '../store/store.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 import { planWatch } from '../store/watch.js';
+import { validateListOptions } from '../http/list-options.js';
 import type { WatchPlan, WatchSession } from '../store/watch.js';
 import { checkTypeMeta, createObject, deleteObject, updateObject } from './writes.js';
 import type { WriteContext } from './writes.js';
@@ -90,6 +91,7 @@ export function planResourceWatch(ctx: RestContext, t: ResourceType, info: Resou
   const rep = negotiateResource(accept, true);
   // A watch streams JSON events: no YAML.
   if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept, info.name === undefined ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
+  validateListOptions(query);
   const namespace = t.namespaced ? info.namespace : undefined;
   const q = new URLSearchParams(query);
   if (info.name !== undefined) {
@@ -196,6 +198,7 @@ export async function handleResource(
     }
     case 'list': {
       const rep = negotiated(req.headers.accept, true, LIST_MEDIA_TYPES);
+      validateListOptions(query);
       if (rep.kind === 'table') includeObjectParam(query);
       const filter = buildFilter(t, namespace, query);
       const list = listObjects(ctx.store, key, filter, query);

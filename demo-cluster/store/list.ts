@@ -28,6 +28,25 @@ export function encodeContinue(startKey: string, rv: number): string {
 
 const BASE64URL = /^[A-Za-z0-9_-]$/;
 
+/** The first byte that is no JSON whitespace (where encoding/json's scanner stops on bad input). */
+function firstNonSpace(bytes: Buffer): number {
+  for (const b of bytes) if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return b;
+  return 0;
+}
+
+/** encoding/json's quoteChar: the byte as a rune, quoted as strconv.Quote does, between single quotes. */
+function goQuoteChar(b: number): string {
+  if (b === 0x27) return "'\\''";
+  if (b === 0x22) return `'"'`;
+  if (b >= 0x20 && b < 0x7f) return `'${String.fromCharCode(b)}'`;
+  const escapes: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
+  if (escapes[b] !== undefined) return `'${escapes[b]}'`;
+  if (b < 0x20 || b === 0x7f) return `'\\x${b.toString(16).padStart(2, '0')}'`;
+  // U+0080..U+00FF: not printable below U+00A1 (and U+00AD), else printed as is.
+  if (b < 0xa1 || b === 0xad) return `'\\u${b.toString(16).padStart(4, '0')}'`;
+  return `'${String.fromCharCode(b)}'`;
+}
+
 /** Decodes a continue token; errors are worded like decodeContinue's. */
 export function decodeContinue(token: string): { start: string; rv: number } {
   const fail = (why: string): ApiError => badRequest(`invalid continue token: continue key is not valid: ${why}`);
@@ -35,11 +54,12 @@ export function decodeContinue(token: string): { start: string; rv: number } {
     if (!BASE64URL.test(token.charAt(i))) throw fail(`illegal base64 data at input byte ${i}`);
   }
   if (token.length % 4 === 1) throw fail(`illegal base64 data at input byte ${token.length - 1}`);
+  const bytes = Buffer.from(token, 'base64url');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw fail('invalid character looking for beginning of value');
+    throw fail(`invalid character ${goQuoteChar(firstNonSpace(bytes))} looking for beginning of value`);
   }
   const t = parsed as Partial<ContinueToken>;
   if (t.v !== 'meta.k8s.io/v1') throw fail(`server does not recognize this encoded version ${String(t.v ?? '')}`);

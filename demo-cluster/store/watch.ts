@@ -13,6 +13,7 @@ import type { IncludeObject } from '../tables/table.js';
 import type { KubeObject, Status, WatchEventType } from '../resources/types.js';
 import { cachedJson as encodedJson } from '../http/json-cache.js';
 import { queryFlag } from '../http/query-bool.js';
+import { streamingListOptions } from '../http/list-options.js';
 
 /** Where watch events go: one call per event, already encoded. */
 export interface WatchSink {
@@ -60,6 +61,9 @@ export interface WatchPlan {
 
 type Outgoing = { type: WatchEventType; object: KubeObject };
 
+/** How long a streaming list waits for the store to reach a resourceVersion ahead of it (the cacher's 3 s). */
+const FRESHNESS_WAIT_MS = 3000;
+
 /** The last plain-JSON event encoded (fan-out calls encode once per watcher for the same event). */
 let lastEvent: { object: object | undefined; type: string; text: string } = { object: undefined, type: '', text: '' };
 
@@ -69,7 +73,7 @@ export function planWatch(opts: WatchOptions): WatchPlan {
   const key = storageKey(type);
   const rvRaw = query.get('resourceVersion');
   const from = parseResourceVersion(rvRaw);
-  if (from !== undefined && from > store.resourceVersion) throw tooLargeResourceVersion(from, store.resourceVersion);
+  const { sendInitialEvents } = streamingListOptions(query);
   const timeoutRaw = query.get('timeoutSeconds');
   const timeoutSeconds = timeoutRaw !== null && timeoutRaw !== '' ? Number(timeoutRaw) : undefined;
   // Without timeoutSeconds the apiserver ends a watch after a random 30-60 minutes (minRequestTimeout * [1,2)).
@@ -77,7 +81,6 @@ export function planWatch(opts: WatchOptions): WatchPlan {
     ? timeoutSeconds * 1000
     : (1800 + Math.random() * 1800) * 1000;
   const bookmarks = queryFlag(query, 'allowWatchBookmarks');
-  const sendInitial = queryFlag(query, 'sendInitialEvents');
 
   return {
     start(sink, onEnd) {
@@ -90,8 +93,10 @@ export function planWatch(opts: WatchOptions): WatchPlan {
         const rep = opts.representation;
         if (rep.kind === 'table') {
           const apiVersion = `meta.k8s.io/${rep.version}`;
+          // A bookmark's row always carries its object (the resourceVersion, the annotation), even for None.
+          const includeObject = ev.type === 'BOOKMARK' && opts.includeObject === 'None' ? 'Metadata' : opts.includeObject;
           const table = buildTable(type, [ev.object], { resourceVersion: ev.object.metadata.resourceVersion ?? '' }, {
-            includeObject: opts.includeObject,
+            includeObject,
             apiVersion,
             withColumns: firstTable,
           });
@@ -138,20 +143,31 @@ export function planWatch(opts: WatchOptions): WatchPlan {
         apiVersion: apiVersionOf(type),
         metadata: {
           resourceVersion: String(store.resourceVersion),
-          creationTimestamp: null,
           ...(extraAnnotations ? { annotations: extraAnnotations } : {}),
         },
         ...structuredClone(type.zeroValue),
       });
 
-      const initial: Outgoing[] = [];
-      let replay: StoreEvent[] = [];
-      if (from === undefined || from === 0) {
+      const currentState = (): Outgoing[] => {
         const c = store.collection(key);
+        const out: Outgoing[] = [];
         for (const k of c.sortedKeys()) {
           const obj = c.objects.get(k);
-          if (obj && opts.filter.matches(obj)) initial.push({ type: 'ADDED', object: obj });
+          if (obj && opts.filter.matches(obj)) out.push({ type: 'ADDED', object: obj });
         }
+        return out;
+      };
+
+      let initial: Outgoing[] = [];
+      let replay: StoreEvent[] = [];
+      if (sendInitialEvents === true) {
+        // A streaming list: the state not older than resourceVersion, i.e. the current one.
+        initial = currentState();
+      } else if (from !== undefined && from > store.resourceVersion) {
+        // A watch from a resourceVersion ahead of the store: 1.37 answers 200 and sends what comes after it.
+      } else if (from === undefined || from === 0) {
+        // sendInitialEvents=false starts from now; a classic watch (/watch/ path) sends what exists.
+        if (sendInitialEvents === undefined) initial = currentState();
       } else {
         const events = store.collection(key).eventsAfter(from);
         if (events === undefined) {
@@ -170,22 +186,41 @@ export function planWatch(opts: WatchOptions): WatchPlan {
           const out = translate(e);
           if (out) send(out);
         }
-        if (sendInitial && bookmarks) {
+        if (sendInitialEvents === true && bookmarks) {
           send({ type: 'BOOKMARK', object: bookmarkObject({ 'k8s.io/initial-events-end': 'true' }) });
         }
       };
-      if (sink.batch) sink.batch(flush);
-      else flush();
-      if (session.closed) return session;
+      const stream = (): void => {
+        if (sink.batch) sink.batch(flush);
+        else flush();
+        if (session.closed) return;
+        unsubscribe = store.subscribe(key, (e) => {
+          if (sendInitialEvents !== true && from !== undefined && Number(e.object.metadata.resourceVersion) <= from) return;
+          const out = translate(e);
+          if (out) send(out);
+        });
+        timers.push(setTimeout(() => session.close(), timeoutMs));
+        if (bookmarks && opts.bookmarkIntervalMs > 0) {
+          const interval = setInterval(() => send({ type: 'BOOKMARK', object: bookmarkObject() }), opts.bookmarkIntervalMs);
+          timers.push(interval);
+        }
+      };
 
-      unsubscribe = store.subscribe(key, (e) => {
-        const out = translate(e);
-        if (out) send(out);
-      });
-      timers.push(setTimeout(() => session.close(), timeoutMs));
-      if (bookmarks && opts.bookmarkIntervalMs > 0) {
-        const interval = setInterval(() => send({ type: 'BOOKMARK', object: bookmarkObject() }), opts.bookmarkIntervalMs);
-        timers.push(interval);
+      if (sendInitialEvents === true && from !== undefined && from > store.resourceVersion) {
+        // The watch cache waits for its state to reach resourceVersion; the demo's store never lags, so
+        // only writes can get there. The wait outlasts timeoutSeconds, as the cacher's does.
+        const requested = from;
+        timers.push(setTimeout(() => {
+          if (store.resourceVersion < requested) {
+            sink.write(encode({ type: 'ERROR', object: tooLargeResourceVersion(requested, store.resourceVersion).status }));
+            session.close();
+            return;
+          }
+          initial = currentState();
+          stream();
+        }, FRESHNESS_WAIT_MS));
+      } else {
+        stream();
       }
       return session;
     },

@@ -1,4 +1,5 @@
-// kubectl (on PATH on every machine) pointed at a running demo cluster through a kubeconfig in a temp folder.
+// kubectl (on PATH on every machine, or another binary) pointed at a running demo cluster through a kubeconfig
+// in a temp folder.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,16 +28,16 @@ export interface KubectlHarness {
   close(): void;
 }
 
-export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string): KubectlHarness {
+export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string, binary = 'kubectl'): KubectlHarness {
   const dir = mkdtempSync(join(tmpdir(), `kubeglass-${prefix}-`));
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, renderKubeconfig(cluster));
   const kubectlWith: KubectlHarness['kubectlWith'] = (options, ...args) =>
     new Promise((resolve) => {
       const env = { ...process.env, ...options.env };
-      const child = execFile('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000, env }, (err, stdout, stderr) => {
+      const child = execFile(binary, ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), '--request-timeout=10s', ...args], { timeout: 20_000, env }, (err, stdout, stderr) => {
         // A missing kubectl is an error of the machine, not of the cluster: say so instead of a bare non-zero code.
-        if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve({ code: 127, stdout: '', stderr: 'kubectl is not on PATH: these tests need it' });
+        if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve({ code: 127, stdout: '', stderr: `${binary} is not there: these tests need it (scripts/ensure-test-clients.mjs builds kubectl 1.37)` });
         else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
       });
       child.stdin?.end(options.input ?? '');
@@ -56,10 +57,10 @@ export function kubectlHarness(cluster: DemoClusterTlsHandle, prefix: string): K
 }
 
 /** kubectl for a test cluster: its harness is made (with `files` written) once the cluster runs, removed after the tests. */
-export function useKubectl(cluster: TestCluster, prefix: string, files: Record<string, string> = {}): UsedKubectl {
+export function useKubectl(cluster: TestCluster, prefix: string, files: Record<string, string> = {}, binary = 'kubectl'): UsedKubectl {
   let made: KubectlHarness | undefined;
   beforeAll(() => {
-    made = kubectlHarness(cluster.handle, prefix);
+    made = kubectlHarness(cluster.handle, prefix, binary);
     for (const [name, content] of Object.entries(files)) made.file(name, content);
   });
   afterAll(() => made?.close());

@@ -1,4 +1,4 @@
-"""Everyday calls of the official Kubernetes Python client (Debian's python3-kubernetes), one JSON line each.
+"""Everyday calls of the official Kubernetes Python client (tests/clients/python-requirements.txt), one JSON line each.
 
 Usage: python3 python_client_calls.py KUBECONFIG CONTEXT NAMESPACE [LOGS_NAMESPACE]
 Creates NAMESPACE, works in it, deletes it. Each line: {"step", "ok", "value"} or {"step", "ok": false,
@@ -37,6 +37,11 @@ def emit(step, call):
         line = {"step": step, "ok": False, "status": None, "reason": f"{type(error).__name__}: {error}", "causes": []}
     print(json.dumps(line), flush=True)
     return line
+
+
+def attr(result, name):
+    """A field of a result: the client decodes untyped answers (DELETE's Status or object) as plain dicts."""
+    return result[name] if isinstance(result, dict) else getattr(result, name)
 
 
 def configmap(name, data=None, labels=None):
@@ -118,12 +123,12 @@ def paging():
 
 
 emit("paging with limit and continue", paging)
-emit("delete", lambda: core.delete_namespaced_config_map("cm", ns).status)
-emit("delete again", lambda: core.delete_namespaced_config_map("cm", ns).status)
+emit("delete", lambda: attr(core.delete_namespaced_config_map("cm", ns), "status"))
+emit("delete again", lambda: attr(core.delete_namespaced_config_map("cm", ns), "status"))
 emit("read missing", lambda: core.read_namespaced_config_map("cm", ns).metadata.name)
-emit("delete collection", lambda: core.delete_collection_namespaced_config_map(ns, label_selector="step=page").kind)
+emit("delete collection", lambda: attr(core.delete_collection_namespaced_config_map(ns, label_selector="step=page"), "kind"))
 emit("list after delete collection", lambda: [c.metadata.name for c in core.list_namespaced_config_map(ns, label_selector="step=page").items])
-emit("delete namespace", lambda: core.delete_namespace(ns).kind)
+emit("delete namespace", lambda: attr(core.delete_namespace(ns), "kind"))
 
 
 def last_log_line():

@@ -1,5 +1,5 @@
 // The official Python client's everyday calls, line by line: the demo cluster must answer them as
-// kube-apiserver 1.20.2 does (the same script, the same namespace name on each server).
+// kube-apiserver v1.37.2 does (the same script, the same namespace name on each server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPythonClientCalls, writeTokenKubeconfig, type PythonStep } from '../support/python-client.js';
 import { openPair, type Pair, type Target } from './harness.js';

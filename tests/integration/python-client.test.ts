@@ -1,6 +1,7 @@
 // The official Kubernetes Python client against the demo cluster: a third client nobody here wrote, beside
-// kubectl and @kubernetes/client-node. The expected lines are what kube-apiserver 1.20.2 answered to the same
-// script (tests/conformance/python-client.test.ts compares the two servers line by line).
+// kubectl and @kubernetes/client-node, at the release of tests/clients/python-requirements.txt. The expected
+// lines are what kube-apiserver v1.37.2 answers the same script (tests/conformance/python-client.test.ts
+// compares the two servers line by line).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoCluster } from '../../demo-cluster/index.js';
 import type { DemoClusterHandle } from '../../wire/demo-cluster.js';

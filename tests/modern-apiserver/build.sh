@@ -16,7 +16,10 @@ source "$HERE/versions.env"
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
 JOBS="${KUBEGLASS_BUILD_JOBS:-1}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
-for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
+# --kubectl-only: just kubectl (what the integration tier runs beside the machine's kubectl), into the same
+# folder; a later full build finds the other binaries missing and builds them all.
+KUBECTL_ONLY=0
+for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; --kubectl-only) KUBECTL_ONLY=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
 command -v go >/dev/null || { echo "modern-apiserver: go is not installed" >&2; exit 1; }
 command -v jq >/dev/null || { echo "modern-apiserver: jq is not installed" >&2; exit 1; }
 GO_BUILD=(go build -p "$JOBS" -trimpath)
@@ -29,6 +32,7 @@ cached() { # DIR STAMP BIN...
 
 build_k8s() {
   local out="$CACHE/k8s-$K8S_VERSION" bins=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
+  [ "$KUBECTL_ONLY" = 1 ] && bins=(kubectl)
   cd "$HERE/go"
   [ -f go.mod ] || bash "$HERE/gen-gomod.sh"
   local mod_version; mod_version=$(go list -m -f '{{.Version}}' k8s.io/kubernetes)
@@ -59,7 +63,11 @@ build_k8s() {
     echo "$name $((SECONDS - start))s" | tee -a "$tmp/build-times.txt"
   done
   echo "$stamp" > "$tmp/stamp"
-  rm -rf "$out"; mv "$tmp" "$out"
+  if [ "$KUBECTL_ONLY" = 1 ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
+    mv "$tmp/kubectl" "$out/kubectl"; rm -rf "$tmp"  # the others of this stamp stay
+  else
+    rm -rf "$out"; mv "$tmp" "$out"
+  fi
   echo "modern-apiserver: built $out"
 }
 

@@ -1,12 +1,12 @@
-// Runs tests/clients/python_client_calls.py (the official Kubernetes Python client, Debian's python3-kubernetes)
-// against a kubeconfig context and returns its step lines.
+// Runs tests/clients/python_client_calls.py (the official Kubernetes Python client at the release pinned in
+// tests/clients/python-requirements.txt) against a kubeconfig context and returns its step lines.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from './run-process.js';
 
-/** Debian's interpreter: python3-kubernetes is installed for it (scripts/ensure-debian-packages.mjs), not for a pyenv one. */
-export const DEBIAN_PYTHON = process.env.KUBEGLASS_PYTHON ?? '/usr/bin/python3';
+/** The venv scripts/ensure-python-client.mjs installs the client into (from PyPI). */
+export const CLIENT_PYTHON = join(process.env.KUBEGLASS_CACHE ?? join(homedir(), '.cache', 'kubeglass'), 'python-client', 'bin', 'python');
 const SCRIPT = join(import.meta.dirname, '..', 'clients', 'python_client_calls.py');
 
 export type PythonStep =
@@ -15,7 +15,7 @@ export type PythonStep =
 
 /** One step line per call, in order; throws with the script's stderr when it did not run to its end. */
 export async function runPythonClientCalls(kubeconfig: string, context: string, namespace: string, logsNamespace?: string): Promise<PythonStep[]> {
-  const result = await runProcess(DEBIAN_PYTHON, [SCRIPT, kubeconfig, context, namespace, ...(logsNamespace ? [logsNamespace] : [])]);
+  const result = await runProcess(CLIENT_PYTHON, [SCRIPT, kubeconfig, context, namespace, ...(logsNamespace ? [logsNamespace] : [])]);
   if (result.code !== 0) throw new Error(`python client script exited ${String(result.code)}:\n${result.stderr.slice(-2000)}`);
   return result.stdout
     .split('\n')

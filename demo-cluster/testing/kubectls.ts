@@ -1,6 +1,6 @@
 // The kubectls the client tests run: the machine's (on PATH, 1.32 on these machines) and the release the
 // demo cluster claims (v1.37.2, built into ~/.cache/kubeglass by tests/modern-apiserver/build.sh
-// --kubectl-only, which the test command runs through scripts/ensure-test-clients.mjs).
+// --clients, which the test command runs through scripts/ensure-test-clients.mjs).
 import { execFileSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

@@ -16,10 +16,12 @@ source "$HERE/versions.env"
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
 JOBS="${KUBEGLASS_BUILD_JOBS:-1}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
-# --kubectl-only: just kubectl (what the integration tier runs beside the machine's kubectl), into the same
-# folder; a later full build finds the other binaries missing and builds them all.
-KUBECTL_ONLY=0
-for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; --kubectl-only) KUBECTL_ONLY=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
+# --clients: just the clients the integration tier runs against the demo cluster (kubectl beside the machine's,
+# and the client-go check program of go/cmd/client-go-check), into the same folder; a later full build finds the
+# other binaries missing and builds them all. Being of this module, both compile the packages the control plane
+# compiles: one build cache serves all.
+CLIENTS_ONLY=0
+for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; --clients) CLIENTS_ONLY=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
 command -v go >/dev/null || { echo "modern-apiserver: go is not installed" >&2; exit 1; }
 command -v jq >/dev/null || { echo "modern-apiserver: jq is not installed" >&2; exit 1; }
 GO_BUILD=(go build -p "$JOBS" -trimpath)
@@ -31,8 +33,8 @@ cached() { # DIR STAMP BIN...
 }
 
 build_k8s() {
-  local out="$CACHE/k8s-$K8S_VERSION" bins=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
-  [ "$KUBECTL_ONLY" = 1 ] && bins=(kubectl)
+  local out="$CACHE/k8s-$K8S_VERSION" bins=(kubectl client-go-check etcd kube-apiserver kube-controller-manager kube-scheduler)
+  [ "$CLIENTS_ONLY" = 1 ] && bins=(kubectl client-go-check)
   cd "$HERE/go"
   [ -f go.mod ] || bash "$HERE/gen-gomod.sh"
   local mod_version; mod_version=$(go list -m -f '{{.Version}}' k8s.io/kubernetes)
@@ -47,7 +49,7 @@ build_k8s() {
     ldflags+=" -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=$major -X $pkg.gitMinor=$minor"
     ldflags+=" -X $pkg.gitCommit= -X $pkg.gitTreeState=archive"
   done
-  local stamp; stamp=$( { go version; echo "${GO_BUILD[*]} $ldflags"; cat go.mod go.sum cmd/etcd/*.go; } | sha256sum | cut -d' ' -f1)
+  local stamp; stamp=$( { go version; echo "${GO_BUILD[*]} $ldflags"; cat go.mod go.sum cmd/etcd/*.go cmd/client-go-check/*.go; } | sha256sum | cut -d' ' -f1)
   if cached "$out" "$stamp" "${bins[@]}"; then echo "modern-apiserver: cached $out"; return 0; fi
   local date; date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do ldflags+=" -X $pkg.buildDate=$date"; done
@@ -56,15 +58,15 @@ build_k8s() {
   : > "$tmp/build-times.txt"
   local name pkgpath start
   for name in "${bins[@]}"; do
-    pkgpath="k8s.io/kubernetes/cmd/$name"; [ "$name" = etcd ] && pkgpath=./cmd/etcd
+    case "$name" in etcd | client-go-check) pkgpath=./cmd/$name ;; *) pkgpath="k8s.io/kubernetes/cmd/$name" ;; esac
     start=$SECONDS
     echo "modern-apiserver: building $name ($pkgpath)"
     gobuild "${GO_BUILD[@]}" -ldflags "$ldflags" -o "$tmp/$name" "$pkgpath"
     echo "$name $((SECONDS - start))s" | tee -a "$tmp/build-times.txt"
   done
   echo "$stamp" > "$tmp/stamp"
-  if [ "$KUBECTL_ONLY" = 1 ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
-    mv "$tmp/kubectl" "$out/kubectl"; rm -rf "$tmp"  # the others of this stamp stay
+  if [ "$CLIENTS_ONLY" = 1 ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
+    mv "$tmp/kubectl" "$tmp/client-go-check" "$out/"; rm -rf "$tmp"  # the others of this stamp stay
   else
     rm -rf "$out"; mv "$tmp" "$out"
   fi

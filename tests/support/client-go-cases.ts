@@ -1,4 +1,4 @@
-// What client-go v0.37.2 (tests/clients/client-go) must see from a server that answers as kube-apiserver
+// What client-go v0.37.2 (tests/modern-apiserver/go/cmd/client-go-check) must see from a server that answers as kube-apiserver
 // v1.37.2 does: the same cases run against the demo cluster (integration tier) and the real server (real
 // tier), so the expectations are those the program printed against the real one.
 import { beforeAll, describe, expect, it } from 'vitest';

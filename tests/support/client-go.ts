@@ -1,18 +1,21 @@
-// The client-go check program (tests/clients/client-go, client-go of the tier's release): built once into
-// ~/.cache/kubeglass by its build.sh (a no-op when cached), run against a kubeconfig, one JSON line per step.
+// The client-go check program (tests/modern-apiserver/go/cmd/client-go-check: client-go of the modern tier's
+// release, built in its module): built once into ~/.cache/kubeglass by build.sh --clients (a no-op when cached),
+// run against a kubeconfig, one JSON line per step.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from './run-process.js';
 
-const BUILD = join(import.meta.dirname, '..', 'clients', 'client-go', 'build.sh');
+const MODERN = join(import.meta.dirname, '..', 'modern-apiserver');
 
 export type ClientGoStep = { step: string } & Record<string, unknown>;
 
 /** Builds the program when its cache is stale and returns the binary's path. */
 export async function buildClientGo(): Promise<string> {
-  const built = await runProcess('bash', [BUILD]);
-  const path = built.stdout.trim().split('\n').pop() ?? '';
-  if (built.code !== 0 || path === '') throw new Error(`client-go check build failed:\n${built.stderr.slice(-3000)}`);
-  return path;
+  const built = await runProcess('bash', [join(MODERN, 'build.sh'), '--clients']);
+  if (built.code !== 0) throw new Error(`client-go check build failed:\n${built.stdout.slice(-1500)}\n${built.stderr.slice(-1500)}`);
+  const version = /^K8S_VERSION=(\S+)$/m.exec(readFileSync(join(MODERN, 'versions.env'), 'utf8'))?.[1] ?? '';
+  return join(process.env.KUBEGLASS_CACHE ?? join(homedir(), '.cache', 'kubeglass'), `k8s-${version}`, 'client-go-check');
 }
 
 /** Runs the steps (all by default) with client-go's WatchListClient feature on or off. */

@@ -1,16 +1,17 @@
-// Discovery: the demo cluster's /api, /apis and resource lists against kube-apiserver 1.20.2, per
-// entry for what both serve (the demo serves a subset of the built-in types).
+// Discovery: the demo cluster's /api, /apis, resource lists and aggregated discovery against the real kube-apiserver
+// (1.37.2), per entry for what both serve (the demo serves a subset of the built-in types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../demo-cluster/resources/index.js';
 import { compare, compareValues, demoTarget, field, isObject, normalize, realTarget, send } from './harness.js';
 import type { Json, JsonObject, Target } from './harness.js';
 
 const registry = defaultRegistry();
-// Types newer than 1.20.2 (SelfSubjectReview, 1.28) are absent from its resource lists: nothing to compare them with.
-const types = registry.all().filter((t) => t.beyondRecorded === undefined);
-// Groups of aggregated APIs (metrics.k8s.io: metrics-server, not kube-apiserver) are not served by 1.20.2 at all.
-const aggregated = (group: string) => registry.all().every((t) => t.group !== group || (t.beyondRecorded !== undefined && !/^1\.\d+$/.test(t.beyondRecorded)));
+// Aggregated APIs (metrics.k8s.io: metrics-server, not kube-apiserver) are not served by the real server at all.
+const types = registry.all().filter((t) => t.aggregatedApi === undefined);
+const aggregated = (group: string) => registry.all().every((t) => t.group !== group || t.aggregatedApi !== undefined);
 const groups = registry.groups().filter((g) => !aggregated(g));
+const V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+const V2BETA1 = 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList';
 
 let real: Target;
 let demo: Target;
@@ -62,6 +63,64 @@ describe('discovery', () => {
       const pick = (list: Json): Json | undefined => (field(list, 'groups') as Json[]).find((g) => field(g, 'name') === group);
       compareValues(`/apis entry ${group} preferredVersion`, field(pick(rl.body), 'preferredVersion'), field(pick(dl.body), 'preferredVersion'));
     });
+  });
+
+  it.each(['/api', '/apis'])('%s: aggregated discovery v2 headers, document header and the demo groups in the real order', async (path) => {
+    const [r, d] = await Promise.all([send(real, { path, headers: { Accept: `${V2},application/json` } }), send(demo, { path, headers: { Accept: `${V2},application/json` } })]);
+    const head = (res: typeof r): JsonObject => ({
+      status: res.status,
+      contentType: res.allHeaders['content-type'] ?? null,
+      cacheControl: res.allHeaders['cache-control'] ?? null,
+      vary: res.allHeaders.vary ?? null,
+      etag: /^"[0-9A-F]{128}"$/.test(res.allHeaders.etag ?? ''),
+      kind: field(res.body, 'kind') ?? null,
+      apiVersion: field(res.body, 'apiVersion') ?? null,
+      metadata: field(res.body, 'metadata') ?? null,
+    });
+    compareValues(`${path} aggregated headers`, head(r), head(d));
+    const items = (v: Json): JsonObject[] => ((field(v, 'items') as Json[] | undefined) ?? []).filter(isObject);
+    const demoNames = items(d.body).map((i) => field(i, 'metadata', 'name') ?? '').filter((n) => !aggregated(String(n)));
+    const realNames = items(r.body).map((i) => field(i, 'metadata', 'name') ?? '');
+    compareValues(`${path} aggregated groups`, realNames.filter((n) => demoNames.includes(n)), demoNames);
+    for (const item of items(d.body)) {
+      const name = field(item, 'metadata', 'name') ?? '';
+      if (aggregated(String(name))) continue;
+      const realItem = items(r.body).find((i) => (field(i, 'metadata', 'name') ?? '') === name);
+      compareValues(`${path} aggregated ${String(name)} metadata`, field(realItem, 'metadata'), field(item, 'metadata'));
+      for (const version of (field(item, 'versions') as Json[]).filter(isObject)) {
+        const realVersion = ((field(realItem, 'versions') as Json[] | undefined) ?? []).find((v) => field(v, 'version') === field(version, 'version'));
+        compareValues(`${path} aggregated ${String(name)}/${String(field(version, 'version'))} freshness`, field(realVersion, 'freshness'), field(version, 'freshness'));
+        for (const resource of (field(version, 'resources') as Json[]).filter(isObject)) {
+          const realResource = ((field(realVersion, 'resources') as Json[] | undefined) ?? []).find((e) => field(e, 'resource') === resource.resource);
+          // The demo lists only the subresources it serves; compare those with the real entry's.
+          const subs = new Set(((resource.subresources as Json[] | undefined) ?? []).map((e) => field(e, 'subresource')));
+          const trimmed = (e: Json | undefined): Json | null => {
+            if (!isObject(e)) return null;
+            const out: JsonObject = { ...e };
+            const own = ((e.subresources as Json[] | undefined) ?? []).filter((x) => subs.has(field(x, 'subresource')));
+            if (own.length > 0) out.subresources = own;
+            else delete out.subresources;
+            return out;
+          };
+          compareValues(`${path} aggregated ${String(name)}/${String(field(version, 'version'))} ${String(resource.resource)}`, trimmed(realResource), trimmed(resource));
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['v2beta1 only', V2BETA1],
+    ['v2beta1, then plain JSON', `${V2BETA1},application/json`],
+  ])('/apis with an Accept for aggregated discovery %s: answered as the real server answers it', async (_name, accept) => {
+    const [r, d] = await Promise.all([send(real, { path: '/apis', headers: { Accept: accept } }), send(demo, { path: '/apis', headers: { Accept: accept } })]);
+    const head = (res: typeof r): JsonObject => ({ status: res.status, contentType: res.allHeaders['content-type'] ?? null, cacheControl: res.allHeaders['cache-control'] ?? null, kind: field(res.body, 'kind') ?? null });
+    compareValues('/apis v2beta1 Accept', head(r), head(d));
+    if (r.status !== 200) compare('/apis v2beta1 Accept', r, d);
+  });
+
+  it('/api with an Accept for aggregated discovery v2beta1 only: the same 406', async () => {
+    const [r, d] = await Promise.all([send(real, { path: '/api', headers: { Accept: V2BETA1 } }), send(demo, { path: '/api', headers: { Accept: V2BETA1 } })]);
+    compare('/api v2beta1 Accept', r, d);
   });
 
   describe.each(types.map((t) => [t.group === '' ? t.resource : `${t.resource}.${t.group}`, t] as const))('resource %s', (_name, t) => {

@@ -105,7 +105,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     podTerminationMs: options.podTerminationMs ?? 1000,
     namespaceTerminationMs: options.namespaceTerminationMs ?? 500,
     version: DEMO_VERSION,
-    openapi: new OpenApi(registry, DEMO_VERSION.gitVersion),
+    // info.version of the OpenAPI documents: 1.37 writes major.minor (1.20 wrote the gitVersion).
+    openapi: new OpenApi(registry, `${DEMO_VERSION.major}.${DEMO_VERSION.minor}`),
     serverAddress: () => `${host}:${port}`,
     scheduler: {
       defer(fn, ms) {

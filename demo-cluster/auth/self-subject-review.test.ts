@@ -77,7 +77,8 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
     expect(Object.keys(v2.paths['/apis/authentication.k8s.io/v1/selfsubjectreviews'] ?? {})).toEqual(['post']);
     expect(v2.definitions['io.k8s.api.authentication.v1.SelfSubjectReview']).toMatchObject({ 'x-kubernetes-group-version-kind': [{ group: 'authentication.k8s.io', kind: 'SelfSubjectReview', version: 'v1' }] });
     const v3 = JSON.parse(openapi.v3('apis/authentication.k8s.io/v1')?.body ?? '{}') as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/selfsubjectreviews']);
+    // The recorded 1.37.2 document: the group-version's discovery path, then the type's.
+    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/', '/apis/authentication.k8s.io/v1/selfsubjectreviews']);
     expect(Object.keys(v3.components.schemas)).toEqual(expect.arrayContaining(['io.k8s.api.authentication.v1.SelfSubjectReview', 'io.k8s.api.authentication.v1.SelfSubjectReviewStatus', 'io.k8s.api.authentication.v1.UserInfo']));
     expect(openapi.v3Index().paths).toHaveProperty(['apis/authentication.k8s.io/v1']);
   });

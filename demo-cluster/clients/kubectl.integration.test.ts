@@ -14,7 +14,8 @@ describe('kubectl against the demo cluster', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
-    expect(stdout).toMatch(/demo\s+worker-\S+\s+0\/1\s+CrashLoopBackOff\s+7\s+\d+m/);
+    // Restarts with the age of the last restart (printPod of 1.37).
+    expect(stdout).toMatch(/demo\s+worker-\S+\s+0\/1\s+CrashLoopBackOff\s+7 \(\d+m ago\)\s+\d+m/);
     expect(stdout).toMatch(/kube-system\s+coredns-\S+\s+1\/1\s+Running\s+0\s+3d\d+h/);
   });
 

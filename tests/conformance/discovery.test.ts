@@ -123,6 +123,55 @@ describe('discovery', () => {
     compare('/api v2beta1 Accept', r, d);
   });
 
+  it('/openapi/v3: the index lists every group-version the demo serves, with a hashed URL', async () => {
+    const [r, d] = await Promise.all([send(real, { path: '/openapi/v3' }), send(demo, { path: '/openapi/v3' })]);
+    const head = (res: typeof r): JsonObject => ({ status: res.status, contentType: res.allHeaders['content-type'] ?? null, cacheControl: res.allHeaders['cache-control'] ?? null });
+    compareValues('/openapi/v3 headers', head(r), head(d));
+    const keys = (v: Json): string[] => (isObject(field(v, 'paths')) ? Object.keys(field(v, 'paths') as JsonObject) : []);
+    const demoKeys = keys(d.body).filter((k) => !aggregated(k.split('/')[1] ?? '') || k.startsWith('api/'));
+    compareValues('/openapi/v3 group-versions', keys(r.body).filter((k) => demoKeys.includes(k)), demoKeys);
+    for (const k of demoKeys) expect(String(field(d.body, 'paths', k, 'serverRelativeURL'))).toMatch(new RegExp(`^/openapi/v3/${k}\\?hash=[0-9A-F]{128}$`));
+  });
+
+  const v3GroupVersions = [...new Set(types.map((t) => (t.group === '' ? `api/${t.version}` : `apis/${t.group}/${t.version}`)))];
+  it.each(v3GroupVersions)('/openapi/v3/%s: hashed, unhashed and stale-hash answers; the served paths and schemas as the real document has them', async (gv) => {
+    const index = await Promise.all([send(real, { path: '/openapi/v3' }), send(demo, { path: '/openapi/v3' })]);
+    const [realUrl, demoUrl] = index.map((i) => String(field(i.body, 'paths', gv, 'serverRelativeURL')));
+    const [r, d] = await Promise.all([send(real, { path: realUrl ?? '' }), send(demo, { path: demoUrl ?? '' })]);
+    const head = (res: typeof r): JsonObject => ({
+      status: res.status,
+      contentType: res.allHeaders['content-type'] ?? null,
+      cacheControl: res.allHeaders['cache-control'] ?? null,
+      vary: res.allHeaders.vary ?? null,
+      expiresInAYear: Math.round((Date.parse(res.allHeaders.expires ?? '') - Date.now()) / 86_400_000),
+      expiresZone: (res.allHeaders.expires ?? '').slice(-3),
+      lastModified: Number.isFinite(Date.parse(res.allHeaders['last-modified'] ?? '')),
+    });
+    compareValues(`${gv} hashed headers`, head(r), head(d));
+    const plain = (res: typeof r): JsonObject => ({ status: res.status, cacheControl: res.allHeaders['cache-control'] ?? null, expires: res.allHeaders.expires ?? null });
+    const [ru, du] = await Promise.all([send(real, { path: `/openapi/v3/${gv}` }), send(demo, { path: `/openapi/v3/${gv}` })]);
+    compareValues(`${gv} unhashed headers`, plain(ru), plain(du));
+    const [rs, ds] = await Promise.all([send(real, { path: `/openapi/v3/${gv}?hash=0123` }), send(demo, { path: `/openapi/v3/${gv}?hash=0123` })]);
+    const moved = (res: typeof r, url: string | undefined): JsonObject => ({ status: res.status, location: res.allHeaders.location === url, cacheControl: res.allHeaders['cache-control'] ?? null, contentType: res.allHeaders['content-type'] ?? null });
+    compareValues(`${gv} stale hash`, moved(rs, realUrl), moved(ds, demoUrl));
+    compareValues(`${gv} document header`, { openapi: field(r.body, 'openapi'), info: field(r.body, 'info') }, { openapi: field(d.body, 'openapi'), info: field(d.body, 'info') });
+    const demoPaths = (field(d.body, 'paths') ?? {}) as JsonObject;
+    expect(Object.keys(demoPaths).length, `${gv}: the demo document has paths`).toBeGreaterThan(1);
+    for (const p of Object.keys(demoPaths)) compareValues(`${gv} path ${p}`, field(r.body, 'paths', p) ?? null, demoPaths[p]);
+    const demoSchemas = (field(d.body, 'components', 'schemas') ?? {}) as JsonObject;
+    expect(Object.keys(demoSchemas).length, `${gv}: the demo document has schemas`).toBeGreaterThan(1);
+    for (const n of Object.keys(demoSchemas)) compareValues(`${gv} schema ${n}`, field(r.body, 'components', 'schemas', n) ?? null, demoSchemas[n]);
+  });
+
+  it('/openapi/v2: the definitions of the served kinds as the real document has them', async () => {
+    const [r, d] = await Promise.all([send(real, { path: '/openapi/v2' }), send(demo, { path: '/openapi/v2' })]);
+    compareValues('/openapi/v2 info', field(r.body, 'info'), field(d.body, 'info'));
+    const defs = (field(d.body, 'definitions') ?? {}) as JsonObject;
+    const builtIn = Object.keys(defs).filter((n) => n.startsWith('io.k8s.'));
+    expect(builtIn.length).toBeGreaterThan(100);
+    for (const n of builtIn) compareValues(`/openapi/v2 definition ${n}`, field(r.body, 'definitions', n) ?? null, defs[n]);
+  });
+
   describe.each(types.map((t) => [t.group === '' ? t.resource : `${t.resource}.${t.group}`, t] as const))('resource %s', (_name, t) => {
     it('APIResource entry and its subresources as the real list has them', async () => {
       const path = t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`;

@@ -6,7 +6,7 @@ import type { Registry, ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
 import { definitionNameOf } from './schema.js';
-import { servedDocument } from './v3-document.js';
+import { builtSchemas, servedDocument } from './v3-document.js';
 import { recordedV3 } from './v3-recorded.js';
 import type { Definitions } from './schema.js';
 
@@ -176,7 +176,7 @@ export class OpenApi {
     }
     const roots = types.flatMap((t) => [definitionNameOf(defs, t), definitionNameOf(defs, { ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
     roots.push('io.k8s.apimachinery.pkg.apis.meta.v1.Status', 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions', 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch');
-    const schemas = JSON.parse(JSON.stringify(closure(defs, roots)).replace(/#\/definitions\//g, '#/components/schemas/')) as JsonObject;
+    const schemas = builtSchemas(closure(defs, roots) as Record<string, JsonObject>, recordedV3('api/v1')?.schemas ?? {});
     const doc = document({
       openapi: '3.0.0',
       info: { title: 'Kubernetes', version: this.version },

@@ -31,16 +31,21 @@ export function servesPath(registry: Registry, group: string, version: string, p
   return sub === undefined || t.subresources.some((s) => s.name === sub);
 }
 
-/** Schemas reachable from the $refs of a value, by name in name order (as Go writes a map). */
-function reachable(schemas: Record<string, JsonObject>, from: unknown): Record<string, JsonObject> {
+/** The schema names a value's $refs name. */
+function refsIn(value: unknown): string[] {
+  return [...JSON.stringify(value).matchAll(SCHEMA_REF)].map((m) => m[1] ?? '');
+}
+
+/** The named schemas and those they reach, by name in name order (as Go writes a map). */
+function reachable(schemas: Record<string, JsonObject>, names: string[]): Record<string, JsonObject> {
   const seen = new Set<string>();
-  const stack = [...JSON.stringify(from).matchAll(SCHEMA_REF)].map((m) => m[1] ?? '');
+  const stack = [...names];
   while (stack.length > 0) {
     const name = stack.pop() ?? '';
     const schema = schemas[name];
     if (seen.has(name) || !schema) continue;
     seen.add(name);
-    for (const m of JSON.stringify(schema).matchAll(SCHEMA_REF)) stack.push(m[1] ?? '');
+    stack.push(...refsIn(schema));
   }
   return Object.fromEntries([...seen].sort().map((n) => [n, schemas[n] ?? {}]));
 }
@@ -53,5 +58,31 @@ export function servedDocument(recorded: RecordedV3, registry: Registry, group: 
       .sort()
       .map((p) => [p, recorded.paths[p] ?? {}]),
   );
-  return { openapi: '3.0.0', info: recorded.info, paths, components: { schemas: reachable(recorded.schemas, paths), securitySchemes: recorded.securitySchemes } };
+  return { openapi: '3.0.0', info: recorded.info, paths, components: { schemas: reachable(recorded.schemas, refsIn(paths)), securitySchemes: recorded.securitySchemes } };
+}
+
+/** A v2 schema in v3 form: refs into components, and a $ref with siblings wrapped in allOf as kube-openapi does. */
+function toV3(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toV3);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value as JsonObject)) {
+    out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/definitions/', '#/components/schemas/') : toV3(v);
+  }
+  if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
+    const { $ref, ...siblings } = out;
+    return { ...siblings, allOf: [{ $ref }] };
+  }
+  return out;
+}
+
+/**
+ * components.schemas of a built document (custom resources): its own definitions converted from v2, the
+ * apimachinery ones (ObjectMeta, Status ...) as the recorded documents have them, with what those reach.
+ */
+export function builtSchemas(v2: Record<string, JsonObject>, recorded: Record<string, JsonObject>): Record<string, JsonObject> {
+  const own = Object.fromEntries(Object.entries(v2).filter(([n]) => !recorded[n]).map(([n, s]) => [n, toV3(s) as JsonObject]));
+  const fromRecording = reachable(recorded, Object.keys(v2).filter((n) => recorded[n]));
+  const all = { ...fromRecording, ...own };
+  return Object.fromEntries(Object.keys(all).sort().map((n) => [n, all[n] ?? {}]));
 }

@@ -9,6 +9,13 @@ const { api } = cluster;
 const { harness, kubectl, path } = useKubectl(cluster, 'kubectl');
 
 describe('kubectl against the demo cluster', () => {
+  it('version: the server says v1.37.2, so kubectl 1.32 warns of the skew as against a real 1.37', async () => {
+    const { code, stdout, stderr } = await kubectl('version');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Server Version: v1\.37\.2$/m);
+    expect(`${stdout}${stderr}`).toMatch(/WARNING: version difference between client \(1\.32\) and server \(1\.37\) exceeds the supported minor version skew of \+\/-1/);
+  });
+
   it('get pods -A prints the server-side table', async () => {
     const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
     expect(stderr).toBe('');

@@ -38,15 +38,22 @@ export interface DemoClusterInternalOptions extends DemoClusterOptions {
   faults?: FaultRule[];
 }
 
-/** The version a 1.20.2 apiserver reports (the fixtures' server). */
+/**
+ * The /version of kube-apiserver v1.37.2 as tests/fixtures/k8s-1.37.2 recorded it: built from the module zip, so
+ * no git commit and tree state "archive" (the build date is that build's). kubectl compares major/minor with its own.
+ */
 export const DEMO_VERSION = {
   major: '1',
-  minor: '20',
-  gitVersion: 'v1.20.2',
-  gitCommit: 'faecb196815e248d3ecfb03c680a4507229c2a56',
-  gitTreeState: 'clean',
-  buildDate: '2021-01-13T13:20:00Z',
-  goVersion: 'go1.15.5',
+  minor: '37',
+  emulationMajor: '1',
+  emulationMinor: '37',
+  minCompatibilityMajor: '1',
+  minCompatibilityMinor: '36',
+  gitVersion: 'v1.37.2',
+  gitCommit: '',
+  gitTreeState: 'archive',
+  buildDate: '2026-12-01T22:30:10Z',
+  goVersion: 'go1.26.8',
   compiler: 'gc',
   platform: 'linux/amd64',
 };
@@ -99,7 +106,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
     podTerminationMs: options.podTerminationMs ?? 1000,
     namespaceTerminationMs: options.namespaceTerminationMs ?? 500,
     version: DEMO_VERSION,
-    openapi: new OpenApi(registry, DEMO_VERSION.gitVersion),
+    // info.version of the OpenAPI documents: 1.37 writes major.minor (1.20 wrote the gitVersion).
+    openapi: new OpenApi(registry, `${DEMO_VERSION.major}.${DEMO_VERSION.minor}`),
     serverAddress: () => `${host}:${port}`,
     scheduler: {
       defer(fn, ms) {

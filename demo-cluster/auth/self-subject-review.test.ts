@@ -47,7 +47,7 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
     expect(registry.all().filter((t) => t.beyondRecorded !== undefined).map((t) => [t.resource, t.beyondRecorded])).toEqual([['selfsubjectreviews', '1.28'], ['nodes', 'metrics-server 0.7'], ['pods', 'metrics-server 0.7']]);
   });
 
-  it('legacy discovery: authentication.k8s.io/v1 between events.k8s.io and authorization.k8s.io, as 1.20 orders the groups', () => {
+  it('legacy discovery: authentication.k8s.io/v1 between events.k8s.io and authorization.k8s.io, as kube-apiserver orders the groups', () => {
     const names = (apiGroupList(registry).groups as { name: string }[]).map((g) => g.name);
     expect(names.slice(names.indexOf('events.k8s.io'), names.indexOf('events.k8s.io') + 3)).toEqual(['events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io']);
     const version = { groupVersion: 'authentication.k8s.io/v1', version: 'v1' };
@@ -56,12 +56,12 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
       kind: 'APIResourceList',
       apiVersion: 'v1',
       groupVersion: 'authentication.k8s.io/v1',
-      resources: [{ name: 'selfsubjectreviews', singularName: '', namespaced: false, kind: 'SelfSubjectReview', verbs: ['create'] }],
+      resources: [{ name: 'selfsubjectreviews', singularName: 'selfsubjectreview', namespaced: false, kind: 'SelfSubjectReview', verbs: ['create'] }],
     });
   });
 
   it('aggregated discovery lists it with a cluster scope', () => {
-    const items = aggregatedDiscovery(registry, false, 'v2').items as { metadata: { name: string }; versions: unknown[] }[];
+    const items = aggregatedDiscovery(registry, false).items as { metadata: { name: string }; versions: unknown[] }[];
     expect(items.find((i) => i.metadata.name === 'authentication.k8s.io')?.versions).toEqual([
       {
         version: 'v1',
@@ -72,12 +72,13 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
   });
 
   it('OpenAPI v2 and v3 define the kind and its POST', () => {
-    const openapi = new OpenApi(registry, 'v1.20.2');
+    const openapi = new OpenApi(registry, 'v1.37.2');
     const v2 = JSON.parse(openapi.v2().body) as { paths: Record<string, Record<string, unknown>>; definitions: Record<string, unknown> };
     expect(Object.keys(v2.paths['/apis/authentication.k8s.io/v1/selfsubjectreviews'] ?? {})).toEqual(['post']);
     expect(v2.definitions['io.k8s.api.authentication.v1.SelfSubjectReview']).toMatchObject({ 'x-kubernetes-group-version-kind': [{ group: 'authentication.k8s.io', kind: 'SelfSubjectReview', version: 'v1' }] });
     const v3 = JSON.parse(openapi.v3('apis/authentication.k8s.io/v1')?.body ?? '{}') as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/selfsubjectreviews']);
+    // The recorded 1.37.2 document: the group-version's discovery path, then the type's.
+    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/', '/apis/authentication.k8s.io/v1/selfsubjectreviews']);
     expect(Object.keys(v3.components.schemas)).toEqual(expect.arrayContaining(['io.k8s.api.authentication.v1.SelfSubjectReview', 'io.k8s.api.authentication.v1.SelfSubjectReviewStatus', 'io.k8s.api.authentication.v1.UserInfo']));
     expect(openapi.v3Index().paths).toHaveProperty(['apis/authentication.k8s.io/v1']);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import { useKubectl } from '../testing/kubectl-harness.js';
 
-/** The CRD of the fixtures (widgets.fx.example.com), as applied to the real 1.20.2 server. */
+/** The CRD of the fixtures (widgets.fx.example.com), as applied to the real 1.20.2 and 1.37.2 servers. */
 export const WIDGET_CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
@@ -46,7 +46,8 @@ describe('kubectl: CRDs, auth can-i, events.k8s.io', () => {
     const established = await kubectl('wait', '--for', 'condition=established', '--timeout=5s', 'crd/widgets.fx.example.com');
     expect(established.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.fx.example.com condition met');
     // The demo seeds CRDs of its own (PowerPlant): the new one is among them.
-    expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+CREATED AT\n(?:.*\n)*widgets\.fx\.example\.com\s+\d{4}-\d\d-\d\dT/);
+    // 1.37's CRD table convertor: Scope and the served versions before the creation time.
+    expect((await kubectl('get', 'crd')).stdout).toMatch(/^NAME\s+SCOPE\s+VERSIONS\s+CREATED AT\n(?:.*\n)*widgets\.fx\.example\.com\s+Namespaced\s+v1\(storage\)\s+\d{4}-\d\d-\d\dT/);
 
     const ssa = await kubectl('apply', '--server-side', '-f', path('w1.yaml'));
     expect(ssa.stderr).toBe('');

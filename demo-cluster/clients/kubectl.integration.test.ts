@@ -20,12 +20,22 @@ describe.each(KUBECTLS)('$name against the demo cluster', (k) => {
     expect(gets.sort()).toEqual(['/api', '/apis']);
   });
 
+  it('version: the server says v1.37.2; a kubectl more than one minor away warns of the skew, as against a real 1.37', async () => {
+    const { code, stdout, stderr } = await kubectl('version');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Server Version: v1\.37\.2$/m);
+    const warning = /WARNING: version difference between client \(1\.\d+\) and server \(1\.37\) exceeds the supported minor version skew of \+\/-1/;
+    if (Math.abs(k.minor - 37) > 1) expect(`${stdout}${stderr}`).toMatch(warning);
+    else expect(`${stdout}${stderr}`).not.toMatch(warning);
+  });
+
   it('get pods -A prints the server-side table', async () => {
     const { code, stdout, stderr } = await kubectl('get', 'pods', '-A');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
-    expect(stdout).toMatch(/demo\s+worker-\S+\s+0\/1\s+CrashLoopBackOff\s+7\s+\d+m/);
+    // Restarts with the age of the last restart (printPod of 1.37).
+    expect(stdout).toMatch(/demo\s+worker-\S+\s+0\/1\s+CrashLoopBackOff\s+7 \(\d+m ago\)\s+\d+m/);
     expect(stdout).toMatch(/kube-system\s+coredns-\S+\s+1\/1\s+Running\s+0\s+3d\d+h/);
   });
 

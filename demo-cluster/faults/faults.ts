@@ -142,6 +142,11 @@ export class Faults {
    * Runs before routing. Returns true when the request was answered here (control endpoint or an
    * injected error); otherwise the request continues after any delay.
    */
+  /** Whether a GET of the path would be answered with an injected error (without using up the rule). */
+  failsGet(path: string): boolean {
+    return this.rules.some((r) => r.remaining > 0 && r.status !== undefined && r.regex.test(path) && (!r.methods || r.methods.includes('GET')));
+  }
+
   async intercept(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, tokens: Tokens): Promise<boolean> {
     if (path === FAULTS_PATH || path.startsWith(`${FAULTS_PATH}/`)) {
       try {

@@ -1,5 +1,5 @@
-// Legacy discovery documents (/api, /api/v1, /apis, /apis/G, /apis/G/V) built from the registry,
-// shaped like a 1.20 apiserver's (singularName "", subresources as "resource/sub" entries).
+// Discovery documents built from the registry, shaped like kube-apiserver 1.37.2's: the legacy ones (/api, /api/v1,
+// /apis, /apis/G, /apis/G/V; subresources as "resource/sub" entries) and aggregated discovery (apidiscovery.k8s.io/v2).
 import type { Registry, ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { parseAccept } from './negotiate.js';
@@ -29,7 +29,7 @@ function resourceEntries(t: ResourceType): JsonObject[] {
   return [main, ...subs];
 }
 
-/** GET /api/v1 or /apis/G/V; the core list carries no apiVersion, group lists do (as recorded from 1.20). */
+/** GET /api/v1 or /apis/G/V; the core list carries no apiVersion, group lists do (as recorded). */
 export function apiResourceList(registry: Registry, group: string, version: string): JsonObject {
   const resources = registry
     .inGroupVersion(group, version)
@@ -55,8 +55,11 @@ export function apiGroup(registry: Registry, group: string): JsonObject {
   return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(registry, group) };
 }
 
-/** Which aggregated discovery version an Accept header asks for first (before any plain JSON clause). */
-export function negotiateAggregated(accept: string | undefined): 'v2' | 'v2beta1' | 'legacy' | undefined {
+/**
+ * Whether an Accept header asks for aggregated discovery before any plain JSON clause. Only v2 is served (1.33
+ * removed v2beta1, AggregatedDiscoveryRemoveBetaType): a v2beta1 clause is passed over like any unknown one.
+ */
+export function negotiateAggregated(accept: string | undefined): 'v2' | 'legacy' | undefined {
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return 'legacy';
   for (const m of ranges) {
@@ -64,7 +67,7 @@ export function negotiateAggregated(accept: string | undefined): 'v2' | 'v2beta1
     if (!jsonish) continue;
     const { g, v, as } = m.params;
     if (g === undefined && v === undefined && as === undefined) return 'legacy';
-    if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && (v === 'v2' || v === 'v2beta1')) return v;
+    if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && v === 'v2') return v;
   }
   return undefined;
 }
@@ -89,23 +92,30 @@ function aggregatedResource(t: ResourceType): JsonObject {
   return entry;
 }
 
-/** GET /api or /apis as an APIGroupDiscoveryList (aggregated discovery, apidiscovery.k8s.io v2 or v2beta1). */
-export function aggregatedDiscovery(registry: Registry, core: boolean, version: 'v2' | 'v2beta1'): JsonObject {
+/** Group-versions served through an APIService whose server cannot answer now (aggregated discovery marks them Stale). */
+export type UnavailableGroupVersion = (group: string, version: string) => boolean;
+
+/**
+ * GET /api or /apis as an APIGroupDiscoveryList (apidiscovery.k8s.io/v2). An unavailable aggregated group-version
+ * keeps the resources kube-aggregator fetched before (it has since the demo cluster started) and is "Stale".
+ */
+export function aggregatedDiscovery(registry: Registry, core: boolean, unavailable: UnavailableGroupVersion = () => false): JsonObject {
   const groups = core ? [''] : registry.groups();
   return {
     kind: 'APIGroupDiscoveryList',
-    apiVersion: `apidiscovery.k8s.io/${version}`,
+    apiVersion: 'apidiscovery.k8s.io/v2',
     metadata: {},
     items: groups.map((g) => ({
-      metadata: { name: g, creationTimestamp: null },
-      versions: registry.groupVersions(g).map((v) => ({
-        version: v,
-        resources: registry
-          .inGroupVersion(g, v)
-          .map(aggregatedResource)
-          .sort((a, b) => (String(a.resource) < String(b.resource) ? -1 : 1)),
-        freshness: 'Current',
-      })),
+      metadata: g === '' ? {} : { name: g },
+      versions: registry.groupVersions(g).map((v) => {
+        const types = registry.inGroupVersion(g, v);
+        const stale = types.some((t) => t.aggregatedApi) && unavailable(g, v);
+        return {
+          version: v,
+          resources: types.map(aggregatedResource).sort((a, b) => (String(a.resource) < String(b.resource) ? -1 : 1)),
+          freshness: stale ? 'Stale' : 'Current',
+        };
+      }),
     })),
   };
 }

@@ -1,33 +1,38 @@
-// Exercises the demo cluster over real HTTP and WebSocket against the recorded 1.20.2 fixtures.
+// Exercises the demo cluster over real HTTP and WebSocket against the recorded fixtures: discovery and Tables as
+// 1.37.2 answers them, error bodies as recorded from 1.20.2 where they did not change.
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startDemoClusterWithOptions } from '../index.js';
 import { useCluster } from '../testing/cluster.js';
-import { readJsonFixture } from '../../tests/fixtures/recorded.js';
+import { readJsonFixture, recording } from '../../tests/fixtures/recorded.js';
 import { apiFor } from '../testing/http.js';
 import type { Json } from '../testing/http.js';
 import { waitUntil } from '../testing/wait-until.js';
 import { openWatch } from '../testing/watch-stream.js';
 
 const fixture = (path: string): Record<string, unknown> => readJsonFixture<Record<string, unknown>>(path);
+const recorded = (path: string): Record<string, unknown> => recording('1.37.2').readJson<Record<string, unknown>>(path);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 100, historyCapacity: 40, podTerminationMs: 50, namespaceTerminationMs: 50 });
 const { api } = cluster;
 
 describe('discovery', () => {
-  it('serves /api, /api/v1 and /version shaped like 1.20', async () => {
+  it('serves /api, /api/v1 and /version shaped like 1.37.2', async () => {
     const core = await api('/api');
     expect(core.body.kind).toBe('APIVersions');
     expect(core.body.versions).toEqual(['v1']);
     const v1 = await api('/api/v1');
     expect(Object.keys(v1.body)).toEqual(['kind', 'groupVersion', 'resources']);
-    const recorded = (fixture('discovery/api__v1.json').resources as Json[]).filter((r) => ['configmaps', 'namespaces', 'pods', 'pods/status', 'namespaces/status'].includes(r.name as string));
-    for (const r of recorded) expect(v1.body.resources).toContainEqual(r);
-    expect((await api('/version')).body.gitVersion).toBe('v1.20.2');
+    const entries = (recorded('discovery/api__v1.json').resources as Json[]).filter((r) => ['configmaps', 'namespaces', 'pods', 'pods/status', 'namespaces/status'].includes(r.name as string));
+    for (const r of entries) expect(v1.body.resources).toContainEqual(r);
+    const version = (await api('/version')).body;
+    const real = recorded('discovery/version.json');
+    expect(Object.keys(version)).toEqual(Object.keys(real));
+    expect(version).toMatchObject({ major: real.major, minor: real.minor, gitVersion: 'v1.37.2' });
   });
 
-  it('serves aggregated discovery v2/v2beta1 with ETag and 304; 406 when nothing acceptable', async () => {
+  it('serves aggregated discovery v2 with ETag and 304; a v2beta1 Accept is not acceptable (1.37 serves v2 only)', async () => {
     const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
     const apis = await api('/apis', { headers: { Accept: accept } });
     expect(apis.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
@@ -45,12 +50,17 @@ describe('discovery', () => {
     expect(deployments.subresources).toContainEqual({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] });
     const again = await api('/apis', { headers: { Accept: accept, 'If-None-Match': apis.headers.get('etag') ?? '' } });
     expect(again.status).toBe(304);
-    const beta = await api('/api', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList' } });
-    expect(beta.body.apiVersion).toBe('apidiscovery.k8s.io/v2beta1');
-    expect(beta.body.items[0].metadata.name).toBe('');
+    const beta = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList' } });
+    expect(beta.status).toBe(406);
+    expect(beta.body).toEqual(recorded('discovery/apis-aggregated-v2beta1-only.json'));
+    const betaThenJson = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json' } });
+    expect(betaThenJson.body.kind).toBe('APIGroupList');
+    const core = await api('/api', { headers: { Accept: accept } });
+    expect(core.body.items[0].metadata).toEqual({});
+    expect(apps.metadata).toEqual({ name: 'apps' });
     const none = await api('/apis', { headers: { Accept: 'application/json;g=apidiscovery.k8s.io;v=v3;as=APIGroupDiscoveryList' } });
     expect(none.status).toBe(406);
-    // /apis is not a go-restful route: the negotiation's list (as a 1.20 server answers /apis).
+    // /apis is not a go-restful route: the negotiation's list.
     expect(none.body.message).toBe('only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
     expect(none.body.details).toBeUndefined();
     // go-restful's own 406 for text/html on a resource endpoint, /api and /apis/G/V: what the path's routes produce
@@ -227,7 +237,7 @@ describe('tables', () => {
       'apis/apps/v1/statefulsets',
       'apis/apps/v1/daemonsets',
       'apis/batch/v1/jobs',
-      'apis/batch/v1beta1/cronjobs',
+      'apis/batch/v1/cronjobs',
       'apis/networking.k8s.io/v1/ingresses',
       'apis/rbac.authorization.k8s.io/v1/roles',
       'apis/rbac.authorization.k8s.io/v1/clusterroles',
@@ -237,7 +247,7 @@ describe('tables', () => {
     const res = await api(path, { headers: { Accept: TABLE } });
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.body.kind).toBe('Table');
-    expect(res.body.columnDefinitions).toEqual(fixture(file).columnDefinitions);
+    expect(res.body.columnDefinitions).toEqual(recorded(file).columnDefinitions);
     expect(res.body.rows[0].object.kind).toBe('PartialObjectMetadata');
   });
 
@@ -325,7 +335,7 @@ describe('watch', () => {
       });
       ws.on('error', reject);
     });
-    expect(frames[0]?.object.columnDefinitions).toEqual(fixture('tables/api__v1__namespaces.json').columnDefinitions);
+    expect(frames[0]?.object.columnDefinitions).toEqual(recorded('tables/api__v1__namespaces.json').columnDefinitions);
     expect(frames[1]?.object.columnDefinitions).toBeNull();
   });
 

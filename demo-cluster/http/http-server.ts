@@ -61,8 +61,9 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
     if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
     const wanted = negotiateAggregated(req.headers.accept);
     if (wanted === undefined) throw discoveryNotAcceptable(info.kind === 'core-versions', req.headers.accept);
-    if (wanted !== 'legacy') {
-      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', wanted), wanted);
+    if (wanted === 'v2') {
+      const unavailable = (g: string, v: string): boolean => ctx.faults?.failsGet(`/apis/${g}/${v}`) ?? false;
+      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', unavailable));
       return true;
     }
   }
@@ -95,11 +96,11 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
 }
 
 /** Aggregated discovery answer: typed Content-Type, strong ETag (uppercase SHA-512), 304 on If-None-Match. */
-function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown, version: 'v2' | 'v2beta1'): void {
+function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown): void {
   const text = JSON.stringify(body);
   const etag = `"${createHash('sha512').update(text).digest('hex').toUpperCase()}"`;
   const headers = {
-    ...baseHeaders(`application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`),
+    ...baseHeaders('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList'),
     ETag: etag,
     Vary: 'Accept',
     'Cache-Control': 'public',

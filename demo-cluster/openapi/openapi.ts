@@ -1,10 +1,13 @@
-// /openapi/v2 and /openapi/v3 built from the registry and the recorded 1.20.2 definitions, so
-// `kubectl explain` and kubectl's fieldValidation support check (PATCH parameters per GVK) work.
+// /openapi/v2 built from the registry and the recorded 1.37.2 definitions, so `kubectl explain` and kubectl's
+// fieldValidation support check (PATCH parameters per GVK) work; /openapi/v3 serves the recorded 1.37.2 documents
+// cut down to the served types, and builds those of the group-versions it has none for (custom resources).
 import { createHash } from 'node:crypto';
 import type { Registry, ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
 import { definitionNameOf } from './schema.js';
+import { builtSchemas, servedDocument } from './v3-document.js';
+import { recordedV3 } from './v3-recorded.js';
 import type { Definitions } from './schema.js';
 
 const queryParam = (name: string, type: string, description: string): JsonObject => ({ name, in: 'query', description, schema: { type, uniqueItems: true } });
@@ -100,11 +103,13 @@ export interface Document {
   body: string;
   /** Uppercase hex SHA-512 of the body (ETag and v3 hash). */
   hash: string;
+  /** When it was built (ms): its Last-Modified. */
+  builtAt: number;
 }
 
 function document(value: unknown): Document {
   const body = JSON.stringify(value);
-  return { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() };
+  return { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase(), builtAt: Math.floor(Date.now() / 1000) * 1000 };
 }
 
 /** Builds and caches the OpenAPI documents for a registry (rebuilt when the registry changes). */
@@ -163,9 +168,15 @@ export class OpenApi {
     const version = m[1] ?? m[3] ?? '';
     const types = this.registry.inGroupVersion(group, version);
     if (types.length === 0) return undefined;
+    const recorded = recordedV3(gvPath);
+    if (recorded) {
+      const doc = document(servedDocument(recorded, this.registry, group, version));
+      this.v3Docs.set(gvPath, doc);
+      return doc;
+    }
     const roots = types.flatMap((t) => [definitionNameOf(defs, t), definitionNameOf(defs, { ...t, kind: `${t.kind}List` })]).filter((d): d is string => d !== undefined);
     roots.push('io.k8s.apimachinery.pkg.apis.meta.v1.Status', 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions', 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch');
-    const schemas = JSON.parse(JSON.stringify(closure(defs, roots)).replace(/#\/definitions\//g, '#/components/schemas/')) as JsonObject;
+    const schemas = builtSchemas(closure(defs, roots) as Record<string, JsonObject>, recordedV3('api/v1')?.schemas ?? {});
     const doc = document({
       openapi: '3.0.0',
       info: { title: 'Kubernetes', version: this.version },
@@ -179,7 +190,8 @@ export class OpenApi {
   /** GET /openapi/v3. */
   v3Index(): JsonObject {
     const paths: JsonObject = {};
-    for (const gv of this.groupVersions()) {
+    // Go writes the map in key order.
+    for (const gv of this.groupVersions().sort()) {
       const doc = this.v3(gv);
       if (doc) paths[gv] = { serverRelativeURL: `/openapi/v3/${gv}?hash=${doc.hash}` };
     }

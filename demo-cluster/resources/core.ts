@@ -12,6 +12,12 @@ import { dns1123LabelErrors } from '../validation/names.js';
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The kubernetes.io/metadata.name label every named namespace carries (since 1.21). */
+function labelWithName(o: KubeObject): void {
+  if (!o.metadata.name) return;
+  o.metadata.labels = { ...o.metadata.labels, 'kubernetes.io/metadata.name': o.metadata.name };
+}
+
 export const namespaces: ResourceType = {
   group: '',
   version: 'v1',
@@ -19,6 +25,7 @@ export const namespaces: ResourceType = {
   kind: 'Namespace',
   namespaced: false,
   verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  singularName: 'namespace',
   shortNames: ['ns'],
   storageVersionHash: 'Q3oi5N2YM8M=',
   subresources: [
@@ -32,11 +39,11 @@ export const namespaces: ResourceType = {
   fieldLabels: {
     'status.phase': (o) => str(obj(o.status).phase),
   },
-  defaults(o) {
-    const status = obj(o.status);
-    if (!status.phase) o.status = { ...status, phase: 'Active' };
-  },
+  // SetDefaults_Namespace. The phase is not defaulted here but set by prepareForCreate: status is a reset field of
+  // namespaces, so the writer's managedFields never own it.
+  defaults: labelWithName,
   prepareForCreate(o) {
+    labelWithName(o);
     const spec = obj(o.spec);
     const finalizers = Array.isArray(spec.finalizers) ? spec.finalizers : [];
     o.spec = { ...spec, finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'] };
@@ -57,6 +64,7 @@ export const configmaps: ResourceType = {
   kind: 'ConfigMap',
   namespaced: true,
   verbs: ALL_VERBS,
+  singularName: 'configmap',
   shortNames: ['cm'],
   storageVersionHash: 'qFsyl6wFWjQ=',
   subresources: [],
@@ -219,12 +227,13 @@ export const pods: ResourceType = {
   kind: 'Pod',
   namespaced: true,
   verbs: ALL_VERBS,
+  singularName: 'pod',
   shortNames: ['po'],
   categories: ['all'],
   storageVersionHash: 'xPOwRZ+Yhw8=',
   subresources: [
     { name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'] },
-    { name: 'eviction', kind: 'Eviction', verbs: ['create'], group: 'policy', version: 'v1beta1' },
+    { name: 'eviction', kind: 'Eviction', verbs: ['create'], group: 'policy', version: 'v1' },
     { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] },
     { name: 'log', kind: 'Pod', verbs: ['get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },

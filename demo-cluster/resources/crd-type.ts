@@ -54,11 +54,25 @@ function initialStatus(o: KubeObject): JsonObject {
   return { acceptedNames: { kind: '', plural: '' }, conditions: null, storedVersions: storage ? [str(storage.name)] : [] };
 }
 
+/** The row of apiextensions' CRD table convertor (1.37): served versions sorted, "(storage)" on the stored one. */
+function crdCells(o: KubeObject): unknown[] {
+  const spec = obj(o.spec);
+  const names = obj(spec.names);
+  const versions = (Array.isArray(spec.versions) ? spec.versions.filter(isPlainObject) : [])
+    .filter((v) => v.served === true)
+    .map((v) => `${str(v.name)}${v.storage === true ? '(storage)' : ''}`)
+    .sort();
+  const shortNames = Array.isArray(names.shortNames) ? names.shortNames.map(String).join(',') : '';
+  const conditions = Array.isArray(obj(o.status).conditions) ? (obj(o.status).conditions as unknown[]).filter(isPlainObject) : [];
+  const established = conditions.some((c) => c.type === 'Established' && c.status === 'True');
+  return [o.metadata.name ?? '', str(spec.scope), versions.join(','), o.metadata.creationTimestamp ?? null, str(spec.group), str(names.kind), shortNames, established];
+}
+
 export const customresourcedefinitions: ResourceType = recordedType('apiextensions.k8s.io/v1', 'customresourcedefinitions', {
   hasGeneration: true,
   zeroValue: { spec: { group: '', names: { plural: '', kind: '' }, scope: '', versions: null }, status: { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: null } },
   nameRule: 'subdomain',
-  cells: (o) => [o.metadata.name ?? '', o.metadata.creationTimestamp ?? null],
+  cells: crdCells,
   defaults: defaultCrd,
   validate: validateCrd,
   prepareForCreate(o) {

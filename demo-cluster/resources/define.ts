@@ -10,7 +10,7 @@ type Behavior = Omit<ResourceType, 'group' | 'version' | 'resource' | 'kind' | '
   columns?: TableColumnDefinition[];
 };
 
-/** A type whose discovery entry (verbs, shortNames, categories, subresources) and columns were recorded from 1.20.2. */
+/** A type whose discovery entry (verbs, shortNames, categories, subresources) and columns were recorded from 1.37.2. */
 export function recordedType(groupVersion: string, resource: string, behavior: Behavior): ResourceType {
   const rec = RECORDED[`${groupVersion}/${resource}`];
   if (!rec) throw new Error(`no recorded discovery for ${groupVersion}/${resource}`);
@@ -29,6 +29,7 @@ export function recordedType(groupVersion: string, resource: string, behavior: B
     subresources: rec.subresources,
     ...rest,
   };
+  if (rec.singularName) t.singularName = rec.singularName;
   if (rec.shortNames) t.shortNames = rec.shortNames;
   if (rec.categories) t.categories = rec.categories;
   if (rec.storageVersionHash) t.storageVersionHash = rec.storageVersionHash;

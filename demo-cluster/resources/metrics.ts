@@ -117,7 +117,8 @@ const common = {
   hasGeneration: false,
   zeroValue: {},
   nameRule: 'subdomain',
-  // An aggregated API (metrics-server), not part of kube-apiserver 1.20.2: conformance has nothing to compare.
+  // An aggregated API (metrics-server), not part of kube-apiserver: conformance has nothing to compare.
+  aggregatedApi: true,
   beyondRecorded: 'metrics-server 0.7',
 } satisfies Partial<ResourceType>;
 

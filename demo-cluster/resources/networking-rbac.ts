@@ -4,7 +4,6 @@ import type { ResourceType } from './registry.js';
 import type { JsonObject, KubeObject } from './types.js';
 import { isPlainObject } from './types.js';
 import { ingressCells, roleBindingCells } from '../tables/printers.js';
-import { AGE_COLUMN, NAME_COLUMN, column } from '../tables/columns.js';
 import { recordedType, statusStrategy } from './define.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
@@ -48,21 +47,10 @@ export const rolebindings: ResourceType = recordedType('rbac.authorization.k8s.i
   validate: validateRoleRef,
 });
 
-const ROLE_REF_DESCRIPTION = 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.';
-
-/** Not recorded: columns from printers.go clusterRoleBindingsColumnDefinitions (1.20). */
 export const clusterrolebindings: ResourceType = recordedType('rbac.authorization.k8s.io/v1', 'clusterrolebindings', {
   hasGeneration: false,
   zeroValue: { roleRef: { apiGroup: '', kind: '', name: '' } },
   nameRule: 'subdomain',
   cells: roleBindingCells,
-  columns: [
-    NAME_COLUMN,
-    column('Role', 'string', ROLE_REF_DESCRIPTION),
-    AGE_COLUMN,
-    column('Users', 'string', 'Users in the clusterRoleBinding', 1),
-    column('Groups', 'string', 'Groups in the clusterRoleBinding', 1),
-    column('ServiceAccounts', 'string', 'ServiceAccounts in the clusterRoleBinding', 1),
-  ],
   validate: validateRoleRef,
 });

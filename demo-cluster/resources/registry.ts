@@ -36,9 +36,11 @@ export interface SubresourceDef {
 /** Field selector support: value extractors by field label. */
 export type FieldGetter = (obj: KubeObject) => string;
 
-/** What discovery says of a type (recorded from 1.20.2 for the built-in ones, see recorded.ts). */
+/** What discovery says of a type (recorded from 1.37.2 for the built-in ones, see recorded.ts). */
 export interface DiscoveryFacts {
   kind: string;
+  /** Discovery singularName ("" when absent, as 1.20 reported it for built-in types). */
+  singularName?: string;
   namespaced: boolean;
   verbs: Verb[];
   shortNames?: string[];
@@ -77,24 +79,27 @@ export interface ResourceType extends DiscoveryFacts {
   deleteReturnsObject?: boolean;
   /** PUT of a missing object creates it (AllowCreateOnUpdate). */
   allowCreateOnUpdate?: boolean;
-  /** Discovery singularName (custom resources); built-in types report "" like 1.20. */
-  singularName?: string;
   /** Accepted PATCH Content-Types when not all four (custom resources: no strategic merge). */
   patchTypes?: string[];
   /** Create-only review types (SelfSubjectAccessReview): POST answers this, nothing is stored. */
   review?(body: KubeObject, user: User, manager: string): KubeObject;
   /**
    * OpenAPI v2 definitions of the kind and its list, with x-kubernetes-group-version-kind: custom resources, and
-   * built-in types the recorded 1.20.2 definitions lack.
+   * types the recorded definitions lack (aggregated APIs).
    */
   definitions?: Record<string, Record<string, unknown>>;
   /** Custom resources: held as unstructured JSON, whose objects Go marshals with their keys sorted. */
   unstructured?: boolean;
   /**
-   * The Kubernetes minor version that introduced a type 1.20.2 does not serve (SelfSubjectReview: '1.28'): it
-   * follows that version, and conformance against 1.20.2 has nothing to compare it with.
+   * The Kubernetes minor version that introduced a type 1.20.2 does not serve (SelfSubjectReview: '1.28'), or the
+   * server of an aggregated API: the 1.20.2 recordings (the SPA's tests, the RBAC comparisons) lack it.
    */
   beyondRecorded?: string;
+  /**
+   * Served through an APIService by another server (metrics-server), not by kube-apiserver itself: aggregated
+   * discovery marks its group-version Stale while that server's discovery fails.
+   */
+  aggregatedApi?: true;
   /** Read-only types computed from stored objects on every get/list (metrics.k8s.io); `objects` lists a storage key. */
   computed?(objects: (storageKey: string) => KubeObject[]): KubeObject[];
 }

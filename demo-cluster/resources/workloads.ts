@@ -1,5 +1,5 @@
 // Workload types: deployments, replicasets, statefulsets, daemonsets (apps/v1), jobs (batch/v1),
-// cronjobs (batch/v1beta1, as served by 1.20).
+// cronjobs (batch/v1: 1.25 removed batch/v1beta1).
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../http/errors.js';
 import type { ResourceType } from './registry.js';
@@ -264,8 +264,8 @@ export const jobs: ResourceType = recordedType('batch/v1', 'jobs', {
   },
 });
 
-export const cronjobs: ResourceType = recordedType('batch/v1beta1', 'cronjobs', {
-  hasGeneration: false,
+export const cronjobs: ResourceType = recordedType('batch/v1', 'cronjobs', {
+  hasGeneration: true,
   zeroValue: { spec: { schedule: '', jobTemplate: { spec: { template: TEMPLATE_ZERO } } }, status: {} },
   nameRule: 'subdomain',
   cells: cronJobCells,

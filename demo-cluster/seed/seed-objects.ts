@@ -156,6 +156,8 @@ export function makePod(seed: PodSeed): KubeObject {
 /** A Namespace in phase Active. */
 export function makeNamespace(name: string, createdAt: number, labels?: Record<string, string>): KubeObject {
   const created = rfc3339(createdAt);
+  const allLabels = { ...labels, 'kubernetes.io/metadata.name': name };
+  const ownedLabels = Object.fromEntries([['.', {}], ...Object.keys(allLabels).sort().map((k) => [`f:${k}`, {}])]);
   return {
     kind: 'Namespace',
     apiVersion: 'v1',
@@ -163,8 +165,8 @@ export function makeNamespace(name: string, createdAt: number, labels?: Record<s
       name,
       uid: randomUUID(),
       creationTimestamp: created,
-      ...(labels ? { labels } : {}),
-      managedFields: [managed(name.startsWith('kube-') || name === 'default' ? 'kube-apiserver' : 'kubectl-create', created, { 'f:status': { 'f:phase': {} } })],
+      labels: allLabels,
+      managedFields: [managed(name.startsWith('kube-') || name === 'default' ? 'kube-apiserver' : 'kubectl-create', created, { 'f:metadata': { 'f:labels': ownedLabels } })],
     },
     spec: { finalizers: ['kubernetes'] },
     status: { phase: 'Active' },

@@ -172,7 +172,7 @@ export function makeJob(w: WorkloadShape, name: string, succeeded: boolean, owne
       ...meta(name, w.namespace, w.createdAt, { labels: { 'controller-uid': uid, 'job-name': name } }),
       uid,
       ...(owner
-        ? { ownerReferences: [{ apiVersion: 'batch/v1beta1', kind: 'CronJob', name: owner.metadata.name, uid: owner.metadata.uid, controller: true, blockOwnerDeletion: true }] }
+        ? { ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: owner.metadata.name, uid: owner.metadata.uid, controller: true, blockOwnerDeletion: true }] }
         : {}),
     },
     spec: {
@@ -192,12 +192,12 @@ export function makeJob(w: WorkloadShape, name: string, succeeded: boolean, owne
   };
 }
 
-/** A CronJob (batch/v1beta1). */
+/** A CronJob (batch/v1). */
 export function makeCronJob(w: WorkloadShape, schedule: string, lastSchedule?: number): KubeObject {
   return {
     kind: 'CronJob',
-    apiVersion: 'batch/v1beta1',
-    metadata: meta(w.app, w.namespace, w.createdAt),
+    apiVersion: 'batch/v1',
+    metadata: meta(w.app, w.namespace, w.createdAt, { generation: 1 }),
     spec: {
       schedule,
       concurrencyPolicy: 'Forbid',
@@ -250,8 +250,7 @@ export function makeNode(name: string, ip: string, createdAt: number, controlPla
         kernelVersion: '5.10.0-21-amd64',
         osImage: 'Debian GNU/Linux 11 (bullseye)',
         containerRuntimeVersion: 'containerd://1.4.3',
-        kubeletVersion: 'v1.20.2',
-        kubeProxyVersion: 'v1.20.2',
+        kubeletVersion: 'v1.37.2',
         operatingSystem: 'linux',
         architecture: 'amd64',
       },

@@ -53,7 +53,7 @@ interface Workload {
 
 const SYSTEM_PODS: Array<{ name: string; app: string; image: string; node: string }> = [
   { name: 'etcd-demo-node-1', app: 'etcd', image: 'k8s.gcr.io/etcd:3.4.13-0', node: 'demo-node-1' },
-  { name: 'kube-apiserver-demo-node-1', app: 'kube-apiserver', image: 'k8s.gcr.io/kube-apiserver:v1.20.2', node: 'demo-node-1' },
+  { name: 'kube-apiserver-demo-node-1', app: 'kube-apiserver', image: 'registry.k8s.io/kube-apiserver:v1.37.2', node: 'demo-node-1' },
 ];
 
 const DEMO_WORKLOADS: Record<string, Workload[]> = {
@@ -116,14 +116,14 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
     pod.metadata.annotations = { 'kubernetes.io/config.hash': hash, 'kubernetes.io/config.mirror': hash, 'kubernetes.io/config.source': 'file' };
     store.seed(PODS, pod);
   }
-  const proxy = makeDaemonSet({ namespace: 'kube-system', app: 'kube-proxy', image: 'k8s.gcr.io/kube-proxy:v1.20.2', replicas: NODES.length, ready: NODES.length, createdAt: clusterBirth + 30_000 });
+  const proxy = makeDaemonSet({ namespace: 'kube-system', app: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.37.2', replicas: NODES.length, ready: NODES.length, createdAt: clusterBirth + 30_000 });
   store.seed(storageKey(registryTypes.daemonsets), proxy);
   NODES.forEach((node, i) => {
     const pod = makePod({
       name: `kube-proxy-${suffix(i + 101)}`,
       namespace: 'kube-system',
       app: 'kube-proxy',
-      image: 'k8s.gcr.io/kube-proxy:v1.20.2',
+      image: 'registry.k8s.io/kube-proxy:v1.37.2',
       state: 'Running',
       createdAt: clusterBirth + 60_000,
       node,

@@ -1,9 +1,10 @@
-// Pod printer: port of printPod (pkg/printers/internalversion/printers.go, 1.20).
+// Pod printer: port of printPod (pkg/printers/internalversion/printers.go, 1.37).
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 import type { TablePrinter, TableRowCondition } from '../resources/registry.js';
+import { humanDuration } from '../../wire/human-duration.js';
 import { ageSince } from '../resources/duration.js';
-import { AGE_COLUMN, NAME_COLUMN, column } from './columns.js';
+import { recordedColumns } from './columns.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (isPlainObject(v) ? v : {});
@@ -20,28 +21,57 @@ interface PodSummary {
   ready: string;
   reason: string;
   restarts: number;
+  /** finishedAt of the latest lastState.terminated among the counted containers (ms), if any. */
+  lastRestart?: number;
 }
 
-/** Ready, Status and Restarts exactly as kubectl shows them. */
+/** A sidecar: an init container with restartPolicy Always (runs for the pod's life, counts as a container). */
+function isRestartable(container: Obj | undefined): boolean {
+  return container?.restartPolicy === 'Always';
+}
+
+/** The later of the two restart times and a container's last termination. */
+function laterRestart(current: number | undefined, c: Obj): number | undefined {
+  const finished = Date.parse(str(obj(obj(c.lastState).terminated).finishedAt));
+  if (Number.isNaN(finished)) return current;
+  return current === undefined || finished > current ? finished : current;
+}
+
+/** Ready, Status and Restarts exactly as kubectl shows them (printPod of 1.37). */
 export function summarizePod(pod: KubeObject): PodSummary {
   const spec = obj(pod.spec);
   const status = obj(pod.status);
-  const totalContainers = arr(spec.containers).length;
+  const conditions = arr(status.conditions).map(obj);
+  const initSpecs = new Map(arr(spec.initContainers).map(obj).map((c) => [str(c.name), c] as const));
+  const totalContainers = arr(spec.containers).length + [...initSpecs.values()].filter(isRestartable).length;
   let readyContainers = 0;
   let restarts = 0;
+  let sidecarRestarts = 0;
+  let lastRestart: number | undefined;
+  let lastSidecarRestart: number | undefined;
   let reason = str(status.phase);
   if (str(status.reason) !== '') reason = str(status.reason);
+  if (conditions.some((c) => c.type === 'PodScheduled' && c.reason === 'SchedulingGated')) reason = 'SchedulingGated';
 
   let initializing = false;
   const initStatuses = arr(status.initContainerStatuses).map(obj);
-  const initCount = arr(spec.initContainers).length;
   for (let i = 0; i < initStatuses.length; i++) {
     const c = obj(initStatuses[i]);
     restarts += num(c.restartCount);
+    lastRestart = laterRestart(lastRestart, c);
+    const sidecar = isRestartable(initSpecs.get(str(c.name)));
+    if (sidecar) {
+      sidecarRestarts += num(c.restartCount);
+      lastSidecarRestart = laterRestart(lastSidecarRestart, c);
+    }
     const state = obj(c.state);
     const terminated = isPlainObject(state.terminated) ? state.terminated : undefined;
     const waiting = isPlainObject(state.waiting) ? state.waiting : undefined;
     if (terminated && num(terminated.exitCode) === 0) continue;
+    if (sidecar && c.started === true) {
+      if (c.ready === true) readyContainers++;
+      continue;
+    }
     if (terminated) {
       if (str(terminated.reason) === '') {
         reason = num(terminated.signal) !== 0 ? `Init:Signal:${num(terminated.signal)}` : `Init:ExitCode:${num(terminated.exitCode)}`;
@@ -51,75 +81,63 @@ export function summarizePod(pod: KubeObject): PodSummary {
     } else if (waiting && str(waiting.reason) !== '' && str(waiting.reason) !== 'PodInitializing') {
       reason = `Init:${str(waiting.reason)}`;
     } else {
-      reason = `Init:${i}/${initCount}`;
+      reason = `Init:${i}/${initSpecs.size}`;
     }
     initializing = true;
     break;
   }
 
-  if (!initializing) {
-    restarts = 0;
+  const initialized = conditions.some((c) => c.type === 'Initialized' && c.status === 'True');
+  if (!initializing || initialized) {
+    restarts = sidecarRestarts;
+    lastRestart = lastSidecarRestart;
     let hasRunning = false;
+    let errorReason = '';
     const statuses = arr(status.containerStatuses).map(obj);
     for (let i = statuses.length - 1; i >= 0; i--) {
       const c = obj(statuses[i]);
       restarts += num(c.restartCount);
+      lastRestart = laterRestart(lastRestart, c);
       const state = obj(c.state);
       const waiting = isPlainObject(state.waiting) ? state.waiting : undefined;
       const terminated = isPlainObject(state.terminated) ? state.terminated : undefined;
       if (waiting && str(waiting.reason) !== '') reason = str(waiting.reason);
-      else if (terminated && str(terminated.reason) !== '') reason = str(terminated.reason);
       else if (terminated) {
-        reason = num(terminated.signal) !== 0 ? `Signal:${num(terminated.signal)}` : `ExitCode:${num(terminated.exitCode)}`;
+        if (str(terminated.reason) !== '') reason = str(terminated.reason);
+        else reason = num(terminated.signal) !== 0 ? `Signal:${num(terminated.signal)}` : `ExitCode:${num(terminated.exitCode)}`;
+        if (num(terminated.exitCode) !== 0) errorReason = reason;
       } else if (c.ready === true && isPlainObject(state.running)) {
         hasRunning = true;
         readyContainers++;
       }
     }
-    if (reason === 'Completed' && hasRunning) {
-      const readyCondition = arr(status.conditions)
-        .map(obj)
-        .some((cond) => cond.type === 'Ready' && cond.status === 'True');
-      reason = readyCondition ? 'Running' : 'NotReady';
+    if (reason === 'Completed') {
+      const readyCondition = conditions.some((cond) => cond.type === 'Ready' && cond.status === 'True');
+      if (hasRunning && readyCondition) reason = 'Running';
+      else if (errorReason !== '') reason = errorReason;
+      else if (hasRunning) reason = 'NotReady';
     }
   }
 
   const deletionTimestamp = pod.metadata.deletionTimestamp;
+  const terminal = status.phase === 'Succeeded' || status.phase === 'Failed';
   if (deletionTimestamp && str(status.reason) === 'NodeLost') reason = 'Unknown';
-  else if (deletionTimestamp) reason = 'Terminating';
+  else if (deletionTimestamp && !terminal) reason = 'Terminating';
 
-  return { ready: `${readyContainers}/${totalContainers}`, reason, restarts };
+  return { ready: `${readyContainers}/${totalContainers}`, reason, restarts, ...(lastRestart !== undefined ? { lastRestart } : {}) };
+}
+
+/** The Restarts cell: "2 (5m ago)" once a restarted container has a last termination time. */
+export function restartsCell(summary: PodSummary, now: number): string {
+  if (summary.restarts === 0 || summary.lastRestart === undefined) return String(summary.restarts);
+  return `${summary.restarts} (${humanDuration(now - summary.lastRestart)} ago)`;
 }
 
 export const podPrinter: TablePrinter = {
-  columns: [
-    NAME_COLUMN,
-    column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
-    column('Status', 'string', 'The aggregate status of the containers in this pod.'),
-    column('Restarts', 'integer', 'The number of times the containers in this pod have been restarted.'),
-    AGE_COLUMN,
-    column('IP', 'string', 'IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.', 1),
-    column(
-      'Node',
-      'string',
-      'NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.',
-      1,
-    ),
-    column(
-      'Nominated Node',
-      'string',
-      'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node. Scheduler may decide to place the pod elsewhere if other nodes become available sooner. Scheduler may also decide to give the resources on this node to a higher priority pod that is created after preemption. As a result, this field may be different than PodSpec.nodeName when the pod is scheduled.',
-      1,
-    ),
-    column(
-      'Readiness Gates',
-      'string',
-      'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/0007-pod-ready%2B%2B.md',
-      1,
-    ),
-  ],
+  columns: recordedColumns('v1/pods'),
   cells(pod, now) {
-    const { ready, reason, restarts } = summarizePod(pod);
+    const summary = summarizePod(pod);
+    const { ready, reason } = summary;
     const spec = obj(pod.spec);
     const status = obj(pod.status);
     const podIPs = arr(status.podIPs).map(obj);
@@ -141,7 +159,7 @@ export const podPrinter: TablePrinter = {
       pod.metadata.name ?? '',
       ready,
       reason,
-      restarts,
+      restartsCell(summary, now),
       ageSince(pod.metadata.creationTimestamp, now),
       podIP,
       nodeName,

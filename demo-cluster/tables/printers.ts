@@ -53,7 +53,7 @@ export const serviceCells: Cells = (o, now) => {
 
 export const secretCells: Cells = (o, now) => [name(o), str(o.type), Object.keys(obj(o.data)).length, age(o, now)];
 
-export const serviceAccountCells: Cells = (o, now) => [name(o), arr(o.secrets).length, age(o, now)];
+export const serviceAccountCells: Cells = (o, now) => [name(o), age(o, now)];
 
 export const nodeCells: Cells = (o, now) => {
   const conditions = arr(status(o).conditions).map(obj);
@@ -149,8 +149,22 @@ export const jobCells: Cells = (o, now) => {
     duration = humanDuration((Number.isNaN(end) ? now : end) - start);
   }
   const [names, images] = containerCells(templateSpec(o));
-  return [name(o), completions, duration, age(o, now), names, images, formatLabelSelector(s.selector)];
+  return [name(o), jobStatus(o), completions, duration, age(o, now), names, images, formatLabelSelector(s.selector)];
 };
+
+/** printJob's Status: the first True condition of these, in this order, Terminating before Suspended. */
+function jobStatus(o: KubeObject): string {
+  const conditions = arr(status(o).conditions).map(obj);
+  // hasJobCondition: the first condition of the type decides.
+  const has = (type: string): boolean => conditions.find((c) => c.type === type)?.status === 'True';
+  if (has('Complete')) return 'Complete';
+  if (has('Failed')) return 'Failed';
+  if (o.metadata.deletionTimestamp) return 'Terminating';
+  if (has('Suspended')) return 'Suspended';
+  if (has('FailureTarget')) return 'FailureTarget';
+  if (has('SuccessCriteriaMet')) return 'SuccessCriteriaMet';
+  return 'Running';
+}
 
 export const cronJobCells: Cells = (o, now) => {
   const s = spec(o);
@@ -159,7 +173,8 @@ export const cronJobCells: Cells = (o, now) => {
   const [names, images] = containerCells(obj(obj(jobSpec.template).spec));
   const suspend = typeof s.suspend === 'boolean' ? (s.suspend ? 'True' : 'False') : '<unset>';
   const last = st.lastScheduleTime ? ageSince(st.lastScheduleTime, now) : '<none>';
-  return [name(o), str(s.schedule), suspend, arr(st.active).length, last, age(o, now), names, images, formatLabelSelector(jobSpec.selector)];
+  const timeZone = typeof s.timeZone === 'string' ? s.timeZone : '<none>';
+  return [name(o), str(s.schedule), timeZone, suspend, arr(st.active).length, last, age(o, now), names, images, formatLabelSelector(jobSpec.selector)];
 };
 
 export const ingressCells: Cells = (o, now) => {

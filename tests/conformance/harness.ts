@@ -45,6 +45,8 @@ export interface Request {
 export interface Response {
   status: number;
   headers: { contentType?: string; warning?: string; retryAfter?: string };
+  /** Every response header by lower-case name (repeated ones joined with ", "). */
+  allHeaders: Record<string, string>;
   /** Parsed JSON when the body is JSON, otherwise the text. */
   body: Json;
   text: string;
@@ -177,7 +179,8 @@ export function send(target: Target, req: Request): Promise<Response> {
         if (ct !== undefined) headers.contentType = ct;
         if (warning !== undefined) headers.warning = warning;
         if (retry !== undefined) headers.retryAfter = retry;
-        resolve({ status: res.statusCode ?? 0, headers, body: parseBody(text), text });
+        const allHeaders = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+        resolve({ status: res.statusCode ?? 0, headers, allHeaders, body: parseBody(text), text });
       });
     });
     r.end(payload);

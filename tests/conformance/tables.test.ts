@@ -13,7 +13,8 @@ beforeAll(async () => {
     await must(t, {
       method: 'POST',
       path: `/api/v1/namespaces/${pair.ns}/pods`,
-      body: { metadata: { name: 'p1' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } },
+      // A node selector no node matches: the pod stays Pending where a scheduler and nodes run (the real tier's KWOK).
+      body: { metadata: { name: 'p1' }, spec: { nodeSelector: { 'kubeglass.example/unschedulable': 'true' }, containers: [{ name: 'c', image: 'nginx:1.25' }] } },
     });
   });
 });

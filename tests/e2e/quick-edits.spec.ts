@@ -130,15 +130,15 @@ test('scales a Deployment to 3 with the stepper and changes its container image'
 
 test('suspends a CronJob', async ({ page }) => {
   const name = `qe-cron-${Date.now()}`;
-  // The demo cluster serves CronJobs as batch/v1beta1 (Kubernetes 1.20).
+  // The demo cluster serves CronJobs as batch/v1 only, as 1.25+ does.
   const manifest = JSON.stringify({
-    apiVersion: 'batch/v1beta1',
+    apiVersion: 'batch/v1',
     kind: 'CronJob',
     metadata: { name, namespace: 'default' },
     spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'report', image: 'busybox:1.36' }] } } } } },
   });
   await ok(['apply', '-f', '-'], manifest);
-  await page.goto(`/c/demo/apis/batch/v1beta1/namespaces/default/cronjobs/${name}`);
+  await page.goto(`/c/demo/apis/batch/v1/namespaces/default/cronjobs/${name}`);
   const section = page.getByTestId('quick-edits');
   await expect(section.getByTestId('cronjob-state')).toHaveText('Active');
   await section.getByRole('button', { name: 'Suspend' }).click();

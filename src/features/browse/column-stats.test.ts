@@ -21,7 +21,12 @@ describe('ColumnStats', () => {
 
   it('has no numeric columns without rows, and a string cell makes a column text', () => {
     expect(new ColumnStats().update([], 2).numericKey).toBe('');
-    expect(new ColumnStats().update([row('a', 1), row('b', '2')], 2).numericKey).toBe('');
+    expect(new ColumnStats().update([row('a', 1), row('b', 'two')], 2).numericKey).toBe('');
+    expect(new ColumnStats().update([row('a', 1), row('b', '2 pods')], 2).numericKey).toBe('');
+  });
+
+  it("counts printed as text are numbers: 1.37's pod Restarts", () => {
+    expect(new ColumnStats().update([row('a', '0'), row('b', '7 (114m ago)'), row('c', 3)], 2).numericKey).toBe('1');
   });
 
   it('looks only at rows it has not seen: a streamed page or a watch frame adds to what it knows', () => {

@@ -2,11 +2,14 @@
 import type { TableRow } from '../../k8s/table';
 import { formatCell } from './format-cell';
 
+/** A count printed as text: 1.37's pod Restarts ("0", "3 (5m ago)") in a string column. */
+const COUNT_TEXT = /^\d+(?: \([^()]+ ago\))?$/;
+
 /** Cell index of the synthesized Namespace column. */
 export const NAMESPACE_CELL = -1;
 
 export interface ColumnFacts {
-  /** Cell indexes holding only numbers in every row seen ("1,3"): a stable key for memoizing layouts. */
+  /** Cell indexes holding only numbers (or counts as text) in every row seen ("1,3"): a stable key for memoizing layouts. */
   numericKey: string;
   /** Longest text per cell index (NAMESPACE_CELL for the namespace) as "index:chars,..." : also a stable key. */
   longestKey: string;
@@ -79,7 +82,7 @@ export class ColumnStats {
     const { nonNumeric, longest } = this;
     for (let i = 0; i < this.columnCount; i++) {
       const cell = cells[i];
-      if (typeof cell !== 'number') nonNumeric[i] = true;
+      if (typeof cell !== 'number' && !(typeof cell === 'string' && COUNT_TEXT.test(cell))) nonNumeric[i] = true;
       const chars = typeof cell === 'string' ? cell.length : typeof cell === 'number' ? String(cell).length : formatCell(cell).text.length;
       if (chars > (longest[i] as number)) longest[i] = chars;
     }

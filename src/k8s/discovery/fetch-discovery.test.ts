@@ -8,6 +8,7 @@ import {
 } from './discovery-test-support';
 import { AGGREGATED_DISCOVERY_ACCEPT, DiscoveryError, fetchDiscovery } from './fetch-discovery';
 import type { ApiResource, DiscoveryResult } from './types';
+import { recording } from '../../testing/fixtures';
 
 async function discover(...args: Parameters<typeof fetchDiscovery>): Promise<DiscoveryResult> {
   const result = await fetchDiscovery(...args);
@@ -248,6 +249,26 @@ describe.each(['apidiscovery.k8s.io/v2', 'apidiscovery.k8s.io/v2beta1'])('fetchD
       ['/apis', '"OLD-APIS-ETAG"'],
       ['/api', null],
     ]);
+  });
+});
+
+describe('fetchDiscovery against kube-apiserver 1.37.2 (aggregated discovery v2, as recorded)', () => {
+  const real = recording('1.37.2');
+  const v2 = (file: string) => () =>
+    new Response(real.read(`discovery/${file}`), { headers: { 'Content-Type': 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', ETag: `"${file}"` } });
+
+  it('asks for v2 first and reads both root documents without walking any group-version', async () => {
+    expect(AGGREGATED_DISCOVERY_ACCEPT.startsWith('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,')).toBe(true);
+    const { fetch, calls } = fixtureFetch({ '/api': v2('api-aggregated-v2.json'), '/apis': v2('apis-aggregated-v2.json') });
+    const result = await discover(fetch);
+    expect(calls.map((c) => c.path)).toEqual(['/api', '/apis']);
+    expect(result.source).toBe('aggregated');
+    expect(result.staleGroupVersions).toEqual([]);
+    expect(result.groups[0]).toMatchObject({ name: '', versions: ['v1'] });
+    expect(result.groups.find((g) => g.name === 'batch')?.versions).toEqual(['v1']);
+    expect(find(result, 'batch/v1', 'cronjobs')).toMatchObject({ kind: 'CronJob', singularName: 'cronjob', shortNames: ['cj'], preferredVersion: true });
+    expect(find(result, 'v1', 'pods').subresources).toContainEqual({ name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: ['create'] });
+    expect(result.resources.some((r) => r.groupVersion === 'policy/v1beta1' || r.groupVersion === 'batch/v1beta1')).toBe(false);
   });
 });
 

@@ -16,8 +16,9 @@ import type {
 } from './types';
 
 /**
- * What kubectl 1.32 sends for /api and /apis: aggregated v2, then v2beta1, then plain JSON. The trailing
- * application/json matters: without it a server lacking aggregated discovery (1.20) answers 406.
+ * What kubectl 1.32 sends for /api and /apis: aggregated v2 first (the only version 1.33+ serves), then v2beta1 (what
+ * 1.26 to 1.29 serve; 1.37 passes it over), then plain JSON. The trailing application/json matters: without it
+ * a server lacking aggregated discovery (1.20), or a v2-only one asked for v2beta1, answers 406.
  */
 export const AGGREGATED_DISCOVERY_ACCEPT =
   'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,' +

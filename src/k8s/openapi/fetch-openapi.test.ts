@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenApiCache, fetchKindSchema, OpenApiError, type OpenApiFetch } from './fetch-openapi';
 import { DEPLOYMENT_GVK, openApiV2Fixture } from './openapi-test-support';
+import { recording } from '../../testing/fixtures';
 
 interface Call {
   path: string;
@@ -47,6 +48,23 @@ function appsV1Doc(description: string): unknown {
 }
 
 describe('fetchKindSchema over v3', () => {
+  it('reads a 1.37.2 server: its /openapi/v3 index and the hashed batch/v1 document, as recorded', async () => {
+    const real = recording('1.37.2');
+    const index = real.readJson<{ paths: Record<string, { serverRelativeURL: string }> }>('openapi-v3.json');
+    const url = index.paths['apis/batch/v1']?.serverRelativeURL ?? '';
+    const { fetchFn, calls } = fakeFetch((path) => {
+      if (path === '/openapi/v3') return new Response(real.read('openapi-v3.json'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      if (path === url) return new Response(real.read('openapi-v3/apis__batch__v1.json'), { headers: { 'Content-Type': 'application/json' } });
+      return new Response('not found', { status: 404 });
+    });
+    const schema = await fetchKindSchema(fetchFn, { group: 'batch', version: 'v1', kind: 'CronJob' }, createOpenApiCache());
+    expect(calls.map((c) => c.path)).toEqual(['/openapi/v3', url]);
+    expect(schema).toMatchObject({ source: 'v3', definitionName: 'io.k8s.api.batch.v1.CronJob', fieldValidationListed: true });
+    expect(schema.lookup(['spec', 'jobTemplate', 'spec', 'template', 'spec', 'containers'])).toMatchObject({ patchMergeKey: 'name', patchStrategy: ['merge'] });
+    expect(schema.lookup(['spec', 'schedule'])?.type).toBe('string');
+  });
+
+
   it('follows the index to the hashed document and caches it by URL until the hash changes', async () => {
     let hash = 'AAA';
     const { fetchFn, calls } = fakeFetch((path) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDefinitionForGvk, kindSchemaFromDefinitions, type Definitions } from './kind-schema';
-import { DEPLOYMENT_GVK, fixtureKindSchema, openApiV2Fixture } from './openapi-test-support';
+import { DEPLOYMENT_GVK, fixtureKindSchema, openApiV2Fixture, openApiV3Schemas } from './openapi-test-support';
 
 type Obj = Record<string, unknown>;
 
@@ -126,5 +126,54 @@ describe('v3 components and custom resources', () => {
     expect(at(json, 'definitions', 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta', 'properties', 'uid', 'readOnly')).toBe(true);
     expect(at(json, 'properties', 'spec', 'properties', 'size', 'anyOf')).toEqual([{ type: 'integer' }, { type: 'string' }]);
     expect(at(json, 'properties', 'apiVersion')).toBeUndefined();
+  });
+});
+
+describe('a real v3 document (1.37.2 apis/apps/v1): $refs in allOf with their own description and default, oneOf', () => {
+  const schemas = openApiV3Schemas('apis/apps/v1');
+  const schema = kindSchemaFromDefinitions(schemas, '#/components/schemas/', DEPLOYMENT_GVK, 'v3');
+  const v2 = fixtureKindSchema(DEPLOYMENT_GVK);
+
+  it('the fragments are as the server writes them', () => {
+    expect(at(schemas, 'io.k8s.api.apps.v1.DeploymentSpec', 'properties', 'strategy')).toMatchObject({
+      default: {},
+      allOf: [{ $ref: '#/components/schemas/io.k8s.api.apps.v1.DeploymentStrategy' }],
+      'x-kubernetes-patch-strategy': 'retainKeys',
+    });
+    expect(at(schemas, 'io.k8s.apimachinery.pkg.util.intstr.IntOrString', 'oneOf')).toEqual([{ type: 'integer' }, { type: 'string' }]);
+    expect(at(schemas, 'io.k8s.apimachinery.pkg.api.resource.Quantity', 'oneOf')).toEqual([{ type: 'string' }, { type: 'number' }]);
+  });
+
+  it('reads the same merge rules and types as the 1.20.2 v2 document', () => {
+    expect(schema?.lookup.builtIn).toBe(true);
+    const lookup = schema?.lookup;
+    for (const path of [
+      ['spec', 'template', 'spec', 'containers'],
+      ['spec', 'template', 'spec', 'containers', 'env'],
+      ['spec', 'template', 'spec', 'containers', 'ports'],
+      ['spec', 'strategy'],
+      ['spec', 'replicas'],
+      ['spec', 'strategy', 'rollingUpdate', 'maxSurge'],
+      ['spec', 'template', 'spec', 'containers', 'resources', 'limits', 'cpu'],
+      ['metadata', 'labels', 'app'],
+    ]) {
+      expect(lookup?.(path)?.type, path.join('.')).toBe(v2.lookup(path)?.type);
+      expect(lookup?.(path)?.patchStrategy, path.join('.')).toEqual(v2.lookup(path)?.patchStrategy);
+      expect(lookup?.(path)?.patchMergeKey, path.join('.')).toBe(v2.lookup(path)?.patchMergeKey);
+    }
+    expect(lookup?.(['spec', 'strategy', 'rollingUpdate', 'maxSurge'])?.type).toBe('string');
+  });
+
+  it('JSON Schema: the wrapper keeps its description next to the allOf; IntOrString and Quantity take numbers', () => {
+    const json = schema?.jsonSchema as Obj;
+    const strategy = at(json, 'definitions', 'io.k8s.api.apps.v1.DeploymentSpec', 'properties', 'strategy') as Obj;
+    expect(strategy.description).toMatch(/deployment strategy/i);
+    expect(strategy.allOf).toEqual([{ $ref: '#/definitions/io.k8s.api.apps.v1.DeploymentStrategy' }]);
+    expect(at(json, 'properties', 'metadata', 'description')).toMatch(/^Standard object's metadata/);
+    const ios = at(json, 'definitions', 'io.k8s.apimachinery.pkg.util.intstr.IntOrString') as Obj;
+    expect({ anyOf: ios.anyOf, oneOf: ios.oneOf, format: ios.format }).toEqual({ anyOf: [{ type: 'integer' }, { type: 'string' }], oneOf: undefined, format: undefined });
+    const quantity = at(json, 'definitions', 'io.k8s.apimachinery.pkg.api.resource.Quantity') as Obj;
+    expect({ anyOf: quantity.anyOf, oneOf: quantity.oneOf }).toEqual({ anyOf: [{ type: 'number' }, { type: 'string' }], oneOf: undefined });
+    expect(at(json, 'properties', 'kind', 'enum')).toEqual(['Deployment']);
   });
 });

@@ -81,6 +81,8 @@ function schemaType(schema: Schema): FieldSchema['type'] {
   const t = schema.type;
   if (typeof t === 'string' && JSON_TYPES.has(t)) return t as FieldSchema['type'];
   if (isSchema(schema.properties) || isSchema(schema.additionalProperties)) return 'object';
+  // v3 writes IntOrString and Quantity as oneOf a string and a number; v2 as a string: read both as v2 does.
+  if (Array.isArray(schema.oneOf) && schema.oneOf.some((o) => isSchema(o) && o.type === 'string')) return 'string';
   return undefined;
 }
 
@@ -178,9 +180,10 @@ function buildJsonSchema(defs: Definitions, refPrefix: string, rootName: string,
   for (const name of closure(defs, refPrefix, rootName)) {
     const def = rewrite(defs[name], refPrefix) as Schema;
     if (name === INT_OR_STRING || name === QUANTITY) {
-      // v2 declares both as `type: string`, but the apiserver also accepts numbers (`replicas`-like `maxSurge: 1`, `cpu: 2`).
+      // v2 declares both as `type: string` (v3 as oneOf), but the apiserver also accepts numbers (`maxSurge: 1`, `cpu: 2`).
       delete def.type;
       delete def.format;
+      delete def.oneOf;
       def.anyOf = [{ type: name === QUANTITY ? 'number' : 'integer' }, { type: 'string' }];
     }
     if (name === TIME) {

@@ -1,6 +1,6 @@
 /// <reference types="node" />
-// Test-only: the OpenAPI v2 document recorded from a real kube-apiserver 1.20.2 (tests/fixtures).
-import { readJsonFixture } from '../../testing/fixtures';
+// Test-only: the OpenAPI documents recorded from real kube-apiservers (tests/fixtures): v2 of 1.20.2, v3 of 1.37.2.
+import { readJsonFixture, recording } from '../../testing/fixtures';
 import { kindSchemaFromDefinitions, type Definitions, type GroupVersionKind, type KindSchema } from './kind-schema.js';
 
 let cached: { definitions: Definitions } | null = null;
@@ -19,3 +19,9 @@ export function fixtureKindSchema(gvk: GroupVersionKind): KindSchema {
 }
 
 export const DEPLOYMENT_GVK: GroupVersionKind = { group: 'apps', version: 'v1', kind: 'Deployment' };
+
+/** The components.schemas of a 1.37.2 /openapi/v3 group-version document (`apis/apps/v1`). */
+export function openApiV3Schemas(groupVersion: string): Definitions {
+  const doc = recording('1.37.2').readJson<{ components: { schemas: Definitions } }>(`openapi-v3/${groupVersion.split('/').join('__')}.json`);
+  return doc.components.schemas;
+}

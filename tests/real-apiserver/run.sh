@@ -37,7 +37,8 @@ for t in "${tiers[@]}"; do
   STATE=$(mktemp -d "/tmp/kubeglass-real-$t.XXXXXX")
   if [ "$t" = legacy ]; then
     bash tests/real-apiserver/start.sh "$STATE" || exit 1
-    suites=(tests/real-apiserver)
+    # `*.modern.test.ts` need what 1.20.2 lacks (aggregated discovery, streaming lists).
+    suites=(tests/real-apiserver --exclude '**/*.modern.test.ts')
   else
     # The developer's namespace is fx on both tiers, as the scenarios name it.
     KUBEGLASS_MODERN_DEV_NAMESPACE=fx bash tests/modern-apiserver/start.sh "$STATE" --kwok || exit 1

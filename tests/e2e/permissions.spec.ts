@@ -138,7 +138,7 @@ test("the access matrix says what kubectl auth can-i --list says, and a cell is 
   const matrix = page.getByTestId('access-matrix');
   await matrix.getByRole('button', { name: 'update configmaps: allowed' }).click();
   await expect(page.getByTestId('access-verdict')).toHaveText(
-    'Yes: you may update configmaps in namespace shop. The authorizer says: RBAC: allowed by RoleBinding "developer-edit/shop" of ClusterRole "system:aggregate-to-edit" to User "developer"',
+    'Yes: you may update configmaps in namespace shop. The authorizer says: RBAC: allowed by RoleBinding "kubeglass-developer-edit/shop" of ClusterRole "edit" to User "developer"',
   );
   await expect(page.getByTestId('can-i-command')).toHaveText(`kubectl --kubeconfig=/dev/null --server ${proxy('demo-developer')} auth can-i update configmaps -n shop`);
   await matrix.getByRole('button', { name: 'create roles.rbac.authorization.k8s.io: not allowed' }).click();

@@ -6,15 +6,15 @@
 # A no-op when the cache holds every binary and its stamp matches the inputs (the build recipe, versions,
 # go.mod, go.sum, the launcher's source, the Go version).
 #
-# The machines running this have 2 cores shared with other test runs: every compile runs under nice with one
-# package at a time and GOMAXPROCS=1. That is slow from an empty build cache (see docs/real-apiserver.md),
-# quick after. KUBEGLASS_BUILD_JOBS overrides the one-at-a-time limit on a machine of one's own.
+# The machines running this share their cores with test runs (CI starts this beside the test command): every
+# compile runs under nice, so it takes only the CPU the tests leave, on every core (KUBEGLASS_BUILD_JOBS packages
+# at a time, default one per core). Slow from an empty build cache (see docs/real-apiserver.md), quick after.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=versions.env
 source "$HERE/versions.env"
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
-JOBS="${KUBEGLASS_BUILD_JOBS:-1}"
+JOBS="${KUBEGLASS_BUILD_JOBS:-$(nproc)}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
 # --clients: just the clients the integration tier runs against the demo cluster (kubectl beside the machine's,
 # and the client-go check program of go/cmd/client-go-check), into the same folder; a later full build finds the
@@ -24,8 +24,9 @@ CLIENTS_ONLY=0
 for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; --clients) CLIENTS_ONLY=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
 command -v go >/dev/null || { echo "modern-apiserver: go is not installed" >&2; exit 1; }
 command -v jq >/dev/null || { echo "modern-apiserver: jq is not installed" >&2; exit 1; }
-GO_BUILD=(go build -p "$JOBS" -trimpath)
-gobuild() { GOMAXPROCS=1 CGO_ENABLED=0 nice -n 19 "$@"; }
+# What the binaries depend on (the stamp); how many packages compile at once does not change them.
+GO_BUILD=(go build -trimpath)
+gobuild() { CGO_ENABLED=0 nice -n 19 "$@"; }
 cached() { # DIR STAMP BIN...
   local dir=$1 stamp=$2 b; shift 2
   for b in "$@"; do [ -x "$dir/$b" ] || return 1; done
@@ -61,7 +62,7 @@ build_k8s() {
     case "$name" in etcd | client-go-check) pkgpath=./cmd/$name ;; *) pkgpath="k8s.io/kubernetes/cmd/$name" ;; esac
     start=$SECONDS
     echo "modern-apiserver: building $name ($pkgpath)"
-    gobuild "${GO_BUILD[@]}" -ldflags "$ldflags" -o "$tmp/$name" "$pkgpath"
+    gobuild "${GO_BUILD[@]}" -p "$JOBS" -ldflags "$ldflags" -o "$tmp/$name" "$pkgpath"
     echo "$name $((SECONDS - start))s" | tee -a "$tmp/build-times.txt"
   done
   echo "$stamp" > "$tmp/stamp"

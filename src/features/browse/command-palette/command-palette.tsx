@@ -8,14 +8,12 @@ import { objectExistsQueryOptions } from '../../../data/object-exists-query';
 import { OBJECT_NAMES_LIMIT } from '../../../data/object-names-query';
 import { qualifiedName } from '../../../k8s/discovery/resource-index';
 import { useUiStore } from '../../../stores/ui-store';
-import { argumentObjectPath, namedResourceItems, paletteItems, type PaletteItem } from './palette-query';
+import { argumentObjectPath, namedResourceItems, objectLabel, paletteItems, type PaletteItem } from './palette-query';
 import { missingObjectMessage, useMissingObject } from './use-missing-object';
 import { useNameMatches } from './use-name-matches';
-import { useSettled } from './use-settled';
+import { PROBE_DELAY_MS, useSettled } from './use-settled';
 
 const NONE_USED: readonly string[] = [];
-/** Typing pauses this long before the palette asks whether an argument names an object. */
-const PROBE_DELAY_MS = 150;
 const NOTHING_MISSING: ReadonlySet<string> = new Set();
 
 export interface CommandPaletteProps {
@@ -224,7 +222,7 @@ function ItemLabel({ item }: { item: PaletteItem }) {
     return (
       <>
         <span className="font-mono">
-          {r.singularName || r.kind.toLowerCase()}/{item.name}
+          {objectLabel(item)}
         </span>
         <span className="text-xs text-slate-400">
           {r.kind} · {where}

@@ -77,6 +77,11 @@ export interface PaletteScope {
 
 const MAX_ITEMS = 40;
 
+/** `deployment/web`: how an object target is named, kubectl-style. */
+export function objectLabel(item: PaletteItem): string {
+  return `${item.resource.singularName || item.resource.kind.toLowerCase()}/${item.name ?? ''}`;
+}
+
 function listItem(scope: PaletteScope, r: ApiResource, namespace: string | null): PaletteItem {
   const ns = r.namespaced ? namespace : null;
   const apiPath = collectionPath(r, ns);

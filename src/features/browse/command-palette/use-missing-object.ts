@@ -3,10 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useObjectElsewhere } from '../../../data/object-elsewhere';
 import { objectExistsQueryOptions } from '../../../data/object-exists-query';
-import { objectItem, parsePaletteQuery, type PaletteItem, type PaletteScope } from './palette-query';
-import { useSettled } from './use-settled';
-
-const PROBE_DELAY_MS = 150;
+import { objectItem, objectLabel, parsePaletteQuery, type PaletteItem, type PaletteScope } from './palette-query';
+import { PROBE_DELAY_MS, useSettled } from './use-settled';
 
 export interface MissingObject {
   /** The target a GET found absent (404, or 403: nothing the user may open). */
@@ -31,8 +29,7 @@ export function useMissingObject(text: string, items: readonly PaletteItem[], sc
 
 /** The footer's words for a missing object: where it is not, and where it is. */
 export function missingObjectMessage(missing: MissingObject): string {
-  const r = missing.item.resource;
-  const label = `${r.singularName || r.kind.toLowerCase()}/${missing.item.name ?? ''}`;
+  const label = objectLabel(missing.item);
   const where = missing.item.namespace === null ? 'in the cluster' : `in ${missing.item.namespace}`;
   if (missing.elsewhere.length > 0) return `No ${label} ${where}; found in ${missing.elsewhere.map((i) => i.namespace).join(', ')}.`;
   if (missing.searching) return `No ${label} ${where}; looking in other namespaces…`;

@@ -12,6 +12,9 @@ export interface EditTarget {
   kubectl: (...args: string[]) => Promise<KubectlResult>;
   /** Screenshot path prefix, e.g. /tmp/real-demo. */
   shots: string;
+  /** Waits until controllers have stopped writing Deployment `name` (its revision annotation is editable, so a
+   * write of theirs during an edit makes Save merge). Absent where they write at once. */
+  settled?: (name: string) => Promise<void>;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- kubectl -o json output, read field by field
@@ -36,6 +39,7 @@ export async function createConfigMap(t: EditTarget, name: string): Promise<void
 /** `kubectl create deployment`: one container named nginx, image nginx:1.25, replicas 1. */
 export async function createDeployment(t: EditTarget, name: string): Promise<void> {
   await must(t, 'create', 'deployment', name, '--image=nginx:1.25');
+  await t.settled?.(name);
 }
 
 const image = (d: Json): string => d.spec.template.spec.containers[0].image as string;

@@ -35,6 +35,7 @@ async function showForm(page: Page): Promise<void> {
 export async function formDeploymentFlow(page: Page, t: EditTarget, name: string): Promise<void> {
   await createDeployment(t, name);
   await must(t, 'set', 'env', `deployment/${name}`, 'MODE=fast');
+  await t.settled?.(name);
   await openEditor(page, deploymentUrl(t, name), 'value: fast');
   await typeAtEndOfLine(page, 'replicas: 1', ' # scaled by the form');
 
@@ -231,6 +232,7 @@ export async function formCustomResourceFlow(page: Page, t: EditTarget, group: s
 export async function formReadOnlyFlow(page: Page, t: EditTarget, viewerContext: string, name: string): Promise<void> {
   await createDeployment(t, name);
   await must(t, 'set', 'env', `deployment/${name}`, 'MODE=fast');
+  await t.settled?.(name);
   await openEditor(page, deploymentUrl({ ...t, context: viewerContext }, name), 'value: fast');
   await showForm(page);
   const reason = `You may not update deployments.apps "${name}" in namespace ${t.namespace}`;

@@ -3,11 +3,13 @@
 import { expect, test } from '@playwright/test';
 import type { EditTarget } from './edit-flows.js';
 import { kubectl } from './kubectl.js';
+import { settledDeployment } from '../real-apiserver/settle.js';
 
 const kubeconfig = process.env.KUBECONFIG_REAL ?? '';
 
 export function realEditTarget(shots: string): EditTarget {
-  return { context: 'real', namespace: 'fx', kubectl: (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]), shots };
+  const k: EditTarget['kubectl'] = (...args) => kubectl(['--kubeconfig', kubeconfig, ...args]);
+  return { context: 'real', namespace: 'fx', kubectl: k, shots, settled: (name) => settledDeployment(k, 'fx', name) };
 }
 
 /** Registers the hooks and returns `unique(prefix, resource)`: a fresh name, its object deleted after the test. */

@@ -4,7 +4,6 @@
 // throttled read needs the demo cluster's fault injection: it is in tests/e2e/status-inspector.spec.ts only.
 import { test } from '@playwright/test';
 import { createdInFx, realEditTarget } from '../../support/real-edit-target.js';
-import { settledDeployment } from '../settle.js';
 import { alreadyExistsFlow, forbiddenListFlow, invalidDeploymentFlow, notFoundFlow } from '../../support/status-inspector-flows.js';
 
 const SHOTS = 'test-results/status-inspector-real';
@@ -19,7 +18,7 @@ test.describe('with the whole Deployment in view', () => {
     // Edited once the controllers (where they run) are done with it: it keeps its resourceVersion, so the curl
     // line's PUT is judged the same.
     const name = unique('status-invalid', 'deployment');
-    await invalidDeploymentFlow(page, target, name, () => settledDeployment(target.kubectl, 'fx', name));
+    await invalidDeploymentFlow(page, target, name);
   });
 });
 

@@ -5,9 +5,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clientAddress } from './client-limits.js';
+import { cookieValues, slowedDown, unauthorized, type ApiAccess, type Gate, type PageAccess, type Refusal } from './gate.js';
+import { kubeconfigPerson } from './person.js';
 import { createSessionStore, type SessionStore } from './sessions.js';
 import { createSignInBackoff, type SignInBackoff } from './sign-in-backoff.js';
-import { makeStatus, type KubeStatus } from './status.js';
 
 /** The start URL's query parameter carrying the one-time sign-in code. */
 export const SIGN_IN_CODE_PARAMETER = 'code';
@@ -24,50 +25,14 @@ export interface AccessGateOptions {
   backoff?: SignInBackoff;
 }
 
-export type Refusal = { kind: 'refuse'; status: KubeStatus; headers: Record<string, string> };
-
-/** What to do with a page request (anything outside /k8s/ and /-/). */
-export type PageAccess =
-  /** Served; `signedIn` says whether it carried a live session (only then may the server read a list ahead). */
-  | { kind: 'serve'; signedIn: boolean }
-  /** The start URL's code was good: set the cookie and send the browser to the same URL without the code. */
-  | { kind: 'signed-in'; location: string; setCookie: string }
-  | Refusal;
-
-export interface AccessGate {
+export interface AccessGate extends Gate {
   readonly cookieName: string;
   /** A fresh one-time sign-in code for a start URL; spent by its first use. */
   issueSignInCode(): string;
-  /** True when the request carries this server's session cookie (live or not). */
-  carriesSessionCookie(req: IncomingMessage): boolean;
   page(req: IncomingMessage): PageAccess;
-  /** API paths and upgrades: a live session or the Bearer token. */
-  api(req: IncomingMessage): { kind: 'allow' } | Refusal;
-  /** POST /-/login's token: the Set-Cookie of a new session, or why not. */
-  login(req: IncomingMessage, token: string): { kind: 'signed-in'; setCookie: string } | Refusal;
-  /** POST /-/logout: ends the request's session; returns the Set-Cookie that clears the cookie. */
-  logout(req: IncomingMessage): string;
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-
-/** Cookie values of `name` in a Cookie header (several may be sent when paths differ). */
-function cookieValues(header: string | undefined, name: string): string[] {
-  if (header === undefined) return [];
-  return header
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${name}=`))
-    .map((part) => part.slice(name.length + 1));
-}
-
-const unauthorized = (message: string): Refusal => ({ kind: 'refuse', status: makeStatus(401, message, 'Unauthorized'), headers: { 'Cache-Control': 'no-store' } });
-
-function slowedDown(seconds: number): Refusal {
-  const status = makeStatus(429, `kubeglass refused this attempt: too many wrong access tokens or sign-in codes from this address. Retry in ${seconds} s.`);
-  status.details = { retryAfterSeconds: seconds };
-  return { kind: 'refuse', status, headers: { 'Retry-After': String(seconds), 'Cache-Control': 'no-store' } };
-}
 
 const SIGN_IN_HINT = 'sign in on its sign-in screen with the access token kubeglass printed at start, or send "Authorization: Bearer <access token>"';
 
@@ -112,7 +77,7 @@ export function createAccessGate(options: AccessGateOptions): AccessGate {
         );
       }
       const code = url.searchParams.get(SIGN_IN_CODE_PARAMETER);
-      if (code === null) return { kind: 'serve', signedIn: hasSession(req) };
+      if (code === null) return { kind: 'serve', person: hasSession(req) ? kubeconfigPerson(req) : null };
       const refused = attempt(
         req,
         () => unspentCodes.delete(digest(code).toString('base64url')),
@@ -120,24 +85,25 @@ export function createAccessGate(options: AccessGateOptions): AccessGate {
       );
       if (refused) return refused;
       url.searchParams.delete(SIGN_IN_CODE_PARAMETER);
-      return { kind: 'signed-in', location: `${url.pathname}${url.search}`, setCookie: sessionCookie() };
+      return { kind: 'signed-in', location: `${url.pathname}${url.search}`, setCookie: [sessionCookie()] };
     },
-    api(req) {
-      if (hasSession(req)) return { kind: 'allow' };
+    api(req): ApiAccess {
+      const allowed: ApiAccess = { kind: 'allow', person: kubeconfigPerson(req) };
+      if (hasSession(req)) return allowed;
       const authorization = req.headers.authorization;
       if (authorization?.startsWith('Bearer ')) {
         // kubectl --token and curl reach the proxy too; the header is never forwarded upstream.
         const offered = authorization.slice('Bearer '.length).trim();
-        return attempt(req, () => isToken(offered), 'kubeglass refused this request: the Bearer token is not its access token.') ?? { kind: 'allow' };
+        return attempt(req, () => isToken(offered), 'kubeglass refused this request: the Bearer token is not its access token.') ?? allowed;
       }
       return unauthorized(`kubeglass requires signing in here (it listens beyond loopback): ${SIGN_IN_HINT}.`);
     },
-    login(req, token) {
-      return attempt(req, () => isToken(token), 'kubeglass refused the sign-in: that is not its access token.') ?? { kind: 'signed-in', setCookie: sessionCookie() };
+    login(req, { token }) {
+      return Promise.resolve(attempt(req, () => isToken(token), 'kubeglass refused the sign-in: that is not its access token.') ?? { kind: 'signed-in', setCookie: [sessionCookie()] });
     },
     logout(req) {
       for (const id of cookieValues(req.headers.cookie, cookieName)) sessions.end(id);
-      return `${cookieName}=; ${cookieAttributes}; Max-Age=0`;
+      return Promise.resolve({ setCookie: [`${cookieName}=; ${cookieAttributes}; Max-Age=0`] });
     },
   };
 }

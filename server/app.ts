@@ -1,16 +1,21 @@
 // The kubeglass HTTP server: security filters first, then routes (/k8s proxy, /-/ endpoints, the SPA) and upgrades.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createAccessGate, type AccessGate } from './access-gate.js';
-import { clientAddress, createClientLimits, retryAfterHeader, type ClientLimitSettings } from './client-limits.js';
+import type { BlockList } from 'node:net';
+import { createAccessGate } from './access-gate.js';
+import { createClientLimits, retryAfterHeader, type ClientLimitSettings } from './client-limits.js';
 import { createFirstPagePrefetch } from './first-page-prefetch.js';
 import { createPageReadAhead } from './page-read-ahead.js';
 import { createPrefetchedAnswers } from './prefetched-answers.js';
 import type { ContextRegistry } from './contexts.js';
+import type { ApiAccess, Gate } from './gate.js';
+import { kubeconfigPerson, type Person } from './person.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, checkSessionRequest, isApiPath, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
 import { handleLogin, handleLogout, LOGIN_PATH, LOGOUT_PATH, sendPageRefusal } from './sign-in.js';
+import type { SessionSeal } from './session-seal.js';
 import { serveStatic } from './static.js';
+import { createTeamGate, type TeamAuth, type TeamGate } from './team-gate.js';
 import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
 import { WS_PATH } from '../wire/ws-protocol.js';
 import { WatchMultiplexer } from './ws-multiplexer.js';
@@ -24,8 +29,19 @@ export interface AppOptions {
   accessToken?: string;
   /** The URL users open when a TLS proxy is in front (e.g. https://kubeglass.example.com): Host, Origin, Secure cookie. */
   publicUrl?: URL;
-  /** Limits per client address; default DEFAULT_CLIENT_LIMITS. */
+  /** Limits per person (alone: per client address); default DEFAULT_CLIENT_LIMITS. */
   clientLimits?: Partial<ClientLimitSettings>;
+  /** Team mode: people sign in as themselves; the contexts must hold no kubeconfig user (buildContextRegistry's team). */
+  team?: TeamOptions;
+  /** Sign-ins, sign-outs and other events worth a log line (never a credential). */
+  onEvent?: (event: Record<string, unknown>) => void;
+}
+
+export interface TeamOptions {
+  auth: TeamAuth;
+  seal: SessionSeal;
+  trustedProxies?: BlockList;
+  sessionSeconds?: number;
 }
 
 export interface KubeglassServer {
@@ -44,6 +60,12 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 /** ...and its whole request (a large apply body included) within this. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
+/** How people sign in here: GET answers {"signIn": "none" | "access-token" | "token" | "proxy"}. */
+const AUTH_PATH = '/-/auth';
+
+/** Liveness and readiness: answered before any sign-in, for the kubelet and load balancers. */
+const isProbe = (pathname: string): boolean => pathname === '/-/healthz' || pathname === '/-/readyz';
+
 function pathOf(url: string): string {
   return url.split('?', 1)[0] ?? '/';
 }
@@ -58,7 +80,11 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const ahead = { answers, readAhead: createPageReadAhead(answers) };
   const upgradedSockets = new Set<Duplex>();
   let policy: HostPolicy | undefined;
-  let gate: AccessGate | undefined;
+  let gate: Gate | undefined;
+  let teamGate: TeamGate | undefined;
+  let issueSignInCode: (() => string) | undefined;
+  let closing = false;
+  const allowed = (req: IncomingMessage): ApiAccess => gate?.api(req) ?? { kind: 'allow', person: kubeconfigPerson(req) };
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
     setCommonSecurityHeaders(res);
@@ -68,6 +94,13 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     }
     const url = req.url ?? '/';
     const pathname = pathOf(url);
+    // The kubelet's probes name the pod's address as Host, which no Host policy knows; they learn nothing but "ok".
+    if (isProbe(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
+      const ready = pathname === '/-/healthz' || !closing;
+      res.writeHead(ready ? 200 : 503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : ready ? 'ok' : 'shutting down');
+      return;
+    }
     const isLogin = pathname === LOGIN_PATH && req.method === 'POST';
     const refusal =
       checkHost(req, policy) ??
@@ -80,31 +113,39 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       return;
     }
     if (gate && isLogin) {
-      handleLogin(req, res, gate);
+      handleLogin(req, res, gate, (error) => options.onError?.(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
     if (!isApiPath(pathname)) {
       handlePage(req, res, pathname);
       return;
     }
-    const access = gate?.api(req) ?? { kind: 'allow' };
+    if (pathname === AUTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Before any session: the sign-in screen asks what to ask for.
+      const body = JSON.stringify({ signIn: teamGate?.auth ?? (gate ? 'access-token' : 'none') });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const access = allowed(req);
     if (access.kind === 'refuse') {
       sendStatus(res, access.status, access.headers);
       req.resume();
       return;
     }
+    const { person } = access;
     if (url.startsWith(PROXY_PREFIX)) {
-      const slot = limits.acquire('requestsInFlight', clientAddress(req));
+      const slot = limits.acquire('requestsInFlight', person.limitKey);
       if (typeof slot !== 'function') {
         sendStatus(res, slot, retryAfterHeader(slot));
         req.resume();
         return;
       }
       res.once('close', slot);
-      proxyHttpRequest(req, res, contexts, ahead).catch((error: unknown) => internalError(res, error));
+      proxyHttpRequest(req, res, contexts, person, ahead).catch((error: unknown) => internalError(res, error));
       return;
     }
-    handleKubeglassEndpoint(req, res, pathname);
+    handleKubeglassEndpoint(req, res, pathname, person);
   };
 
   /** The SPA's pages and assets: served without a session (the app shows its sign-in screen), never its data. */
@@ -114,7 +155,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       req.resume();
       return;
     }
-    const access = gate?.page(req) ?? { kind: 'serve', signedIn: true };
+    const access = gate?.page(req) ?? { kind: 'serve', person: kubeconfigPerson(req) };
     if (access.kind === 'refuse') {
       sendPageRefusal(req, res, access);
       return;
@@ -127,27 +168,23 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     // A list's document carries its navigation's nonce, and its first page is asked upstream for that tab while the
     // page loads (see first-page-prefetch), once the document has left: the embedded demo cluster answers in this
     // process, and its work held the document ~20 ms.
-    const navigation = access.signedIn ? prefetch.navigation(req) : null;
+    const navigation = access.person ? prefetch.navigation(req, access.person) : null;
     if (!serveStatic(req, res, staticDir, navigation?.nonce) || navigation === null) return;
     if (res.writableFinished) navigation.start();
     else res.once('finish', () => navigation.start());
   };
 
-  const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
+  const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string, person: Person): void => {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (pathname === '/-/contexts' && readOnly) {
-      const body = JSON.stringify({ ...contexts.list(), accessTokenRequired: options.accessToken !== undefined });
+      const team = teamGate ? { auth: teamGate.auth, ...(person.username !== undefined ? { signedInAs: person.username } : {}) } : {};
+      const body = JSON.stringify({ ...contexts.list(), accessTokenRequired: options.accessToken !== undefined, ...team });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     if (pathname === LOGOUT_PATH && req.method === 'POST' && gate) {
-      handleLogout(req, res, gate);
-      return;
-    }
-    if (pathname === '/-/healthz' && readOnly) {
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : 'ok');
+      handleLogout(req, res, gate, (error) => options.onError?.(`sign-out failed: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
     if (pathname === WS_PATH) {
@@ -178,28 +215,29 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       sendStatusOnSocket(socket, refusal, SOCKET_HEADERS);
       return;
     }
-    const access = gate?.api(req) ?? { kind: 'allow' };
+    const access = allowed(req);
     if (access.kind === 'refuse') {
       sendStatusOnSocket(socket, access.status, { ...SOCKET_HEADERS, ...access.headers });
       return;
     }
+    const { person } = access;
     if (pathname !== WS_PATH && !pathname.startsWith(PROXY_PREFIX)) {
       sendStatusOnSocket(socket, makeStatus(404, `no WebSocket endpoint at ${pathname}`), SOCKET_HEADERS);
       return;
     }
-    const slot = limits.acquire('webSockets', clientAddress(req));
+    const slot = limits.acquire('webSockets', person.limitKey);
     if (typeof slot !== 'function') {
       sendStatusOnSocket(socket, slot, { ...SOCKET_HEADERS, ...retryAfterHeader(slot) });
       return;
     }
     socket.once('close', slot);
     if (pathname === WS_PATH) {
-      multiplexer.handleUpgrade(req, socket, head);
+      multiplexer.handleUpgrade(req, socket, head, person);
       return;
     }
     upgradedSockets.add(socket);
     socket.once('close', () => upgradedSockets.delete(socket));
-    proxyUpgrade(req, socket, head, contexts).catch(() => socket.destroy());
+    proxyUpgrade(req, socket, head, contexts, person).catch(() => socket.destroy());
   };
 
   // connectionsCheckingInterval: the timeouts are enforced by a sweep (default every 30 s).
@@ -223,14 +261,21 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
           const address = server.address();
           const bound = typeof address === 'object' && address !== null ? address.port : port;
           policy = makeHostPolicy(host, bound, options.publicUrl);
-          if (options.accessToken !== undefined) {
-            gate = createAccessGate({ token: options.accessToken, port: bound, secureCookie: options.publicUrl?.protocol === 'https:' });
+          const secure = options.publicUrl?.protocol === 'https:';
+          if (options.team) {
+            teamGate = createTeamGate({ ...options.team, contexts, secure, log: options.onEvent });
+            gate = teamGate;
+          } else if (options.accessToken !== undefined) {
+            const accessGate = createAccessGate({ token: options.accessToken, port: bound, secureCookie: secure });
+            gate = accessGate;
+            issueSignInCode = () => accessGate.issueSignInCode();
           }
           resolve(bound);
         });
       }),
-    issueSignInCode: () => gate?.issueSignInCode() ?? null,
+    issueSignInCode: () => issueSignInCode?.() ?? null,
     close: async () => {
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await multiplexer.close();
       prefetch.close();

@@ -3,7 +3,7 @@ import { parseCliArgs, UsageError } from './args.js';
 
 describe('parseCliArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, demoStorm: false, help: false });
+    expect(parseCliArgs([])).toEqual({ port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, demoStorm: false, auth: 'none', inCluster: false, logFormat: 'text', help: false });
   });
 
   it('reads every flag, in both --flag value and --flag=value forms', () => {
@@ -11,7 +11,8 @@ describe('parseCliArgs', () => {
       parseCliArgs([
         '--port', '8080', '--host=::1', '--kubeconfig', '/tmp/kc', '--context=prod', '--no-demo', '--open',
         '--demo-activity-ms', '0', '--demo-seed-pods=500', '--static', 'web', '--demo-faults', '--demo-storm',
-        '--public-url', 'https://Kubeglass.Example.com:8443/',
+        '--public-url', 'https://Kubeglass.Example.com:8443/', '--auth', 'proxy', '--session-keys-file=/keys', '--trusted-proxy', '10.0.0.0/8',
+        '--in-cluster', '--log-format', 'json', '--max-watches-per-person', '50', '--max-requests-per-person=20',
       ]),
     ).toEqual({
       port: 8080,
@@ -26,6 +27,13 @@ describe('parseCliArgs', () => {
       demoStorm: true,
       staticDir: 'web',
       publicUrl: 'https://kubeglass.example.com:8443',
+      auth: 'proxy',
+      sessionKeysFile: '/keys',
+      trustedProxies: '10.0.0.0/8',
+      inCluster: true,
+      logFormat: 'json',
+      maxWatchesPerPerson: 50,
+      maxRequestsPerPerson: 20,
       help: false,
     });
     expect(parseCliArgs(['-h']).help).toBe(true);
@@ -47,6 +55,9 @@ describe('parseCliArgs', () => {
     [['--public-url', 'ftp://kubeglass.example.com'], '--public-url must be an http:// or https:// URL'],
     [['--public-url', 'https://kubeglass.example.com/app/'], 'without path, query or fragment'],
     [['--public-url', 'https://user:pw@kubeglass.example.com'], 'must not carry a user name or password'],
+    [['--auth', 'oauth'], '--auth takes none, token or proxy, got "oauth"'],
+    [['--log-format', 'yaml'], '--log-format takes text or json'],
+    [['--max-watches-per-person', '0'], '--max-watches-per-person must be at least 1'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

@@ -15,6 +15,13 @@ export interface CliArgs {
   tokenFile?: string;
   /** The origin users open when a TLS proxy is in front, e.g. https://kubeglass.example.com (validated). */
   publicUrl?: string;
+  auth: 'none' | 'token' | 'proxy';
+  sessionKeysFile?: string;
+  trustedProxies?: string;
+  inCluster: boolean;
+  logFormat: 'text' | 'json';
+  maxWatchesPerPerson?: number;
+  maxRequestsPerPerson?: number;
   help: boolean;
 }
 
@@ -45,7 +52,26 @@ Options:
   --demo-storm           turn on the demo cluster's watch storm generator (for benchmarks): pod status writes
                          at a set rate, started at /k8s/demo/-/demo/storm
   --static DIR           built web app to serve (default dist/web in the package)
+  --in-cluster           add the cluster this pod runs in (its service account's CA and token) as context
+                         in-cluster, the default context unless --context names another
+  --log-format text|json log lines as text (default) or as JSON objects, one per line
   -h, --help             show this help
+
+Team mode (each person signs in as themselves; kubeglass holds no credentials of anyone's):
+  --auth none|token|proxy
+                         none (default): the kubeconfig's own credentials, for one person;
+                         token: people sign in with their own Kubernetes bearer token, checked against the
+                         cluster; every request carries it, never a kubeconfig user or the pod's service account;
+                         proxy: behind an authenticating proxy (oauth2-proxy...), the person's token taken from
+                         X-Forwarded-Access-Token or Authorization, from --trusted-proxy addresses only
+  --session-keys-file PATH
+                         keys that seal session cookies, one per line (\`openssl rand -base64 32\`): the first
+                         seals, every one opens, so keys rotate; the same file on every replica (token mode)
+  --trusted-proxy LIST   comma-separated addresses or CIDRs of the authenticating proxy (proxy mode)
+  --max-watches-per-person N
+                         open watches one person may hold across their tabs (default 1000)
+  --max-requests-per-person N
+                         requests in flight one person may have through /k8s/ (default 256)
 `;
 
 type FlagKind = 'string' | 'integer' | 'boolean';
@@ -64,12 +90,31 @@ const FLAGS: Record<string, FlagKind> = {
   static: 'string',
   'token-file': 'string',
   'public-url': 'string',
+  auth: 'string',
+  'session-keys-file': 'string',
+  'trusted-proxy': 'string',
+  'in-cluster': 'boolean',
+  'log-format': 'string',
+  'max-watches-per-person': 'integer',
+  'max-requests-per-person': 'integer',
   help: 'boolean',
 };
 
 /** Parses argv (without node and script); throws UsageError with a clear message on unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { port: 7070, host: '127.0.0.1', demo: true, open: false, demoActivityMs: 3000, demoFaults: false, demoStorm: false, help: false };
+  const args: CliArgs = {
+    port: 7070,
+    host: '127.0.0.1',
+    demo: true,
+    open: false,
+    demoActivityMs: 3000,
+    demoFaults: false,
+    demoStorm: false,
+    auth: 'none',
+    inCluster: false,
+    logFormat: 'text',
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-h') {
@@ -139,6 +184,29 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       break;
     case 'public-url':
       args.publicUrl = parsePublicUrl(text).origin;
+      break;
+    case 'auth':
+      if (text !== 'none' && text !== 'token' && text !== 'proxy') throw new UsageError(`--auth takes none, token or proxy, got "${text}"`);
+      args.auth = text;
+      break;
+    case 'session-keys-file':
+      args.sessionKeysFile = text;
+      break;
+    case 'trusted-proxy':
+      args.trustedProxies = text;
+      break;
+    case 'in-cluster':
+      args.inCluster = true;
+      break;
+    case 'log-format':
+      if (text !== 'text' && text !== 'json') throw new UsageError(`--log-format takes text or json, got "${text}"`);
+      args.logFormat = text;
+      break;
+    case 'max-watches-per-person':
+    case 'max-requests-per-person':
+      if (integer === 0) throw new UsageError(`--${name} must be at least 1`);
+      if (name === 'max-watches-per-person') args.maxWatchesPerPerson = integer;
+      else args.maxRequestsPerPerson = integer;
       break;
     case 'help':
       args.help = true;

@@ -4,6 +4,7 @@ import type { StartDemoCluster } from '../wire/demo-cluster.js';
 import { AccessTokenError } from './access-token.js';
 import { parseCliArgs, USAGE, UsageError } from './args.js';
 import { KubeconfigError } from './contexts.js';
+import { SessionKeysError } from './session-seal.js';
 import { isLoopbackHost } from './security.js';
 import { startKubeglass, type RunningKubeglass } from './start.js';
 
@@ -47,6 +48,10 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
     return undefined;
   }
 
+  // JSON lines for a cluster's log collector; the words stay the same.
+  const logLine = (level: 'info' | 'error', message: string, fields: Record<string, unknown> = {}): string =>
+    args.logFormat === 'json' ? JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields }) : `kubeglass: ${message}${Object.entries(fields).map(([k, v]) => ` ${k}=${String(v)}`).join('')}`;
+  const say = (text: string): void => io.out(args.logFormat === 'json' ? logLine('info', text) : text);
   let running: RunningKubeglass;
   try {
     running = await startKubeglass({
@@ -68,41 +73,57 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
       staticDir: args.staticDir,
       tokenFile: args.tokenFile,
       publicUrl: args.publicUrl,
-      log: (message) => io.err(`kubeglass: ${message}`),
+      auth: args.auth,
+      sessionKeysFile: args.sessionKeysFile,
+      trustedProxies: args.trustedProxies,
+      inCluster: args.inCluster,
+      // Where a test lays out a pod's files; a pod has them at the root.
+      ...(process.env.KUBEGLASS_IN_CLUSTER_ROOT ? { inClusterRoot: process.env.KUBEGLASS_IN_CLUSTER_ROOT } : {}),
+      clientLimits: {
+        ...(args.maxWatchesPerPerson !== undefined ? { watches: args.maxWatchesPerPerson } : {}),
+        ...(args.maxRequestsPerPerson !== undefined ? { requestsInFlight: args.maxRequestsPerPerson } : {}),
+      },
+      log: (message) => io.err(logLine('info', message)),
+      onEvent: ({ event, ...fields }) => io.err(logLine('info', String(event), fields)),
     });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
-    if (error instanceof KubeconfigError || error instanceof AccessTokenError || error instanceof UsageError) {
-      io.err(`kubeglass: ${err.message}`);
+    if (error instanceof KubeconfigError || error instanceof AccessTokenError || error instanceof UsageError || error instanceof SessionKeysError) {
+      io.err(logLine('error', `${err.message}`));
       io.exit(2);
     } else if (err.code === 'EADDRINUSE') {
-      io.err(`kubeglass: ${args.host}:${args.port} is already in use; choose another port with --port`);
+      io.err(logLine('error', `${args.host}:${args.port} is already in use; choose another port with --port`));
       io.exit(1);
     } else {
-      io.err(`kubeglass: cannot start: ${err.message}`);
+      io.err(logLine('error', `cannot start: ${err.message}`));
       io.exit(1);
     }
     return undefined;
   }
 
-  if (!isLoopbackHost(args.host)) {
+  if (args.auth !== 'none') {
+    say(`Team mode (--auth ${args.auth}): every request carries the signed-in person's own token; kubeglass holds no one's credentials.`);
+  } else if (!isLoopbackHost(args.host)) {
     io.err(
-      `kubeglass: listening on ${args.host}, not loopback: every request must be signed in, by the one-time link below ` +
-        'or with the access token (keep it secret: it stands for your cluster credentials).',
+      logLine(
+        'info',
+        `listening on ${args.host}, not loopback: every request must be signed in, by the one-time link below ` +
+          'or with the access token (keep it secret: it stands for your cluster credentials).',
+      ),
     );
   }
   const { contexts } = running;
-  io.out(`Kubeglass is running at ${running.startUrl}`);
+  say(`Kubeglass is running at ${running.startUrl}`);
   if (running.accessToken !== undefined) {
-    io.out('That link signs in once; then sign in on its sign-in screen with the access token, which scripts send as "Authorization: Bearer <token>".');
-    io.out(args.tokenFile === undefined ? `Access token: ${running.accessToken}` : `Access token: the one in ${args.tokenFile}`);
+    say('That link signs in once; then sign in on its sign-in screen with the access token, which scripts send as "Authorization: Bearer <token>".');
+    say(args.tokenFile === undefined ? `Access token: ${running.accessToken}` : `Access token: the one in ${args.tokenFile}`);
   }
-  io.out(
+  say(
     contexts.contexts.length === 0
       ? 'No contexts: no kubeconfig found and the demo cluster is off (--no-demo).'
       : `Contexts: ${contexts.contexts.map((c) => (c.name === contexts.default ? `${c.name} (default)` : c.name)).join(', ')}`,
   );
-  io.out('Press Ctrl+C to stop.');
+  say('Press Ctrl+C to stop.');
   if (args.open) io.openBrowser(running.startUrl);
 
   let stopping = false;
@@ -112,11 +133,11 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
       return;
     }
     stopping = true;
-    io.err('kubeglass: shutting down (Ctrl+C again to force)');
+    io.err(logLine('info', 'shutting down (Ctrl+C again to force)'));
     running.close().then(
       () => io.exit(0),
       (error: unknown) => {
-        io.err(`kubeglass: error while shutting down: ${(error as Error).message}`);
+        io.err(logLine('error', `error while shutting down: ${(error as Error).message}`));
         io.exit(1);
       },
     );

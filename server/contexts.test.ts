@@ -133,6 +133,23 @@ contexts: [{name: demo, context: {cluster: c, user: u}}]
     expect(await headersOf('demo-developer')).toMatchObject({ Authorization: `Bearer ${demo.tokens.developer}` });
   });
 
+  it('in team mode keeps no credentials of any context (kubeconfig or demo), yet keeps the cluster CA', async () => {
+    const ca = Buffer.from('-----BEGIN CERTIFICATE-----team-----END CERTIFICATE-----');
+    const file = kubeconfigFile(
+      `clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", certificate-authority-data: ${ca.toString('base64')}}}]\n` +
+        `users: [{name: u, user: {token: ${FAKE_TOKEN}, client-certificate-data: ${CERT_DATA}}}]\ncontexts: [{name: prod, context: {cluster: c, user: u}}]\n`,
+    );
+    const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: file }), demo, team: true });
+    expect(registry.list().contexts.map((c) => [c.name, c.user])).toEqual([['prod', undefined], ['demo', undefined]]);
+    for (const name of ['prod', 'demo']) {
+      const options: { headers?: Record<string, string>; ca?: Buffer; cert?: Buffer } = {};
+      await registry.get(name)?.kubeConfig.applyToHTTPSOptions(options);
+      expect(options.headers?.Authorization, name).toBeUndefined();
+      expect(options.cert, name).toBeUndefined();
+      if (name === 'prod') expect(options.ca?.toString()).toBe(ca.toString());
+    }
+  });
+
   it('takes credentials from own fields only: members inherited from Object.prototype are never configuration', async () => {
     const registry = buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig('http://127.0.0.1:1') }), demo });
     const polluted = Object.prototype as Record<string, unknown>;

@@ -108,6 +108,12 @@ function singleContextConfig(context: Context, cluster: Cluster, user: User | un
   return kc;
 }
 
+/**
+ * Team mode's user of every context: none of its own credentials. A user must be there all the same: client-node
+ * applies a cluster's CA and TLS settings only for a context that has one.
+ */
+const NO_CREDENTIALS: User = { name: 'kubeglass-team-mode-no-credentials' };
+
 export interface DemoContextNames {
   admin: string;
   viewer: string;
@@ -138,6 +144,11 @@ export interface BuildRegistryOptions {
   /** Where the kubeconfig was read from (kubeconfigLocation), announced with each kubeconfig context. */
   location?: Pick<ContextInfo, 'kubeconfigPath' | 'kubeconfigEnv'>;
   onWarning?: (message: string) => void;
+  /**
+   * Team mode: contexts name clusters only. No kubeconfig user is kept (nor the demo's), so no request can leave with
+   * anyone's credentials but the signed-in person's; the demo cluster is one context, people sign in with its tokens.
+   */
+  team?: boolean;
 }
 
 /** Builds the registry of reachable contexts and the default one (--context, else current-context, else demo). */
@@ -157,11 +168,12 @@ export function buildContextRegistry(options: BuildRegistryOptions): ContextRegi
       options.onWarning?.(`kubeconfig context "${context.name}" has an invalid server URL; skipped`);
       continue;
     }
-    const user = kubeconfig.getUser(context.user) ?? undefined;
+    const user = options.team === true ? NO_CREDENTIALS : (kubeconfig.getUser(context.user) ?? undefined);
     const info: ContextInfo = { name: context.name, server: cluster.server, demo: false, ...options.location };
     if (context.namespace) info.namespace = context.namespace;
-    if (context.user) info.user = context.user;
-    targets.set(context.name, { info, kubeConfig: singleContextConfig(context, cluster, user), server });
+    if (context.user && options.team !== true) info.user = context.user;
+    const used = options.team === true ? { ...context, user: NO_CREDENTIALS.name } : context;
+    targets.set(context.name, { info, kubeConfig: singleContextConfig(used, cluster, user), server });
   }
 
   let demoName: string | undefined;
@@ -172,7 +184,11 @@ export function buildContextRegistry(options: BuildRegistryOptions): ContextRegi
       options.onWarning?.(`your kubeconfig already has a context named "demo"; the embedded demo cluster is "${names.admin}"`);
     }
     const cluster: Cluster = { name: 'kubeglass-demo', server: demo.url, skipTLSVerify: true };
-    for (const [name, userName, token, namespace] of [
+    if (options.team === true) {
+      const context: Context = { name: names.admin, cluster: cluster.name, user: NO_CREDENTIALS.name };
+      targets.set(names.admin, { info: { name: names.admin, server: demo.url, demo: true }, kubeConfig: singleContextConfig(context, cluster, NO_CREDENTIALS), server: new URL(demo.url) });
+    }
+    for (const [name, userName, token, namespace] of options.team === true ? [] : [
       [names.admin, 'demo-admin', demo.tokens.admin, undefined],
       [names.viewer, 'demo-viewer', demo.tokens.viewer, undefined],
       // Like a kubeconfig a cluster admin hands out: the context names the one namespace the user works in.

@@ -6,6 +6,7 @@ import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import { createKubeglassServer, type KubeglassServer } from './app.js';
 import type { ContextRegistry } from './contexts.js';
 import { createFirstPagePrefetch, PAGES_AHEAD } from './first-page-prefetch.js';
+import { bearerPerson } from './person.js';
 import { createPrefetchedAnswers } from './prefetched-answers.js';
 import { FAKE_TOKEN, registryFor, request, startFakeUpstream, tableAnswers, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
 import { BROWSER, BROWSER_ENCODINGS, DOCUMENT, navigate, pageFetch, testWebRoot } from './testing/navigation.js';
@@ -170,6 +171,7 @@ describe("a list's next pages, asked ahead of the tab", () => {
 });
 
 describe('createFirstPagePrefetch', () => {
+  const person = { cacheKey: 'kubeconfig', limitKey: 'address:test' };
   const fakeTarget = (registry: ContextRegistry) => {
     const target = registry.get('fake');
     if (!target) throw new Error('no context fake');
@@ -178,7 +180,7 @@ describe('createFirstPagePrefetch', () => {
   const documentRequest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'accept-encoding': BROWSER_ENCODINGS, 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' } }) as unknown as IncomingMessage;
   const bootRequest = (nonce: string) => ({ method: 'GET', headers: { 'user-agent': BROWSER, 'accept-encoding': BROWSER_ENCODINGS, accept: TABLE_ACCEPT, [NAVIGATION_HEADER]: nonce } }) as unknown as IncomingMessage;
   const startNavigation = (prefetch: ReturnType<typeof createFirstPagePrefetch>, url: string): string => {
-    const navigation = prefetch.navigation(documentRequest(url));
+    const navigation = prefetch.navigation(documentRequest(url), person);
     if (!navigation) throw new Error(`no navigation for ${url}`);
     navigation.start();
     return navigation.nonce;
@@ -191,7 +193,22 @@ describe('createFirstPagePrefetch', () => {
     const nonce = startNavigation(prefetch, '/c/fake/api/v1/pods');
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     await upstream.requests[0]?.closed;
-    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce))).toBeNull();
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce), person)).toBeNull();
+  });
+
+  it("is asked with the person's own token, and claimed by that person only, whatever else the request repeats", async () => {
+    upstream.handler = tableAnswers();
+    const registry = registryFor(upstream.url, { team: true });
+    const prefetch = createFirstPagePrefetch(registry);
+    const alice = bearerPerson('alice-token', 'alice');
+    const navigation = prefetch.navigation(documentRequest('/c/fake/api/v1/pods'), alice);
+    if (!navigation) throw new Error('no navigation');
+    navigation.start();
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
+    expect(upstream.requests[0]?.headers.authorization).toBe('Bearer alice-token');
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(navigation.nonce), bearerPerson('bob-token', 'bob'))).toBeNull();
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(navigation.nonce), bearerPerson('alice-token', 'alice'))).not.toBeNull();
+    prefetch.close();
   });
 
   it('close() aborts what is pending', async () => {
@@ -202,6 +219,6 @@ describe('createFirstPagePrefetch', () => {
     await waitUntil(() => upstream.requests.length === 1, 5000, 'the prefetch upstream');
     prefetch.close();
     await upstream.requests[0]?.closed;
-    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce))).toBeNull();
+    expect(prefetch.claim(fakeTarget(registry), FIRST_PAGE, bootRequest(nonce), person)).toBeNull();
   });
 });

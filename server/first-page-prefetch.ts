@@ -16,6 +16,7 @@ import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
 import { continueTokenOf, createPrefetchedAnswers, header, MAX_PENDING, type KeyHeaders, type PrefetchedAnswer, type PrefetchedAnswers } from './prefetched-answers.js';
+import type { Person } from './person.js';
 import { resolveProxyTarget } from './proxy.js';
 import { OWN_FETCH_SITES } from './security.js';
 
@@ -35,9 +36,9 @@ export interface ListNavigation {
 
 export interface FirstPagePrefetch {
   /** The navigation of the list whose document `req` asks for, when it is one of the tab's own; null otherwise. */
-  navigation(req: IncomingMessage): ListNavigation | null;
+  navigation(req: IncomingMessage, person: Person): ListNavigation | null;
   /** The prefetched answer for this exact proxy request, once; null when there is none (or it failed). */
-  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, person: Person): Promise<PrefetchedAnswer | null> | null;
   /** Aborts every unclaimed request. */
   close(): void;
 }
@@ -47,7 +48,7 @@ function isOwnNavigation(req: IncomingMessage): boolean {
 }
 
 export function createFirstPagePrefetch(contexts: ContextRegistry, answers: PrefetchedAnswers = createPrefetchedAnswers()): FirstPagePrefetch {
-  const navigation = (req: IncomingMessage): ListNavigation | null => {
+  const navigation = (req: IncomingMessage, person: Person): ListNavigation | null => {
     if (!isOwnNavigation(req)) return null;
     // Split, not parsed: `new URL` throws on some targets Node accepts (`//[`), and this runs for every document.
     const url = req.url ?? '/';
@@ -65,10 +66,10 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, answers: Pref
       [NAVIGATION_HEADER]: nonce,
       cookie: header(req, 'cookie'),
     };
-    return { nonce, start: () => startChain(resolved.target, resolved.pathAndQuery, sent) };
+    return { nonce, start: () => startChain(resolved.target, resolved.pathAndQuery, sent, person) };
   };
 
-  const startChain = (target: ContextTarget, firstPage: string, sent: KeyHeaders): void => {
+  const startChain = (target: ContextTarget, firstPage: string, sent: KeyHeaders, person: Person): void => {
     // Each next page is asked once the page before is in, the tab has claimed the first page and fewer than
     // PAGES_AHEAD pages are unclaimed: the cluster builds pages while the tab reads the ones before, but not while the
     // tab still loads the document's CSS and JS from this server (the embedded demo cluster answers in this process).
@@ -83,7 +84,7 @@ export function createFirstPagePrefetch(contexts: ContextRegistry, answers: Pref
     };
     const ask = (pathAndQuery: string): void => {
       unclaimed++;
-      const answer = answers.ask(target, pathAndQuery, sent, () => {
+      const answer = answers.ask(target, pathAndQuery, sent, person, () => {
         unclaimed--;
         firstClaimed = true;
         askWaiting();

@@ -40,7 +40,7 @@ async function relayedPage(): Promise<{ answers: ReturnType<typeof recordingAnsw
   const answers = recordingAnswers();
   const upstreamRes = upstreamPage();
   const res = new EventEmitter() as ServerResponse;
-  createPageReadAhead(answers).relaying(target, PAGE, req, upstreamRes, res);
+  createPageReadAhead(answers).relaying(target, PAGE, req, { cacheKey: 'kubeconfig', limitKey: 'address:test' }, upstreamRes, res);
   upstreamRes.resume();
   (upstreamRes as unknown as PassThrough).end(TABLE);
   await new Promise((resolve) => upstreamRes.once('end', resolve));

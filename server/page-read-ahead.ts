@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nextPageRequestPath } from '../wire/first-page.js';
 import type { ContextTarget } from './contexts.js';
 import { continueTokenOf, continueTokenOfHead, HEAD_BYTES, header, keyHeadersOf, MAX_PENDING, type KeyHeaders, type PrefetchedAnswers } from './prefetched-answers.js';
+import type { Person } from './person.js';
 import { isStream } from './proxy.js';
 
 /**
@@ -31,25 +32,25 @@ export interface PageReadAhead {
    * The proxy relays `upstreamRes` to `res`, the answer to `req`: once `res` has finished, the next page is asked when
    * it has a continue token.
    */
-  relaying(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, upstreamRes: IncomingMessage, res: ServerResponse): void;
+  relaying(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, person: Person, upstreamRes: IncomingMessage, res: ServerResponse): void;
 }
 
 export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
   /** Asks the page after `pagePath` (token `token`) ahead for a client sending `sent`; its claim asks the one after. */
-  const askNext = (target: ContextTarget, pagePath: string, token: string, sent: KeyHeaders): void => {
+  const askNext = (target: ContextTarget, pagePath: string, token: string, sent: KeyHeaders, person: Person): void => {
     const next = nextPagePath(pagePath, token);
     if (next === null) return;
     // Already asked (the document's own chain, first-page-prefetch), or too much unclaimed already.
-    if (answers.has(target.info.name, next, sent) || answers.size >= MAX_PENDING) return;
-    const answer = answers.ask(target, next, sent, () => {
+    if (answers.has(target.info.name, next, sent, person) || answers.size >= MAX_PENDING) return;
+    const answer = answers.ask(target, next, sent, person, () => {
       void answer.then((page) => {
         const nextToken = page === null ? '' : continueTokenOf(page);
-        if (nextToken) askNext(target, next, nextToken, sent);
+        if (nextToken) askNext(target, next, nextToken, sent, person);
       });
     });
   };
 
-  const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, upstreamRes, res) => {
+  const relaying: PageReadAhead['relaying'] = (target, pathAndQuery, req, person, upstreamRes, res) => {
     if (req.method !== 'GET' || upstreamRes.statusCode !== 200 || !header(req, 'accept').includes('as=Table')) return;
     if (nextPagePath(pathAndQuery, 'token') === null) return;
     const sent = keyHeadersOf(req, target);
@@ -68,7 +69,7 @@ export function createPageReadAhead(answers: PrefetchedAnswers): PageReadAhead {
     // page through the proxy: see the commit's figures). A client gone first (no finish) asks nothing more.
     res.once('finish', () => {
       const token = continueTokenOfHead(Buffer.concat(head), upstreamRes.headers['content-encoding']);
-      if (token) askNext(target, pathAndQuery, token, sent);
+      if (token) askNext(target, pathAndQuery, token, sent, person);
     });
   };
 

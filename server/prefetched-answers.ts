@@ -1,7 +1,7 @@
 // List pages asked upstream before the client asks for them (first-page-prefetch, page-read-ahead), each kept
 // whole until the client's identical request claims it: the same URL, the same forwarded headers, the same
-// navigation nonce (the one its document carried, for a page asked for a document) and the same Cookie header (the
-// person). An answer not claimed within its window is dropped, its request closed, and so is every answer a write to
+// navigation nonce (the one its document carried, for a page asked for a document), the same Cookie header and the
+// same person (in team mode, the same bearer token: asked with theirs, it is theirs alone). An answer not claimed within its window is dropped, its request closed, and so is every answer a write to
 // its resource may have made stale.
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import type { ContextTarget } from './contexts.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
 import { collectionOf, writeTouches } from './list-collection.js';
 import { upstreamUserAgent } from './proxy.js';
+import type { Person } from './person.js';
 import { openUpstreamRequest } from './upstream.js';
 
 /** Long enough for a slow tab to run its boot script; short enough that an unclaimed answer never holds a socket long. */
@@ -44,13 +45,13 @@ export interface PrefetchedAnswers {
    * Asks `pathAndQuery` upstream now, as a client sending `sent` would; its identical request claims the answer, and
    * then `claimed` runs. With MAX_PENDING answers pending, the oldest is dropped first.
    */
-  ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, claimed: () => void): Promise<PrefetchedAnswer | null>;
+  ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, person: Person, claimed: () => void): Promise<PrefetchedAnswer | null>;
   /** True while an answer for that request is pending. */
-  has(contextName: string, pathAndQuery: string, sent: KeyHeaders): boolean;
+  has(contextName: string, pathAndQuery: string, sent: KeyHeaders, person: Person): boolean;
   /** Unclaimed answers. */
   readonly size: number;
   /** The answer for this exact proxy request, once; null when there is none (or it failed). */
-  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage): Promise<PrefetchedAnswer | null> | null;
+  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, person: Person): Promise<PrefetchedAnswer | null> | null;
   /** A write to `pathAndQuery` is on its way to the context: drops every answer of a list it may change. */
   dropWritten(contextName: string, pathAndQuery: string): void;
   /** Aborts every unclaimed request. */
@@ -82,8 +83,8 @@ export function keyHeadersOf(req: IncomingMessage, target: ContextTarget): KeyHe
 }
 
 /** What must match for a prefetched answer to be the one the request would have had. */
-function keyOf(contextName: string, pathAndQuery: string, sent: KeyHeaders): string {
-  return JSON.stringify([contextName, pathAndQuery, ...KEY_HEADERS.map((name) => sent[name])]);
+function keyOf(contextName: string, pathAndQuery: string, sent: KeyHeaders, person: Person): string {
+  return JSON.stringify([contextName, pathAndQuery, person.cacheKey, ...KEY_HEADERS.map((name) => sent[name])]);
 }
 
 /**
@@ -151,8 +152,8 @@ interface Entry {
 export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxBytes = MAX_PREFETCHED_BYTES): PrefetchedAnswers {
   const pending = new Map<string, Entry>();
 
-  const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, sent, claimed) => {
-    const key = keyOf(target.info.name, pathAndQuery, sent);
+  const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, sent, person, claimed) => {
+    const key = keyOf(target.info.name, pathAndQuery, sent, person);
     pending.get(key)?.drop();
     if (pending.size >= MAX_PENDING) pending.values().next().value?.drop();
     // What the proxy forwards for such a GET; the context's credentials are added upstream.
@@ -164,7 +165,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
       if (pending.get(key) === entry) pending.delete(key);
       request?.destroy();
     };
-    const answer = openUpstreamRequest(target, { method: 'GET', pathAndQuery, headers: upstreamUserAgent(headers) })
+    const answer = openUpstreamRequest(target, { method: 'GET', pathAndQuery, headers: upstreamUserAgent(headers) }, person)
       .then((started) => {
         request = started;
         const read = readAnswer(started, maxBytes);
@@ -183,9 +184,9 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
     return answer;
   };
 
-  const claim: PrefetchedAnswers['claim'] = (target, pathAndQuery, req) => {
+  const claim: PrefetchedAnswers['claim'] = (target, pathAndQuery, req, person) => {
     if (req.method !== 'GET') return null;
-    const key = keyOf(target.info.name, pathAndQuery, keyHeadersOf(req, target));
+    const key = keyOf(target.info.name, pathAndQuery, keyHeadersOf(req, target), person);
     const entry = pending.get(key);
     if (!entry) return null;
     clearTimeout(entry.timer);
@@ -196,7 +197,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
 
   return {
     ask,
-    has: (contextName, pathAndQuery, sent) => pending.has(keyOf(contextName, pathAndQuery, sent)),
+    has: (contextName, pathAndQuery, sent, person) => pending.has(keyOf(contextName, pathAndQuery, sent, person)),
     get size() {
       return pending.size;
     },

@@ -1,5 +1,6 @@
 // /k8s/{context}/{API path}: a transparent, streaming proxy to the context's API server. The browser's (or
-// kubectl's) own credentials are never forwarded; the context's kubeconfig credentials always are.
+// kubectl's) own credentials are never forwarded; the context's kubeconfig credentials are, or in team mode the
+// signed-in person's bearer token.
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiPathProblem } from './api-path.js';
@@ -8,6 +9,7 @@ import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
 import type { PageReadAhead } from './page-read-ahead.js';
+import type { Person } from './person.js';
 import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
@@ -165,6 +167,7 @@ export async function proxyHttpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   contexts: ContextRegistry,
+  person: Person,
   ahead?: { answers: PrefetchedAnswers; readAhead: PageReadAhead },
 ): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
@@ -184,7 +187,7 @@ export async function proxyHttpRequest(
   const { target, pathAndQuery } = resolved;
   // A page asked before this write may not show it.
   if (req.method !== 'GET' && req.method !== 'HEAD') ahead?.answers.dropWritten(target.info.name, pathAndQuery);
-  const claimed = await (ahead?.answers.claim(target, pathAndQuery, req) ?? null);
+  const claimed = await (ahead?.answers.claim(target, pathAndQuery, req, person) ?? null);
   if (claimed) {
     req.resume();
     sendPrefetched(res, claimed);
@@ -196,7 +199,7 @@ export async function proxyHttpRequest(
       method: req.method ?? 'GET',
       pathAndQuery,
       headers: framedBody(framing, upstreamUserAgent(withAcceptEncoding(pickHeaders(req, FORWARDED_REQUEST_HEADERS), forwardedAcceptEncoding(req, target)))),
-    });
+    }, person);
   } catch (error) {
     sendStatus(res, credentialErrorStatus(target, error));
     req.resume();
@@ -232,7 +235,7 @@ export async function proxyHttpRequest(
     // Any other answer's headers leave with its first bytes, in one write instead of two.
     if (isStream(pathAndQuery)) res.flushHeaders();
     upstreamRes.on('error', () => res.destroy());
-    ahead?.readAhead.relaying(target, pathAndQuery, req, upstreamRes, res);
+    ahead?.readAhead.relaying(target, pathAndQuery, req, person, upstreamRes, res);
     upstreamRes.pipe(res);
   };
   upstream.on('response', relay);
@@ -302,6 +305,7 @@ export async function proxyUpgrade(
   socket: Duplex,
   head: Buffer,
   contexts: ContextRegistry,
+  person: Person,
 ): Promise<void> {
   const resolved = resolveProxyTarget(req.url ?? '/', contexts);
   if ('kind' in resolved) {
@@ -325,7 +329,7 @@ export async function proxyUpgrade(
   if (protocols !== undefined) headers['sec-websocket-protocol'] = protocols;
   let upstream;
   try {
-    upstream = await openUpstreamRequest(target, { method: req.method ?? 'GET', pathAndQuery, headers });
+    upstream = await openUpstreamRequest(target, { method: req.method ?? 'GET', pathAndQuery, headers }, person);
   } catch (error) {
     sendStatusOnSocket(socket, credentialErrorStatus(target, error));
     return;

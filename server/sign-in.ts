@@ -1,16 +1,17 @@
-// The sign-in endpoints of a kubeglass that demands its access token: POST /-/login {"token": "..."} starts a browser
-// session, POST /-/logout ends it; and the answers a page gets for a spent or wrong sign-in link.
+// The sign-in endpoints: POST /-/login {"token": "..."} (its access token alone; a person's bearer token in team
+// mode, with an optional "context" to check it against) starts a browser session, POST /-/logout ends it; and the
+// answers a page gets for a spent or wrong sign-in link.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccessGate, Refusal } from './access-gate.js';
+import type { Gate, LoginRequest, Refusal } from './gate.js';
 import { makeStatus, sendStatus } from './status.js';
 
 export const LOGIN_PATH = '/-/login';
 export const LOGOUT_PATH = '/-/logout';
-/** A login body is one short JSON object. */
-const MAX_LOGIN_BYTES = 4096;
+/** A login body is one short JSON object (an OIDC ID token or a ServiceAccount token is 1-2 KB). */
+const MAX_LOGIN_BYTES = 16 * 1024;
 
 /** Reads POST /-/login's body and answers: 204 with the session cookie, or a Status saying what was wrong. */
-export function handleLogin(req: IncomingMessage, res: ServerResponse, gate: AccessGate): void {
+export function handleLogin(req: IncomingMessage, res: ServerResponse, gate: Gate, onError: (error: unknown) => void): void {
   const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
     sendStatus(res, makeStatus(415, `${LOGIN_PATH} takes Content-Type application/json, got "${type ?? ''}"`, 'UnsupportedMediaType'));
@@ -32,22 +33,29 @@ export function handleLogin(req: IncomingMessage, res: ServerResponse, gate: Acc
   });
   req.on('end', () => {
     if (refused) return;
-    const token = tokenOf(Buffer.concat(chunks).toString('utf8'));
-    if (token === null) {
-      sendStatus(res, makeStatus(400, `${LOGIN_PATH} takes a JSON object {"token": "<access token>"}`, 'BadRequest'));
+    const login = loginOf(Buffer.concat(chunks).toString('utf8'));
+    if (login === null) {
+      sendStatus(res, makeStatus(400, `${LOGIN_PATH} takes a JSON object {"token": "<token>"} (and, in team mode, "context": "<name>")`, 'BadRequest'));
       return;
     }
-    const answer = gate.login(req, token);
-    if (answer.kind === 'refuse') {
-      sendStatus(res, answer.status, answer.headers);
-      return;
-    }
-    res.writeHead(204, { 'Set-Cookie': answer.setCookie, 'Cache-Control': 'no-store' });
-    res.end();
+    gate.login(req, login).then(
+      (answer) => {
+        if (answer.kind === 'refuse') {
+          sendStatus(res, answer.status, answer.headers);
+          return;
+        }
+        res.writeHead(204, { 'Set-Cookie': answer.setCookie, 'Cache-Control': 'no-store' });
+        res.end();
+      },
+      (error: unknown) => {
+        onError(error);
+        sendStatus(res, makeStatus(500, 'kubeglass internal error'));
+      },
+    );
   });
 }
 
-function tokenOf(body: string): string | null {
+function loginOf(body: string): LoginRequest | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -55,15 +63,27 @@ function tokenOf(body: string): string | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const token = Object.hasOwn(parsed, 'token') ? (parsed as { token: unknown }).token : undefined;
-  return typeof token === 'string' && token !== '' ? token : null;
+  const field = (name: string): unknown => (Object.hasOwn(parsed, name) ? (parsed as Record<string, unknown>)[name] : undefined);
+  const token = field('token');
+  const context = field('context');
+  if (typeof token !== 'string' || token.trim() === '') return null;
+  if (context !== undefined && (typeof context !== 'string' || context === '')) return null;
+  return { token: token.trim(), ...(context !== undefined ? { context } : {}) };
 }
 
-/** POST /-/logout: 204, the session ended and the cookie cleared. */
-export function handleLogout(req: IncomingMessage, res: ServerResponse, gate: AccessGate): void {
-  res.writeHead(204, { 'Set-Cookie': gate.logout(req), 'Cache-Control': 'no-store' });
-  res.end();
+/** POST /-/logout: 204, the session ended and its cookie cleared. */
+export function handleLogout(req: IncomingMessage, res: ServerResponse, gate: Gate, onError: (error: unknown) => void): void {
   req.resume();
+  gate.logout(req).then(
+    ({ setCookie }) => {
+      res.writeHead(204, { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' });
+      res.end();
+    },
+    (error: unknown) => {
+      onError(error);
+      sendStatus(res, makeStatus(500, 'kubeglass internal error'));
+    },
+  );
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,14 +1,19 @@
 // startKubeglass: the programmatic entry (CLI, integration tests, e2e) that wires kubeconfig, demo cluster and server.
 import type { ContextList } from '../wire/contexts.js';
 import type { DemoClusterHandle, DemoClusterOptions, StartDemoCluster } from '../wire/demo-cluster.js';
-import { createKubeglassServer } from './app.js';
+import { createKubeglassServer, type TeamOptions } from './app.js';
 import { buildContextRegistry, kubeconfigLocation, loadKubeconfig, type KubeconfigSource } from './contexts.js';
 import { SIGN_IN_CODE_PARAMETER } from './access-gate.js';
 import { generateAccessToken, readAccessTokenFile } from './access-token.js';
-import { parsePublicUrl } from './args.js';
+import { parsePublicUrl, UsageError } from './args.js';
+import { randomBytes } from 'node:crypto';
 import type { ClientLimitSettings } from './client-limits.js';
 import { hostPort, isLoopbackHost, isWildcardHost } from './security.js';
+import { createSessionSeal, readSessionKeys } from './session-seal.js';
 import { defaultStaticDir } from './static.js';
+import { IN_CLUSTER_CONTEXT, inClusterKubeconfig } from './in-cluster.js';
+import type { TeamAuth } from './team-gate.js';
+import { parseAddressList } from './trusted-proxies.js';
 
 export interface KubeglassOptions {
   /** Default 7070; 0 picks a free port. */
@@ -33,6 +38,18 @@ export interface KubeglassOptions {
   clientLimits?: Partial<ClientLimitSettings>;
   /** Warnings and notices (never credentials); default: none. */
   log?: (message: string) => void;
+  /** Team mode (token, proxy): people sign in as themselves; default none (the kubeconfig's own credentials). */
+  auth?: 'none' | TeamAuth;
+  /** Team mode: the keys that seal session cookies (first seals, all open). Required for token mode. */
+  sessionKeysFile?: string;
+  /** Proxy mode: addresses and CIDRs of the authenticating proxy. */
+  trustedProxies?: string;
+  /** Add the cluster this process runs in (the pod's service account's CA and token), as context "in-cluster". */
+  inCluster?: boolean;
+  /** Where the pod's files are found (tests); default the root, as in a pod. */
+  inClusterRoot?: string;
+  /** Team mode: sign-ins and sign-outs (never a token). */
+  onEvent?: (event: Record<string, unknown>) => void;
 }
 
 export interface RunningKubeglass {
@@ -63,18 +80,30 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
         ? { path: options.kubeconfig }
         : { env: options.env ?? process.env };
   const kubeconfig = loadKubeconfig(source);
+  if (options.inCluster === true) inClusterKubeconfig(kubeconfig, options.inClusterRoot ?? '', options.env ?? process.env);
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  const team = teamOptions(options);
   // Beyond loopback, or behind a proxy, anyone who reaches the port would hold the cluster credentials: demand a token.
+  // Not in team mode, where kubeglass holds none: each person brings their own.
   const accessToken =
-    options.tokenFile !== undefined
-      ? readAccessTokenFile(options.tokenFile)
-      : isLoopbackHost(host) && publicUrl === undefined
-        ? undefined
-        : generateAccessToken();
+    team !== undefined
+      ? undefined
+      : options.tokenFile !== undefined
+        ? readAccessTokenFile(options.tokenFile)
+        : isLoopbackHost(host) && publicUrl === undefined
+          ? undefined
+          : generateAccessToken();
 
   const demo = options.demo ? await options.demo.start(options.demo.options ?? {}) : undefined;
   try {
-    const contexts = buildContextRegistry({ kubeconfig, demo, defaultContext: options.context, location: kubeconfigLocation(source), onWarning: log });
+    const contexts = buildContextRegistry({
+      kubeconfig,
+      demo,
+      defaultContext: options.context ?? (options.inCluster === true ? IN_CLUSTER_CONTEXT : undefined),
+      location: kubeconfigLocation(source),
+      onWarning: log,
+      team: team !== undefined,
+    });
     const app = createKubeglassServer({
       contexts,
       staticDir: options.staticDir ?? defaultStaticDir(),
@@ -82,6 +111,8 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
       accessToken,
       publicUrl,
       clientLimits: options.clientLimits,
+      ...(team !== undefined ? { team } : {}),
+      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
     });
     const port = await app.listen(options.port ?? 7070, host);
     const url = `http://${hostPort(isWildcardHost(host) ? '127.0.0.1' : host, port)}`;
@@ -111,4 +142,29 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
     await demo?.close();
     throw error;
   }
+}
+
+/** Team mode's settings from the options, refused with a UsageError where one is missing or does not fit. */
+function teamOptions(options: KubeglassOptions): TeamOptions | undefined {
+  const auth = options.auth ?? 'none';
+  if (auth === 'none') {
+    if (options.sessionKeysFile !== undefined || options.trustedProxies !== undefined) {
+      throw new UsageError('--session-keys-file and --trusted-proxy are for team mode: add --auth token or --auth proxy');
+    }
+    return undefined;
+  }
+  if (options.tokenFile !== undefined) throw new UsageError(`--token-file is kubeglass's own access token, which team mode (--auth ${auth}) does not use: each person signs in with their own`);
+  if (auth === 'token' && options.sessionKeysFile === undefined) {
+    throw new UsageError('--auth token needs --session-keys-file: the keys that seal session cookies (one per line, e.g. `openssl rand -base64 32`), the same file on every replica');
+  }
+  if (auth === 'proxy' && options.trustedProxies === undefined) {
+    throw new UsageError('--auth proxy needs --trusted-proxy: the addresses (or CIDRs) of the authenticating proxy whose forwarded tokens are believed');
+  }
+  if (auth === 'token' && options.trustedProxies !== undefined) throw new UsageError('--trusted-proxy is for --auth proxy');
+  const keys = options.sessionKeysFile !== undefined ? readSessionKeys(options.sessionKeysFile) : [randomBytes(32)];
+  return {
+    auth,
+    seal: createSessionSeal(keys),
+    ...(options.trustedProxies !== undefined ? { trustedProxies: parseAddressList(options.trustedProxies, '--trusted-proxy') } : {}),
+  };
 }

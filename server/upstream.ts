@@ -3,6 +3,7 @@
 import http, { type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { ContextTarget } from './contexts.js';
+import type { Person } from './person.js';
 import { makeStatus, type KubeStatus } from './status.js';
 
 export interface UpstreamRequestInit {
@@ -13,10 +14,14 @@ export interface UpstreamRequestInit {
   headers: OutgoingHttpHeaders;
 }
 
-/** Builds the http(s) request options for a context: URL joined with the server's path prefix, credentials applied. */
+/**
+ * Builds the http(s) request options for a context: URL joined with the server's path prefix, credentials applied:
+ * the person's bearer token where they signed in (team mode, whose contexts hold no user), else the kubeconfig's.
+ */
 export async function upstreamRequestOptions(
   target: ContextTarget,
   init: UpstreamRequestInit,
+  person?: Person,
 ): Promise<https.RequestOptions> {
   const { server } = target;
   const prefix = server.pathname.replace(/\/+$/, '');
@@ -29,6 +34,7 @@ export async function upstreamRequestOptions(
     headers: { ...init.headers },
   };
   await target.kubeConfig.applyToHTTPSOptions(options);
+  if (person?.bearer !== undefined) options.headers = { ...options.headers, authorization: `Bearer ${person.bearer}` };
   reuseKeepAliveAgent(target, options);
   return options;
 }
@@ -84,8 +90,8 @@ function reuseKeepAliveAgent(target: ContextTarget, options: https.RequestOption
 }
 
 /** Starts a request to the context's API server (not yet ended: the caller writes or pipes the body). */
-export async function openUpstreamRequest(target: ContextTarget, init: UpstreamRequestInit): Promise<ClientRequest> {
-  const options = await upstreamRequestOptions(target, init);
+export async function openUpstreamRequest(target: ContextTarget, init: UpstreamRequestInit, person?: Person): Promise<ClientRequest> {
+  const options = await upstreamRequestOptions(target, init, person);
   return target.server.protocol === 'https:' ? https.request(options) : http.request(options);
 }
 

@@ -9,7 +9,8 @@ import { TABLE_ACCEPT, type WatchAs, type WatchRequest } from '../wire/ws-protoc
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { makeStatus, sendStatusOnSocket, statusFromErrorBody, type KubeStatus } from './status.js';
-import { clientAddress, type ClientLimits, type ReleaseSlot } from './client-limits.js';
+import type { ClientLimits, ReleaseSlot } from './client-limits.js';
+import { kubeconfigPerson, type Person } from './person.js';
 import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
 import { WatchStreamParser } from './watch-stream-parser.js';
 
@@ -27,7 +28,7 @@ export interface WatchMultiplexerOptions {
   maxWatchesPerSocket?: number;
   /** Told when a socket's upstream reads pause (true) or resume (false), so flow control can be observed. */
   onCongestion?: (congested: boolean) => void;
-  /** Watches across all sockets of one client address (default: unlimited). */
+  /** Watches across all sockets of one person (alone: of one client address) (default: unlimited). */
   clientLimits?: ClientLimits;
 }
 
@@ -110,7 +111,7 @@ class WatchSession {
   constructor(
     private readonly ws: WebSocket,
     private readonly options: SessionOptions,
-    private readonly client: string,
+    private readonly person: Person,
   ) {
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('pong', () => {
@@ -165,7 +166,7 @@ class WatchSession {
       this.sendClosed(id, makeStatus(429, `too many watches on one /-/ws socket (limit ${this.options.maxWatchesPerSocket})`));
       return;
     }
-    const slot = this.options.clientLimits?.acquire('watches', this.client) ?? (() => undefined);
+    const slot = this.options.clientLimits?.acquire('watches', this.person.limitKey) ?? (() => undefined);
     if (typeof slot !== 'function') {
       this.sendClosed(id, slot);
       return;
@@ -182,7 +183,7 @@ class WatchSession {
         method: 'GET',
         pathAndQuery: watchPathAndQuery(request),
         headers: { accept: request.as === 'Table' ? TABLE_ACCEPT : 'application/json', 'user-agent': 'kubeglass' },
-      });
+      }, this.person);
     } catch (error) {
       this.finish(watch, credentialErrorStatus(target, error));
       return;
@@ -350,15 +351,15 @@ export class WatchMultiplexer {
     };
   }
 
-  /** Completes the WebSocket handshake and starts serving watches on the socket. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  /** Completes the WebSocket handshake and starts serving `person`'s watches on the socket (with their credentials). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, person: Person = kubeconfigPerson(req)): void {
     const bodyProblem = upgradeBodyProblem(req);
     if (bodyProblem !== null) {
       sendStatusOnSocket(socket, bodyProblem);
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = new WatchSession(ws, this.options, clientAddress(req));
+      const session = new WatchSession(ws, this.options, person);
       this.sessions.add(session);
       ws.on('close', () => this.sessions.delete(session));
     });

@@ -28,4 +28,14 @@ export interface ContextList {
    * copied from the app (curl, kubectl) must send it, since the browser's cookie for it is HttpOnly.
    */
   accessTokenRequired?: boolean;
+  /** Team mode: how people sign in; every request is made with the signed-in person's own credentials. */
+  auth?: 'token' | 'proxy';
+  /** Team mode: the signed-in person, as the cluster named them at sign-in (absent where it does not say). */
+  signedInAs?: string;
+}
+
+/** GET /-/auth, answered before any sign-in: what the sign-in screen asks for. */
+export interface SignInKind {
+  /** access-token: kubeglass's own access token; token: the person's Kubernetes bearer token; proxy: the proxy signs in. */
+  signIn: 'none' | 'access-token' | 'token' | 'proxy';
 }

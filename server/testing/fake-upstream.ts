@@ -100,8 +100,9 @@ ${extra}`);
 }
 
 /** A registry holding the kubeconfig written by writeKubeconfig for the server URL. */
-export function registryFor(server: string): ContextRegistry {
-  return buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig(server) }) });
+/** The registry of a kubeconfig naming `server` (with FAKE_TOKEN as its user, which team mode leaves out). */
+export function registryFor(server: string, options: { team?: boolean } = {}): ContextRegistry {
+  return buildContextRegistry({ kubeconfig: loadKubeconfig({ path: writeKubeconfig(server) }), ...options });
 }
 
 export interface SimpleResponse {

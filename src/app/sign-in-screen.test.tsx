@@ -37,19 +37,34 @@ describe('SignInGate', () => {
   });
 });
 
+const signInKind = (signIn: string) => new Response(JSON.stringify({ signIn }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
 describe('SignInScreen', () => {
+  it("in team mode asks for the person's own bearer token and shows the cluster's refusal", async () => {
+    stubFetch((url) => (url === '/-/auth' ? signInKind('token') : status(401, 'the API server of context "prod" (https://prod) does not accept this token (401 Unauthorized)')));
+    renderInProviders(<SignInScreen onSignedIn={vi.fn()} />);
+    const field = await screen.findByLabelText('Bearer token');
+    expect(screen.getByText(/works with the cluster as you/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'expired-token' } });
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The cluster did not accept that token: the API server of context "prod" (https://prod) does not accept this token (401 Unauthorized)',
+    );
+  });
+
   it('posts the token as JSON with the client header, and says in words what was wrong', async () => {
     const answers = [status(401, 'kubeglass refused the sign-in'), status(429, 'too many', { 'Retry-After': '4' }), new Response(null, { status: 204 })];
-    const fetch = stubFetch(() => answers.shift() ?? new Response(null, { status: 500 }));
+    const fetch = stubFetch((url) => (url === '/-/auth' ? signInKind('access-token') : (answers.shift() ?? new Response(null, { status: 500 }))));
     const signedIn = vi.fn();
     renderInProviders(<SignInScreen onSignedIn={signedIn} />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/-/auth', expect.anything()));
     const field = screen.getByLabelText('Access token');
     expect(field.getAttribute('type')).toBe('password');
     expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: ' wrong-token ' } });
     fireEvent.submit(field);
     expect((await screen.findByRole('alert')).textContent).toBe('That is not the access token. Use the one kubeglass printed when it started.');
-    const [url, init] = fetch.mock.calls[0] ?? [];
+    const [url, init] = fetch.mock.calls.find(([called]) => called === '/-/login') ?? [];
     expect(url).toBe('/-/login');
     expect(init).toMatchObject({ method: 'POST', body: '{"token":"wrong-token"}', headers: { 'Content-Type': 'application/json', [CLIENT_HEADER]: '1' } });
     expect(field.getAttribute('aria-invalid')).toBe('true');

@@ -1,7 +1,9 @@
-// The screen a kubeglass that demands its access token shows until the browser has a session: one password field.
-import { useId, useState, type FormEvent } from 'react';
+// The screen shown until the browser has a session: one password field, for kubeglass's access token or, in team
+// mode, the person's own Kubernetes bearer token (which the server checks against the cluster).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { SignInKind } from '../../wire/contexts';
 import { buttonStyles } from '../components/ui/button-styles';
-import { signIn, signInProblem } from '../k8s/sign-in';
+import { fetchSignInKind, signIn, signInProblem } from '../k8s/sign-in';
 
 export interface SignInScreenProps {
   /** After a successful sign-in (default: reload, so every request and the watch socket start over signed in). */
@@ -14,6 +16,17 @@ export function SignInScreen({ onSignedIn = () => window.location.reload() }: Si
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [kind, setKind] = useState<SignInKind['signIn'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchSignInKind().then((answer) => {
+      if (live) setKind(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const team = kind === 'token';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,7 +39,7 @@ export function SignInScreen({ onSignedIn = () => window.location.reload() }: Si
         onSignedIn();
       },
       (error: unknown) => {
-        setProblem(signInProblem(error));
+        setProblem(signInProblem(error, kind ?? 'access-token'));
         setSending(false);
       },
     );
@@ -38,11 +51,19 @@ export function SignInScreen({ onSignedIn = () => window.location.reload() }: Si
         <h1 id={`${fieldId}-title`} className="text-lg font-semibold">
           Sign in to Kubeglass
         </h1>
-        <p className="mt-2 text-sm text-slate-600">
-          This kubeglass demands its access token: it was printed when kubeglass started (or is the one in its --token-file).
-        </p>
+        {kind === 'proxy' ? (
+          <p className="mt-2 text-sm text-slate-600" data-testid="sign-in-proxy">
+            This kubeglass is signed in to by its authenticating proxy, which sent no token for you: reload the page to sign in again there.
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">
+            {team
+              ? 'Kubeglass works with the cluster as you: sign in with your own Kubernetes bearer token (your identity provider’s ID token, or `kubectl create token <service account>`). The cluster checks it; it is kept only in this browser’s session cookie, sealed.'
+              : 'This kubeglass demands its access token: it was printed when kubeglass started (or is the one in its --token-file).'}
+          </p>
+        )}
         <label htmlFor={fieldId} className="mt-4 block text-sm font-medium text-slate-700">
-          Access token
+          {team ? 'Bearer token' : 'Access token'}
         </label>
         <input
           id={fieldId}

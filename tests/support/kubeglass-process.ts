@@ -22,7 +22,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns kubeglass with the given flags (on `fixedPort`, else a free port) and waits until /-/contexts answers (401 included: it demands sign-in). */
+/** Spawns kubeglass with the given flags (on `fixedPort`, else a free port) and waits until it is ready (/-/readyz). */
 export async function startKubeglassProcess(args: string[], env: NodeJS.ProcessEnv = {}, fixedPort?: number): Promise<KubeglassProcess> {
   const port = fixedPort ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['bin/kubeglass.js', '--port', String(port), ...args], {
@@ -37,8 +37,8 @@ export async function startKubeglassProcess(args: string[], env: NodeJS.ProcessE
   for (;;) {
     if (child.exitCode !== null) throw new Error(`kubeglass exited with ${child.exitCode}:\n${out}`);
     try {
-      const r = await fetch(`${url}/-/contexts`);
-      if (r.ok || r.status === 401) break;
+      const r = await fetch(`${url}/-/readyz`);
+      if (r.ok) break;
     } catch {
       // not listening yet
     }

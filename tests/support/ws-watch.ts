@@ -10,9 +10,9 @@ export interface WatchChannel {
   close: () => void;
 }
 
-/** Opens /-/ws with the server's own Origin, as the SPA in a browser would. */
-export function openWatchChannel(baseUrl: string): Promise<WatchChannel> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/-/ws`, { origin: baseUrl });
+/** Opens /-/ws with the server's own Origin, as the SPA in a browser would (`headers`: its Cookie, say). */
+export function openWatchChannel(baseUrl: string, headers: Record<string, string> = {}): Promise<WatchChannel> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/-/ws`, { origin: baseUrl, headers });
   const messages: ServerMessage[] = [];
   const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   ws.on('message', (data) => {

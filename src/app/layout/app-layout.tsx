@@ -18,6 +18,7 @@ import { currentLocation, interceptLinkClicks, navigate } from '../router/histor
 import { ContextSwitchNote } from './context-switch-note';
 import { KeyboardShortcutsButton } from './keyboard-shortcuts-dialog';
 import { ConnectionIndicator } from './connection-indicator';
+import { SignedInAs } from './signed-in-as';
 import { ThemePicker } from './theme-picker';
 import { BRAND_CLASS, BRAND_MARK_CLASS, MAIN_CLASS, SHELL_BODY_CLASS, SHELL_CLASS, SHELL_HEADER_CLASS } from './shell-look';
 import { ContextPicker } from './context-picker';
@@ -101,7 +102,9 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
           <RequestConsoleButton />
           <KeyboardShortcutsButton />
           <ThemePicker />
-          <ConnectionIndicator />
+          <SignedInAs />
+          {/* Team mode's name and Sign out take the room of the watch state's words. */}
+          <ConnectionIndicator compact={contexts.data?.auth !== undefined} />
         </div>
       </header>
       <ContextSwitchNote />

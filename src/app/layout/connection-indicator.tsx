@@ -9,19 +9,19 @@ const LABEL: Record<ConnectionState, { text: string; dot: string }> = {
   reconnecting: { text: 'Reconnecting', dot: 'bg-amber-400' },
 };
 
-/** State of the tab's watch socket (/-/ws). */
-export function ConnectionIndicator() {
+/** State of the tab's watch socket (/-/ws); `compact`: the dot alone (the words for screen readers and the title). */
+export function ConnectionIndicator({ compact = false }: { compact?: boolean }) {
   const state = useConnectionState();
   const { text, dot } = LABEL[state];
   return (
     <span
       data-testid="connection-state"
       data-state={state}
-      title={`Watch channel: ${state}`}
+      title={`Watch channel: ${text}`}
       className="inline-flex items-center gap-1.5 text-xs text-slate-500"
     >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${dot}`} />
-      {text}
+      <span className={compact ? 'sr-only' : undefined}>{text}</span>
     </span>
   );
 }

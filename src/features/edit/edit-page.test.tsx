@@ -215,6 +215,17 @@ describe('edit page', () => {
     expect(editor().value).not.toContain('a: old');
   });
 
+  it('after its own Save, an older copy from the watch (a relist taken before the Save) is no change on the server', async () => {
+    const { channel } = await openEditor();
+    replace('a: one', 'a: one-mine');
+    save();
+    await screen.findByTestId('saved');
+    act(() => channel.send({ type: 'MODIFIED', object: configMap('10', { a: 'one', b: 'two' }) }));
+    await screen.findByText(/^resourceVersion 11$/);
+    expect(screen.queryByTestId('server-changed')).toBeNull();
+    expect(editor().value).toContain('a: one-mine');
+  });
+
   it('opens the resolve view when both changed the same key; the right side is what gets saved', async () => {
     await openEditor();
     replace('a: one', 'a: one-mine');

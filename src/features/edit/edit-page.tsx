@@ -189,7 +189,11 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   };
 
   const liveChanges = useMemo(
-    () => (base && live && live.metadata.resourceVersion !== base.metadata.resourceVersion ? serverChanges(base, live) : []),
+    // A live copy known to be older than the base (the watch not yet past one's own save, or reconnecting) is no change.
+    () =>
+      base && live && live.metadata.resourceVersion !== base.metadata.resourceVersion && !isLaterResourceVersion(base.metadata.resourceVersion, live.metadata.resourceVersion)
+        ? serverChanges(base, live)
+        : [],
     [base, live],
   );
   const hidden = base ? hiddenFields(base) : [];

@@ -32,7 +32,7 @@ for t in "${tiers[@]}"; do
   if [ "$t" = legacy ]; then
     bash tests/real-apiserver/build.sh || { echo "real tier: the 1.20.2 build failed"; exit 1; }
   else
-    bash tests/modern-apiserver/build.sh --kwok || { echo "real tier: the modern build failed"; exit 1; }
+    bash tests/modern-apiserver/build.sh --kwok && bash tests/deploy/build-helm.sh || { echo "real tier: the modern build (or helm's, for the chart test) failed"; exit 1; }
   fi
   STATE=$(mktemp -d "/tmp/kubeglass-real-$t.XXXXXX")
   if [ "$t" = legacy ]; then

@@ -12,7 +12,9 @@ import type { ApiAccess, Gate } from './gate.js';
 import { kubeconfigPerson, type Person } from './person.js';
 import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, checkSessionRequest, isApiPath, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
+import { handleOidcNavigation, handleSessionRefresh, isOidcNavigation, SESSION_REFRESH_PATH } from './oidc-endpoints.js';
 import { handleLogin, handleLogout, LOGIN_PATH, LOGOUT_PATH, sendPageRefusal } from './sign-in.js';
+import type { OidcClient } from './oidc-client.js';
 import type { SessionSeal } from './session-seal.js';
 import { serveStatic } from './static.js';
 import { createTeamGate, type TeamAuth, type TeamGate } from './team-gate.js';
@@ -41,6 +43,7 @@ export interface TeamOptions {
   auth: TeamAuth;
   seal: SessionSeal;
   trustedProxies?: BlockList;
+  oidc?: OidcClient;
   sessionSeconds?: number;
 }
 
@@ -102,18 +105,30 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       return;
     }
     const isLogin = pathname === LOGIN_PATH && req.method === 'POST';
+    const oidcNavigation = isOidcNavigation(teamGate, req.method, pathname);
     const refusal =
       checkHost(req, policy) ??
-      checkOrigin(req, policy, false) ??
-      checkFetchSite(req, pathname) ??
-      (gate?.carriesSessionCookie(req) === true && !isLogin ? checkSessionRequest(req, pathname, false) : null);
+      (oidcNavigation
+        ? null
+        : (checkOrigin(req, policy, false) ??
+          checkFetchSite(req, pathname) ??
+          (gate?.carriesSessionCookie(req) === true && !isLogin ? checkSessionRequest(req, pathname, false) : null)));
     if (refusal) {
       sendStatus(res, refusal);
       req.resume();
       return;
     }
+    const failed = (what: string) => (error: unknown) => options.onError?.(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
     if (gate && isLogin) {
-      handleLogin(req, res, gate, (error) => options.onError?.(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`));
+      handleLogin(req, res, gate, failed('sign-in'));
+      return;
+    }
+    if (teamGate && oidcNavigation) {
+      handleOidcNavigation(req, res, teamGate, failed('sign-in'));
+      return;
+    }
+    if (teamGate && pathname === SESSION_REFRESH_PATH && req.method === 'POST') {
+      handleSessionRefresh(req, res, teamGate, failed('session refresh'));
       return;
     }
     if (!isApiPath(pathname)) {
@@ -122,7 +137,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
     }
     if (pathname === AUTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       // Before any session: the sign-in screen asks what to ask for.
-      const body = JSON.stringify({ signIn: teamGate?.auth ?? (gate ? 'access-token' : 'none') });
+      const body = JSON.stringify({ signIn: teamGate?.auth ?? (gate ? 'access-token' : 'none'), ...(options.team?.oidc ? { issuer: options.team.oidc.issuer } : {}) });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
@@ -177,7 +192,9 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string, person: Person): void => {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (pathname === '/-/contexts' && readOnly) {
-      const team = teamGate ? { auth: teamGate.auth, ...(person.username !== undefined ? { signedInAs: person.username } : {}) } : {};
+      const team = teamGate
+        ? { auth: teamGate.auth, ...(person.username !== undefined ? { signedInAs: person.username } : {}), ...(person.expiresAt !== undefined ? { sessionExpiresAt: person.expiresAt } : {}) }
+        : {};
       const body = JSON.stringify({ ...contexts.list(), accessTokenRequired: options.accessToken !== undefined, ...team });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);

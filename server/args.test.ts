@@ -55,7 +55,8 @@ describe('parseCliArgs', () => {
     [['--public-url', 'ftp://kubeglass.example.com'], '--public-url must be an http:// or https:// URL'],
     [['--public-url', 'https://kubeglass.example.com/app/'], 'without path, query or fragment'],
     [['--public-url', 'https://user:pw@kubeglass.example.com'], 'must not carry a user name or password'],
-    [['--auth', 'oauth'], '--auth takes none, token or proxy, got "oauth"'],
+    [['--auth', 'oauth'], '--auth takes none, token, oidc or proxy, got "oauth"'],
+    [['--oidc-issuer', 'http://issuer.example.com'], '--oidc-issuer must be an https:// URL'],
     [['--log-format', 'yaml'], '--log-format takes text or json'],
     [['--max-watches-per-person', '0'], '--max-watches-per-person must be at least 1'],
   ])('rejects %j', (argv, message) => {

@@ -15,7 +15,12 @@ export interface CliArgs {
   tokenFile?: string;
   /** The origin users open when a TLS proxy is in front, e.g. https://kubeglass.example.com (validated). */
   publicUrl?: string;
-  auth: 'none' | 'token' | 'proxy';
+  auth: 'none' | 'token' | 'oidc' | 'proxy';
+  oidcIssuer?: string;
+  oidcClientId?: string;
+  oidcClientSecretFile?: string;
+  oidcCaFile?: string;
+  oidcScopes?: string;
   sessionKeysFile?: string;
   trustedProxies?: string;
   inCluster: boolean;
@@ -58,16 +63,26 @@ Options:
   -h, --help             show this help
 
 Team mode (each person signs in as themselves; kubeglass holds no credentials of anyone's):
-  --auth none|token|proxy
+  --auth none|token|oidc|proxy
                          none (default): the kubeconfig's own credentials, for one person;
                          token: people sign in with their own Kubernetes bearer token, checked against the
                          cluster; every request carries it, never a kubeconfig user or the pod's service account;
+                         oidc: people sign in at the cluster's OpenID provider (authorization code flow with
+                         PKCE); their ID token is the bearer, renewed with the refresh token before it expires;
                          proxy: behind an authenticating proxy (oauth2-proxy...), the person's token taken from
                          X-Forwarded-Access-Token or Authorization, from --trusted-proxy addresses only
   --session-keys-file PATH
                          keys that seal session cookies, one per line (\`openssl rand -base64 32\`): the first
                          seals, every one opens, so keys rotate; the same file on every replica (token mode)
   --trusted-proxy LIST   comma-separated addresses or CIDRs of the authenticating proxy (proxy mode)
+  --oidc-issuer URL      the OpenID provider the cluster trusts (oidc mode; needs --public-url for the
+                         redirect URI PUBLIC_URL/-/oidc/callback)
+  --oidc-client-id ID    this kubeglass's client at the provider (the audience the cluster expects)
+  --oidc-client-secret-file PATH
+                         the client's secret (a confidential client); without it, a public client
+  --oidc-ca-file PATH    the CA bundle of the provider's certificate (default: the system's roots)
+  --oidc-scopes LIST     space- or comma-separated (default: openid email profile offline_access;
+                         add groups where the provider puts group claims behind it, as Dex does)
   --max-watches-per-person N
                          open watches one person may hold across their tabs (default 1000)
   --max-requests-per-person N
@@ -93,6 +108,11 @@ const FLAGS: Record<string, FlagKind> = {
   auth: 'string',
   'session-keys-file': 'string',
   'trusted-proxy': 'string',
+  'oidc-issuer': 'string',
+  'oidc-client-id': 'string',
+  'oidc-client-secret-file': 'string',
+  'oidc-ca-file': 'string',
+  'oidc-scopes': 'string',
   'in-cluster': 'boolean',
   'log-format': 'string',
   'max-watches-per-person': 'integer',
@@ -186,7 +206,7 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       args.publicUrl = parsePublicUrl(text).origin;
       break;
     case 'auth':
-      if (text !== 'none' && text !== 'token' && text !== 'proxy') throw new UsageError(`--auth takes none, token or proxy, got "${text}"`);
+      if (text !== 'none' && text !== 'token' && text !== 'oidc' && text !== 'proxy') throw new UsageError(`--auth takes none, token, oidc or proxy, got "${text}"`);
       args.auth = text;
       break;
     case 'session-keys-file':
@@ -194,6 +214,21 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       break;
     case 'trusted-proxy':
       args.trustedProxies = text;
+      break;
+    case 'oidc-issuer':
+      args.oidcIssuer = parseIssuer(text);
+      break;
+    case 'oidc-client-id':
+      args.oidcClientId = text;
+      break;
+    case 'oidc-client-secret-file':
+      args.oidcClientSecretFile = text;
+      break;
+    case 'oidc-ca-file':
+      args.oidcCaFile = text;
+      break;
+    case 'oidc-scopes':
+      args.oidcScopes = text;
       break;
     case 'in-cluster':
       args.inCluster = true;
@@ -212,6 +247,20 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       args.help = true;
       break;
   }
+}
+
+/** An --oidc-issuer: https (http only on loopback, for a provider on this machine), no query or fragment. */
+function parseIssuer(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--oidc-issuer must be an https:// URL, got "${text}"`);
+  }
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new UsageError(`--oidc-issuer must be an https:// URL, got "${text}"`);
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`--oidc-issuer must not carry a query or fragment, got "${text}"`);
+  return text.replace(/\/+$/, '');
 }
 
 /** A --public-url: http or https, a host, nothing after it (the app lives at the root of its origin). */

@@ -76,6 +76,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
       auth: args.auth,
       sessionKeysFile: args.sessionKeysFile,
       trustedProxies: args.trustedProxies,
+      oidc: { issuer: args.oidcIssuer, clientId: args.oidcClientId, clientSecretFile: args.oidcClientSecretFile, caFile: args.oidcCaFile, scopes: args.oidcScopes },
       inCluster: args.inCluster,
       // Where a test lays out a pod's files; a pod has them at the root.
       ...(process.env.KUBEGLASS_IN_CLUSTER_ROOT ? { inClusterRoot: process.env.KUBEGLASS_IN_CLUSTER_ROOT } : {}),

@@ -30,8 +30,8 @@ export interface Gate {
   api(req: IncomingMessage): ApiAccess;
   /** POST /-/login: the Set-Cookie of a new session, or why not. */
   login(req: IncomingMessage, login: LoginRequest): Promise<{ kind: 'signed-in'; setCookie: string[] } | Refusal>;
-  /** POST /-/logout: the Set-Cookie lines that end the request's session. */
-  logout(req: IncomingMessage): Promise<{ setCookie: string[] }>;
+  /** POST /-/logout: the Set-Cookie lines that end the request's session, and the issuer's end-session URL if any. */
+  logout(req: IncomingMessage): Promise<{ setCookie: string[]; endSession?: string }>;
 }
 
 /** Cookie values of `name` in a Cookie header (several may be sent when paths differ). */

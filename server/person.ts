@@ -14,6 +14,8 @@ export interface Person {
   bearer?: string;
   /** As the cluster named them when they signed in, where it says (SelfSubjectReview). */
   username?: string;
+  /** When the bearer token expires (ms since the epoch), where the session knows: watches on it end then. */
+  expiresAt?: number;
 }
 
 /** The kubeconfig's own user: limits stay per client address, as kubeglass has always counted them. */

@@ -71,13 +71,22 @@ function loginOf(body: string): LoginRequest | null {
   return { token: token.trim(), ...(context !== undefined ? { context } : {}) };
 }
 
-/** POST /-/logout: 204, the session ended and its cookie cleared. */
+/**
+ * POST /-/logout: the session ended and its cookie cleared; 204, or 200 {"endSession": URL} where the identity
+ * provider's own session ends too once the browser goes there.
+ */
 export function handleLogout(req: IncomingMessage, res: ServerResponse, gate: Gate, onError: (error: unknown) => void): void {
   req.resume();
   gate.logout(req).then(
-    ({ setCookie }) => {
-      res.writeHead(204, { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' });
-      res.end();
+    ({ setCookie, endSession }) => {
+      if (endSession === undefined) {
+        res.writeHead(204, { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
+      const body = JSON.stringify({ endSession });
+      res.writeHead(200, { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
     },
     (error: unknown) => {
       onError(error);

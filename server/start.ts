@@ -7,6 +7,8 @@ import { SIGN_IN_CODE_PARAMETER } from './access-gate.js';
 import { generateAccessToken, readAccessTokenFile } from './access-token.js';
 import { parsePublicUrl, UsageError } from './args.js';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createOidcClient, type OidcClient } from './oidc-client.js';
 import type { ClientLimitSettings } from './client-limits.js';
 import { hostPort, isLoopbackHost, isWildcardHost } from './security.js';
 import { createSessionSeal, readSessionKeys } from './session-seal.js';
@@ -44,6 +46,8 @@ export interface KubeglassOptions {
   sessionKeysFile?: string;
   /** Proxy mode: addresses and CIDRs of the authenticating proxy. */
   trustedProxies?: string;
+  /** OIDC mode: the provider and this kubeglass's client there. */
+  oidc?: { issuer?: string; clientId?: string; clientSecretFile?: string; caFile?: string; scopes?: string };
   /** Add the cluster this process runs in (the pod's service account's CA and token), as context "in-cluster". */
   inCluster?: boolean;
   /** Where the pod's files are found (tests); default the root, as in a pod. */
@@ -82,7 +86,7 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
   const kubeconfig = loadKubeconfig(source);
   if (options.inCluster === true) inClusterKubeconfig(kubeconfig, options.inClusterRoot ?? '', options.env ?? process.env);
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
-  const team = teamOptions(options);
+  const team = teamOptions(options, publicUrl);
   // Beyond loopback, or behind a proxy, anyone who reaches the port would hold the cluster credentials: demand a token.
   // Not in team mode, where kubeglass holds none: each person brings their own.
   const accessToken =
@@ -145,26 +149,54 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
 }
 
 /** Team mode's settings from the options, refused with a UsageError where one is missing or does not fit. */
-function teamOptions(options: KubeglassOptions): TeamOptions | undefined {
+function teamOptions(options: KubeglassOptions, publicUrl: URL | undefined): TeamOptions | undefined {
   const auth = options.auth ?? 'none';
+  const oidcGiven = Object.values(options.oidc ?? {}).some((value) => value !== undefined);
   if (auth === 'none') {
-    if (options.sessionKeysFile !== undefined || options.trustedProxies !== undefined) {
-      throw new UsageError('--session-keys-file and --trusted-proxy are for team mode: add --auth token or --auth proxy');
+    if (options.sessionKeysFile !== undefined || options.trustedProxies !== undefined || oidcGiven) {
+      throw new UsageError('--session-keys-file, --trusted-proxy and --oidc-* are for team mode: add --auth token, oidc or proxy');
     }
     return undefined;
   }
+  if (auth !== 'oidc' && oidcGiven) throw new UsageError('--oidc-* options are for --auth oidc');
   if (options.tokenFile !== undefined) throw new UsageError(`--token-file is kubeglass's own access token, which team mode (--auth ${auth}) does not use: each person signs in with their own`);
-  if (auth === 'token' && options.sessionKeysFile === undefined) {
-    throw new UsageError('--auth token needs --session-keys-file: the keys that seal session cookies (one per line, e.g. `openssl rand -base64 32`), the same file on every replica');
+  if (auth !== 'proxy' && options.sessionKeysFile === undefined) {
+    throw new UsageError(`--auth ${auth} needs --session-keys-file: the keys that seal session cookies (one per line, e.g. \`openssl rand -base64 32\`), the same file on every replica`);
   }
   if (auth === 'proxy' && options.trustedProxies === undefined) {
     throw new UsageError('--auth proxy needs --trusted-proxy: the addresses (or CIDRs) of the authenticating proxy whose forwarded tokens are believed');
   }
-  if (auth === 'token' && options.trustedProxies !== undefined) throw new UsageError('--trusted-proxy is for --auth proxy');
+  if (auth !== 'proxy' && options.trustedProxies !== undefined) throw new UsageError('--trusted-proxy is for --auth proxy');
   const keys = options.sessionKeysFile !== undefined ? readSessionKeys(options.sessionKeysFile) : [randomBytes(32)];
   return {
     auth,
     seal: createSessionSeal(keys),
     ...(options.trustedProxies !== undefined ? { trustedProxies: parseAddressList(options.trustedProxies, '--trusted-proxy') } : {}),
+    ...(auth === 'oidc' ? { oidc: oidcClientOf(options.oidc ?? {}, publicUrl) } : {}),
   };
+}
+
+const DEFAULT_OIDC_SCOPES = ['openid', 'email', 'profile', 'offline_access'];
+
+function oidcClientOf(oidc: NonNullable<KubeglassOptions['oidc']>, publicUrl: URL | undefined): OidcClient {
+  if (oidc.issuer === undefined || oidc.clientId === undefined) throw new UsageError('--auth oidc needs --oidc-issuer and --oidc-client-id');
+  if (publicUrl === undefined) throw new UsageError('--auth oidc needs --public-url: the issuer sends people back to PUBLIC_URL/-/oidc/callback');
+  const read = (flag: string, path: string): Buffer => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new UsageError(`cannot read ${flag} ${path}: ${(error as Error).message}`);
+    }
+  };
+  const scopes = oidc.scopes === undefined ? DEFAULT_OIDC_SCOPES : oidc.scopes.split(/[\s,]+/).filter((scope) => scope !== '');
+  if (!scopes.includes('openid')) throw new UsageError('--oidc-scopes must include openid');
+  return createOidcClient({
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    ...(oidc.clientSecretFile !== undefined ? { clientSecret: read('--oidc-client-secret-file', oidc.clientSecretFile).toString('utf8').trim() } : {}),
+    ...(oidc.caFile !== undefined ? { ca: read('--oidc-ca-file', oidc.caFile) } : {}),
+    scopes,
+    redirectUri: `${publicUrl.origin}/-/oidc/callback`,
+    postLogoutRedirectUri: `${publicUrl.origin}/`,
+  });
 }

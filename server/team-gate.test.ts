@@ -5,6 +5,7 @@ import { createSessionSeal } from './session-seal.js';
 import { createSignInBackoff } from './sign-in-backoff.js';
 import { createTeamGate, type TeamGateOptions } from './team-gate.js';
 import { parseAddressList } from './trusted-proxies.js';
+import type { IdTokenClaims, OidcClient, SignInStart } from './oidc-client.js';
 import type { TokenReview } from './token-review.js';
 
 const contexts: ContextRegistry = {
@@ -12,8 +13,8 @@ const contexts: ContextRegistry = {
   list: () => ({ contexts: [{ name: 'prod', server: 'https://prod', demo: false }], default: 'prod' }),
 };
 
-function req(headers: Record<string, string> = {}, address = '127.0.0.1'): IncomingMessage {
-  return { headers, socket: { remoteAddress: address } } as unknown as IncomingMessage;
+function req(headers: Record<string, string> = {}, address = '127.0.0.1', url = '/'): IncomingMessage {
+  return { headers, url, socket: { remoteAddress: address } } as unknown as IncomingMessage;
 }
 
 const jwt = (exp: number): string => ['e30', Buffer.from(JSON.stringify({ exp })).toString('base64url'), 'sig'].join('.');
@@ -85,7 +86,9 @@ describe('createTeamGate, token mode', () => {
   it('takes a script\'s Bearer token as the person, and logout clears the cookie', async () => {
     const { g } = gate();
     expect(g.api(req({ authorization: 'Bearer abc' }))).toMatchObject({ kind: 'allow', person: { bearer: 'abc' } });
-    expect(await g.logout(req())).toEqual({ setCookie: ['kubeglass-session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0'] });
+    const { setCookie } = await g.logout(req());
+    expect(setCookie[0]).toBe('kubeglass-session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
+    expect(setCookie.slice(1).every((line) => /^kubeglass-session-\d=; .*Max-Age=0$/.test(line))).toBe(true);
   });
 
   it('is __Host- and Secure behind https', async () => {
@@ -116,5 +119,98 @@ describe('createTeamGate, proxy mode', () => {
 describe('parseAddressList', () => {
   it.each([['10.0.0.0/33'], ['10.0.0'], ['::1/129'], [' , '], ['10.0.0.1/8/1']])('refuses %j', (text) => {
     expect(() => parseAddressList(text, '--trusted-proxy')).toThrow('--trusted-proxy');
+  });
+});
+
+describe('createTeamGate, oidc mode', () => {
+  const cookiesOf = (setCookie: string[]): string =>
+    setCookie
+      .map((line) => line.split(';', 1)[0] ?? '')
+      .filter((pair) => !pair.endsWith('='))
+      .join('; ');
+
+  function oidcGate() {
+    const now = { ms: 1_000_000_000_000 };
+    const started: SignInStart[] = [];
+    const refreshed: string[] = [];
+    let serial = 0;
+    const tokens = (nonce: string | null) => {
+      serial++;
+      const exp = Math.floor(now.ms / 1000) + 120;
+      const claims: IdTokenClaims = { sub: 'alice', email: 'alice@example.test', exp, ...(nonce ? { nonce } : {}) };
+      return { idToken: `${jwt(exp).slice(0, -3)}id-${serial}`, refreshToken: `refresh-${serial}`, claims };
+    };
+    const oidc: OidcClient = {
+      issuer: 'https://issuer.example',
+      authorizationUrl: (start) => {
+        started.push(start);
+        return Promise.resolve(`https://issuer.example/auth?state=${start.state}`);
+      },
+      exchangeCode: (code, start) => (code === 'good-code' ? Promise.resolve(tokens(start.nonce)) : Promise.reject(new Error('unexpected'))),
+      refresh: (refreshToken) => {
+        refreshed.push(refreshToken);
+        return Promise.resolve(tokens(null));
+      },
+      endSessionUrl: (idToken) => Promise.resolve(`https://issuer.example/logout?id_token_hint=${idToken}`),
+    };
+    const review = (): Promise<TokenReview> => Promise.resolve({ kind: 'accepted', username: 'oidc:alice@example.test' });
+    const g = createTeamGate({ auth: 'oidc', contexts, seal: createSessionSeal([Buffer.alloc(32, 1)]), secure: true, oidc, review, now: () => now.ms });
+    return { g, now, started, refreshed };
+  }
+
+  async function signedIn() {
+    const t = oidcGate();
+    const start = await t.g.startSignIn(req({}, '127.0.0.1', '/-/oidc/start?then=/c/prod/api/v1/pods'));
+    if (start.kind !== 'redirect') throw new Error('expected a redirect');
+    const state = t.started[0]?.state ?? '';
+    const back = await t.g.finishSignIn(req({ cookie: cookiesOf(start.setCookie) }, '127.0.0.1', `/-/oidc/callback?code=good-code&state=${state}`));
+    if (back.kind !== 'redirect') throw new Error(`expected a redirect, got ${JSON.stringify(back)}`);
+    return { ...t, start, back, cookie: cookiesOf(back.setCookie) };
+  }
+
+  it('sends the browser to the issuer with a sealed sign-in cookie, and back to where it started with a session', async () => {
+    const { start, back, cookie, g } = await signedIn();
+    if (start.kind !== 'redirect' || back.kind !== 'redirect') throw new Error('expected redirects');
+    expect(start.location).toMatch(/^https:\/\/issuer\.example\/auth\?state=/);
+    expect(start.setCookie[0]).toMatch(/^__Host-kubeglass-sign-in=[A-Za-z0-9_-]+; HttpOnly; SameSite=Lax; Path=\/; Secure; Max-Age=600$/);
+    expect(back.location).toBe('/c/prod/api/v1/pods');
+    expect(back.setCookie).toContain('__Host-kubeglass-sign-in=; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=0');
+    expect(g.api(req({ cookie }))).toMatchObject({ kind: 'allow', person: { bearer: expect.stringMatching(/id-1$/), username: 'oidc:alice@example.test' } });
+  });
+
+  it('refuses a callback that this browser did not start, with another state, or after an error at the issuer', async () => {
+    const t = oidcGate();
+    expect(await t.g.finishSignIn(req({}, '127.0.0.1', '/-/oidc/callback?code=good-code&state=x'))).toMatchObject({ kind: 'refuse', status: { code: 400 } });
+    const start = await t.g.startSignIn(req({}, '127.0.0.1', '/-/oidc/start?then=//evil.example/'));
+    if (start.kind !== 'redirect') throw new Error('expected a redirect');
+    const cookie = cookiesOf(start.setCookie);
+    expect(await t.g.finishSignIn(req({ cookie }, '127.0.0.1', '/-/oidc/callback?code=good-code&state=other'))).toMatchObject({ kind: 'refuse', status: { code: 400, message: expect.stringContaining('(state)') } });
+    const state = t.started[0]?.state ?? '';
+    expect(await t.g.finishSignIn(req({ cookie }, '127.0.0.1', `/-/oidc/callback?error=access_denied&state=${state}`))).toMatchObject({ kind: 'refuse', status: { code: 401, message: expect.stringContaining('access_denied') } });
+    const good = await t.g.finishSignIn(req({ cookie }, '127.0.0.1', `/-/oidc/callback?code=good-code&state=${state}`));
+    // A path of another site to come back to is the app's root instead.
+    expect(good).toMatchObject({ kind: 'redirect', location: '/' });
+  });
+
+  it('renews the ID token with the refresh token only when it expires soon; an expired one is refused until renewed', async () => {
+    const { g, now, refreshed, cookie } = await signedIn();
+    expect(await g.refresh(req({ cookie }))).toMatchObject({ setCookie: [] });
+    expect(refreshed).toEqual([]);
+    now.ms += 125_000;
+    const expired = g.api(req({ cookie }));
+    expect(expired).toMatchObject({ kind: 'refuse', status: { code: 401, message: expect.stringContaining("Your session's token has expired") } });
+    const renewed = await g.refresh(req({ cookie }));
+    if ('kind' in renewed) throw new Error('expected a renewal');
+    expect(refreshed).toEqual(['refresh-1']);
+    expect(renewed.expiresAt).toBe(Math.floor(now.ms / 1000) * 1000 + 120_000);
+    const next = cookiesOf(renewed.setCookie);
+    expect(g.api(req({ cookie: next }))).toMatchObject({ kind: 'allow', person: { bearer: expect.stringMatching(/id-2$/), username: 'oidc:alice@example.test' } });
+  });
+
+  it('signs out at the issuer too', async () => {
+    const { g, cookie } = await signedIn();
+    const out = await g.logout(req({ cookie }));
+    expect(out.endSession).toMatch(/^https:\/\/issuer\.example\/logout\?id_token_hint=.*id-1$/);
+    expect(out.setCookie[0]).toBe('__Host-kubeglass-session=; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=0');
   });
 });

@@ -97,6 +97,10 @@ interface ActiveWatch {
   release: ReleaseSlot;
 }
 
+/** The close code of a socket whose person's token expired (application range 4000-4999). */
+export const TOKEN_EXPIRED_CLOSE_CODE = 4401;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 type SessionOptions = Required<Omit<WatchMultiplexerOptions, 'clientLimits'>> & Pick<WatchMultiplexerOptions, 'clientLimits'>;
 
 /** One /-/ws connection: its watches, keepalive and backpressure. */
@@ -361,7 +365,14 @@ export class WatchMultiplexer {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const session = new WatchSession(ws, this.options, person);
       this.sessions.add(session);
-      ws.on('close', () => this.sessions.delete(session));
+      // Watches never outlive the token they were opened with: the app reconnects with its renewed session and
+      // resumes each watch from its last resourceVersion.
+      const expiry = person.expiresAt === undefined ? undefined : setTimeout(() => ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'the token of this session expired'), Math.min(Math.max(0, person.expiresAt - Date.now()), MAX_TIMER_MS));
+      expiry?.unref();
+      ws.on('close', () => {
+        clearTimeout(expiry);
+        this.sessions.delete(session);
+      });
     });
   }
 

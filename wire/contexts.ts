@@ -29,13 +29,17 @@ export interface ContextList {
    */
   accessTokenRequired?: boolean;
   /** Team mode: how people sign in; every request is made with the signed-in person's own credentials. */
-  auth?: 'token' | 'proxy';
+  auth?: 'token' | 'oidc' | 'proxy';
   /** Team mode: the signed-in person, as the cluster named them at sign-in (absent where it does not say). */
   signedInAs?: string;
+  /** Team mode: when the session's token expires (ms since the epoch); with oidc the app renews it before then. */
+  sessionExpiresAt?: number;
 }
 
 /** GET /-/auth, answered before any sign-in: what the sign-in screen asks for. */
 export interface SignInKind {
   /** access-token: kubeglass's own access token; token: the person's Kubernetes bearer token; proxy: the proxy signs in. */
-  signIn: 'none' | 'access-token' | 'token' | 'proxy';
+  signIn: 'none' | 'access-token' | 'token' | 'oidc' | 'proxy';
+  /** oidc: the identity provider people sign in at. */
+  issuer?: string;
 }

@@ -1,9 +1,11 @@
 // The screen shown until the browser has a session: one password field, for kubeglass's access token or, in team
-// mode, the person's own Kubernetes bearer token (which the server checks against the cluster).
+// mode, the person's own Kubernetes bearer token (which the server checks against the cluster); with OpenID Connect,
+// the way to the identity provider.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SignInKind } from '../../wire/contexts';
 import { buttonStyles } from '../components/ui/button-styles';
 import { fetchSignInKind, signIn, signInProblem } from '../k8s/sign-in';
+import { OidcSignIn } from './oidc-sign-in';
 
 export interface SignInScreenProps {
   /** After a successful sign-in (default: reload, so every request and the watch socket start over signed in). */
@@ -16,16 +18,17 @@ export function SignInScreen({ onSignedIn = () => window.location.reload() }: Si
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [kind, setKind] = useState<SignInKind['signIn'] | null>(null);
+  const [answer, setAnswer] = useState<SignInKind | null>(null);
   useEffect(() => {
     let live = true;
-    void fetchSignInKind().then((answer) => {
-      if (live) setKind(answer);
+    void fetchSignInKind().then((fetched) => {
+      if (live) setAnswer(fetched);
     });
     return () => {
       live = false;
     };
   }, []);
+  const kind = answer?.signIn ?? null;
   const team = kind === 'token';
 
   const submit = (event: FormEvent) => {
@@ -44,6 +47,8 @@ export function SignInScreen({ onSignedIn = () => window.location.reload() }: Si
       },
     );
   };
+
+  if (kind === 'oidc') return <OidcSignIn issuer={answer?.issuer ?? 'the identity provider'} onSignedIn={onSignedIn} />;
 
   return (
     <main className="flex min-h-screen items-start justify-center bg-slate-50 p-6 text-slate-900" data-testid="sign-in">

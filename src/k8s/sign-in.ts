@@ -42,26 +42,52 @@ export function signInProblem(error: unknown, kind: SignInKind['signIn'] = 'acce
   return error.message;
 }
 
+const SIGN_IN_KINDS: ReadonlySet<string> = new Set(['none', 'token', 'oidc', 'proxy']);
+
 /** What the sign-in screen asks for (GET /-/auth, answered without a session); access-token when it cannot tell. */
-export async function fetchSignInKind(): Promise<SignInKind['signIn']> {
+export async function fetchSignInKind(): Promise<SignInKind> {
   try {
     const response = await fetch('/-/auth', { headers: withClientHeader({ Accept: 'application/json' }), credentials: 'same-origin' });
     const body = (await response.json()) as Partial<SignInKind>;
-    return body.signIn === 'token' || body.signIn === 'proxy' || body.signIn === 'none' ? body.signIn : 'access-token';
+    const signIn = typeof body.signIn === 'string' && SIGN_IN_KINDS.has(body.signIn) ? body.signIn : 'access-token';
+    return { signIn, ...(typeof body.issuer === 'string' ? { issuer: body.issuer } : {}) };
   } catch {
-    return 'access-token';
+    return { signIn: 'access-token' };
   }
 }
 
-/** POST /-/logout: ends this browser's session (its cookie is cleared by the answer). */
-export async function signOut(): Promise<void> {
+/** Where the browser goes to sign in at the identity provider, coming back to `then` (a path of this app). */
+export function oidcSignInUrl(then: string): string {
+  return `/-/oidc/start?${new URLSearchParams({ then }).toString()}`;
+}
+
+/** POST /-/session/refresh: a new ID token for the session (its cookie renewed by the answer); when it now expires. */
+export async function refreshSession(): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetch('/-/session/refresh', { method: 'POST', headers: withClientHeader({ Accept: 'application/json' }), credentials: 'same-origin' });
+  } catch (error) {
+    throw networkError('POST', '/-/session/refresh', error);
+  }
+  const body = await response.text();
+  if (!response.ok) throw decodeErrorResponse({ method: 'POST', url: '/-/session/refresh', httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
+  const expiresAt = (JSON.parse(body) as { expiresAt?: unknown }).expiresAt;
+  return typeof expiresAt === 'number' ? expiresAt : 0;
+}
+
+/** POST /-/logout: ends this browser's session (its cookie is cleared by the answer); the identity provider's end-session URL, if it has one. */
+export async function signOut(): Promise<string | null> {
   let response: Response;
   try {
     response = await fetch('/-/logout', { method: 'POST', headers: withClientHeader({ Accept: 'application/json' }), credentials: 'same-origin' });
   } catch (error) {
     throw networkError('POST', '/-/logout', error);
   }
-  if (response.ok) return;
   const body = await response.text();
+  if (response.ok) {
+    if (response.status !== 200 || body === '') return null;
+    const endSession = (JSON.parse(body) as { endSession?: unknown }).endSession;
+    return typeof endSession === 'string' && /^https?:\/\//.test(endSession) ? endSession : null;
+  }
   throw decodeErrorResponse({ method: 'POST', url: '/-/logout', httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
 }

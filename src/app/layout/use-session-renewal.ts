@@ -8,10 +8,16 @@ import { k8sKeys } from '../../data/query-keys';
 import { fetchContexts } from '../../k8s/contexts';
 import { refreshSession } from '../../k8s/sign-in';
 
-/** Renewed when less than this is left. */
+/** Renewed when less than this is left, or half of what was left when scheduled, whichever is less. */
 const AHEAD_MS = 60_000;
 /** Never sooner than this after a renewal was scheduled, so a clock off by minutes cannot make it spin. */
 const MIN_DELAY_MS = 5_000;
+
+/** How long to wait before renewing a token with `leftMs` to live: 0 for at once. */
+export function renewalDelay(leftMs: number): number {
+  const wait = leftMs - Math.min(AHEAD_MS, leftMs / 2);
+  return wait <= 0 ? 0 : Math.max(MIN_DELAY_MS, wait);
+}
 
 async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -30,15 +36,16 @@ export function useSessionRenewal(data: ContextList | undefined, now: () => numb
       if (done) return;
       done = true;
       void oneTabAtATime(async () => {
+        // Another tab may have renewed it while this one waited for the lock.
         const latest = await fetchContexts().catch(() => null);
-        if (latest?.sessionExpiresAt === undefined || latest.sessionExpiresAt - now() < AHEAD_MS) await refreshSession().catch(() => undefined);
+        if (latest?.sessionExpiresAt === undefined || latest.sessionExpiresAt <= expiresAt) await refreshSession().catch(() => undefined);
       }).finally(() => void queryClient.invalidateQueries({ queryKey: k8sKeys.contexts() }));
     };
     const schedule = (): void => {
       clearTimeout(timer);
-      const wait = expiresAt - now() - AHEAD_MS;
-      if (wait <= 0) renew();
-      else timer = setTimeout(renew, Math.max(MIN_DELAY_MS, wait));
+      const wait = renewalDelay(expiresAt - now());
+      if (wait === 0) renew();
+      else timer = setTimeout(renew, wait);
     };
     // Timers of a hidden tab are slowed down: look again when it shows.
     const onVisible = (): void => {

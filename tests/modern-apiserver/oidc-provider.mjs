@@ -15,19 +15,25 @@
 // Accounts: alice (alice@example.test, groups team-a-editors) and bob (bob@example.test, groups viewers); any
 // other login gets a 403 page. The password is not checked.
 //
-// The pages a browser (or tests/support/oidc-login.ts) goes through, all on https://127.0.0.1:PORT:
-//   GET  /auth?...                      -> 303 to /interaction/UID (sets cookies _interaction, _interaction.sig)
-//   GET  /interaction/UID, prompt login: title "Sign-in", <form action="/interaction/UID" method="post"> with
-//        hidden prompt=login, text input name="login" (placeholder "Enter any login"), password input
-//        name="password" (placeholder "and password"), button "Sign-in".
-//   POST /interaction/UID (prompt=login&login=alice&password=x) -> 303 to /auth/UID -> 303 to /interaction/UID2
-//   GET  /interaction/UID2, prompt consent: title "Authorize", <form action="/interaction/UID2" method="post"> with
-//        hidden prompt=consent, button "Continue".
-//   POST /interaction/UID2 (prompt=consent) -> 303 to /auth/UID2 -> 303 to REDIRECT_BASE/-/oidc/callback?code=&state=&iss=
-//   POST /token (Basic auth) -> { id_token, access_token, refresh_token, expires_in }
-//   GET  /session/end?id_token_hint=&post_logout_redirect_uri=REDIRECT_BASE/ -> page "Do you want to sign-out from
-//        127.0.0.1:PORT?" with form id "op.logoutForm" (hidden xsrf), buttons "Yes, sign me out" (name=logout,
-//        value=yes) and "No, stay signed in"; then 303 to the post-logout URI.
+// The pages a browser (or tests/support/oidc-login.ts) goes through, all on https://127.0.0.1:PORT (form actions are
+// absolute URLs there; each page also has a link "[ Cancel ]" to /interaction/UID/abort, which ends in error=access_denied):
+//   GET  /auth?client_id=kubeglass&response_type=code&redirect_uri=&scope=&state=&code_challenge=&code_challenge_method=S256
+//        -> 303 to /interaction/UID (cookies _interaction, _interaction_resume and their .sig)
+//   GET  /interaction/UID, the login prompt: <title>Sign-in</title>, <form action=".../interaction/UID" method="post">
+//        with hidden prompt=login, <input type="text" name="login" placeholder="Enter any login">,
+//        <input type="password" name="password" placeholder="and password">, <button type="submit">Sign-in</button>.
+//        Playwright: getByPlaceholder('Enter any login'), getByPlaceholder('and password'),
+//        getByRole('button', { name: 'Sign-in' }).
+//   POST /interaction/UID (prompt=login&login=alice&password=x) -> 303 /auth/UID -> 303 /interaction/UID2
+//   GET  /interaction/UID2, the consent prompt (first sign-in of a provider session only): <title>Sign-in</title>,
+//        heading "Authorize", form with hidden prompt=consent and <button type="submit">Continue</button>.
+//   POST /interaction/UID2 (prompt=consent) -> 303 /auth/UID2 -> 303 REDIRECT_BASE/-/oidc/callback?code=&state=&iss=
+//   POST /token (Basic auth) -> { id_token, access_token (opaque), refresh_token, expires_in, scope, token_type }
+//   GET  /session/end?client_id=kubeglass (or id_token_hint=)&post_logout_redirect_uri=REDIRECT_BASE/ -> a page
+//        "Do you want to sign-out from 127.0.0.1:PORT?" with <form id="op.logoutForm" action=".../session/end/confirm">
+//        (hidden xsrf) and buttons "Yes, sign me out" (name=logout value=yes) and "No, stay signed in";
+//        POST /session/end/confirm -> 303 to the post-logout URI. Without a provider session it answers instead a
+//        form that submits itself (a "Continue" button where scripts are off).
 // Discovery: /.well-known/openid-configuration; keys: /jwks.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

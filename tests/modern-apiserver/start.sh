@@ -3,27 +3,36 @@
 # CA of its own, Node,RBAC authorization and a static token file, then kube-controller-manager and
 # kube-scheduler. Waits for /readyz and for the identities' RBAC to take effect, then writes a kubeconfig.
 #
-# Usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok]
-#   (or KUBEGLASS_MODERN_KUBECONFIG=PATH, KUBEGLASS_MODERN_KWOK=1)
+# Usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok] [--oidc]
+#   (or KUBEGLASS_MODERN_KUBECONFIG=PATH, KUBEGLASS_MODERN_KWOK=1, KUBEGLASS_MODERN_OIDC=1)
 #   -> PATH (default STATE_DIR/kubeconfig) with contexts real (admin, system:masters), real-viewer (the
 #      built-in view ClusterRole) and real-developer (edit in namespace shop only): the names of the 1.20.2
 #      tier's kubeconfig, so the same scenarios can run against either server;
-#      STATE_DIR/env (REAL_API_URL, REAL_*_TOKEN, KUBECONFIG_REAL, REAL_CA_FILE), STATE_DIR/*.log.
+#      STATE_DIR/env (REAL_API_URL, REAL_*_TOKEN, KUBECONFIG_REAL, REAL_CA_FILE, REAL_AUDIT_LOG), STATE_DIR/*.log.
+# The apiserver always writes an audit log (STATE_DIR/audit.log, JSON lines, Metadata level, writes only): team mode
+# promises that the audit log names the person, and a test can look.
 # --kwok also runs KWOK's controller (build.sh --kwok) with one simulated node, kwok-node-0: pods are
 # scheduled there and become Running (no containers run: logs, exec and port-forward have nothing behind them).
+# --oidc also runs an OpenID provider (oidc-provider.mjs, HTTPS, accounts alice and bob) before the apiserver, which
+# fetches its discovery and keys at start, and has the apiserver trust its ID tokens (--authentication-config, beside
+# the static tokens): user oidc:EMAIL, groups oidc:GROUP. It reserves a port for the tests' proxy in front of
+# Kubeglass replicas, the client's redirect base: STATE_DIR/env then has REAL_OIDC_ISSUER, REAL_OIDC_CA_FILE,
+# REAL_OIDC_CLIENT_ID, REAL_OIDC_CLIENT_SECRET_FILE, REAL_OIDC_PUBLIC_URL and REAL_OIDC_DIR.
 # Everything runs in one process group of its own, recorded in STATE_DIR/pgid: stop.sh STATE_DIR ends it.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 # setsid: one process group of its own for every daemon, so `kill -- -PGID` then ends them all, children included.
 if [ "$(ps -o pgid= -p $$ | tr -d ' ')" != "$$" ]; then exec setsid -w bash "$0" "$@"; fi
-STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok]}"; shift
+STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok] [--oidc]}"; shift
 KUBECONFIG_OUT="${KUBEGLASS_MODERN_KUBECONFIG:-}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
+OIDC="${KUBEGLASS_MODERN_OIDC:-0}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --kubeconfig) KUBECONFIG_OUT="${2:?--kubeconfig needs a path}"; shift 2 ;;
     --kubeconfig=*) KUBECONFIG_OUT="${1#*=}"; shift ;;
     --kwok) KWOK=1; shift ;;
+    --oidc) OIDC=1; shift ;;
     *) echo "start.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -54,9 +63,9 @@ fail() {
 }
 trap 'rc=$?; if [ "$rc" != 0 ] && [ "$started" = 0 ]; then trap "" TERM; kill -TERM -- -"$(cat "$STATE/pgid")" 2>/dev/null; fi' EXIT
 
-read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT KWOK_PORT < <(node -e '
+read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT KWOK_PORT OIDC_PORT PUBLIC_PORT < <(node -e '
   const net = require("net"); const ss = [];
-  for (let i = 0; i < 6; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
+  for (let i = 0; i < 8; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
   Promise.all(ss).then(l => { console.log(l.map(s => s.address().port).join(" ")); l.forEach(s => s.close()); });')
 
 # --- keys and certificates: a CA of this run, the apiserver's serving cert, the service-account key pair.
@@ -105,6 +114,26 @@ component_kubeconfig "$STATE/kwok.kubeconfig" "$KWOK_TOKEN"
 cat > "$STATE/etcd.sh" <<CMD
 exec "$BIN/etcd" -data-dir "$STATE/etcd" -client-port $ETCD_PORT -peer-port $PEER_PORT -unsafe-no-fsync
 CMD
+# Writes only, at Metadata (who, what, when; no bodies): reads would drown them, and the log must not hold Secrets.
+cat > "$STATE/audit-policy.yaml" <<YAML
+apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: [RequestReceived]
+rules:
+- level: Metadata
+  verbs: [create, update, patch, delete, deletecollection]
+- level: None
+YAML
+AUTHN_FLAGS=""
+OIDC_DIR="$STATE/oidc"
+OIDC_ISSUER="https://127.0.0.1:$OIDC_PORT"
+PUBLIC_URL="http://127.0.0.1:$PUBLIC_PORT"
+if [ "$OIDC" = 1 ]; then
+  cat > "$STATE/oidc-provider.sh" <<CMD
+exec node "$HERE/oidc-provider.mjs" "$OIDC_DIR" $OIDC_PORT "$PUBLIC_URL"
+CMD
+  AUTHN_FLAGS="--authentication-config=\"$STATE/authentication-config.yaml\" "
+fi
 # Defaults otherwise: the APIs a default cluster serves (no --runtime-config), the default admission plugins.
 cat > "$STATE/kube-apiserver.sh" <<CMD
 exec "$BIN/kube-apiserver" --etcd-servers=http://127.0.0.1:$ETCD_PORT \\
@@ -113,7 +142,9 @@ exec "$BIN/kube-apiserver" --etcd-servers=http://127.0.0.1:$ETCD_PORT \\
   --token-auth-file="$STATE/tokens.csv" --authorization-mode=Node,RBAC \\
   --service-account-key-file="$PKI/sa.pub" --service-account-signing-key-file="$PKI/sa.key" \\
   --service-account-issuer=https://kubernetes.default.svc.cluster.local \\
-  --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true --kubelet-certificate-authority="$PKI/ca.crt"
+  --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true --kubelet-certificate-authority="$PKI/ca.crt" \\
+  --audit-policy-file="$STATE/audit-policy.yaml" --audit-log-path="$STATE/audit.log" --audit-log-format=json \\
+  --audit-log-maxsize=100 --audit-log-maxbackup=1 $AUTHN_FLAGS
 CMD
 cat > "$STATE/kube-controller-manager.sh" <<CMD
 exec "$BIN/kube-controller-manager" --kubeconfig="$STATE/kube-controller-manager.kubeconfig" \\
@@ -176,6 +207,17 @@ wait_for() { # WHAT TRIES COMMAND...   (tries are 0.25 s apart; gives up early w
 }
 is_ok() { [ "$(curl -sS --max-time 2 "$@")" = ok ]; }
 
+if [ "$OIDC" = 1 ]; then
+  launch oidc-provider
+  wait_for "the OpenID provider" 120 curl -sSf --max-time 2 --cacert "$OIDC_DIR/ca.crt" "$OIDC_ISSUER/.well-known/openid-configuration"
+  # The provider's CA as a block scalar, indented under certificateAuthority.
+  {
+    printf '%s\n' "apiVersion: apiserver.config.k8s.io/v1" "kind: AuthenticationConfiguration" "jwt:" "- issuer:" \
+      "    url: $OIDC_ISSUER" "    audiences: [kubeglass]" "    certificateAuthority: |"
+    sed 's/^/      /' "$OIDC_DIR/ca.crt"
+    printf '%s\n' "  claimMappings:" "    username: {claim: email, prefix: \"oidc:\"}" "    groups: {claim: groups, prefix: \"oidc:\"}"
+  } > "$STATE/authentication-config.yaml"
+fi
 launch etcd
 etcd_healthy() { curl -sS --max-time 2 "http://127.0.0.1:$ETCD_PORT/health" | grep -q '"health":"true"'; }
 wait_for etcd 120 etcd_healthy
@@ -261,6 +303,11 @@ wait_for "default ServiceAccount" 240 k get serviceaccount default -n "$DEV_NS"
 
 printf '%s\n' "REAL_API_URL=$URL" "REAL_ADMIN_TOKEN=$ADMIN_TOKEN" "REAL_VIEWER_TOKEN=$VIEWER_TOKEN" \
   "REAL_DEVELOPER_TOKEN=$DEVELOPER_TOKEN" "REAL_CA_FILE=$PKI/ca.crt" "KUBECONFIG_REAL=$KUBECONFIG_OUT" \
-  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" "REAL_KWOK_LOG=$KWOK_LOG" "REAL_ETCD_URL=http://127.0.0.1:$ETCD_PORT" > "$STATE/env"
+  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" "REAL_KWOK_LOG=$KWOK_LOG" "REAL_ETCD_URL=http://127.0.0.1:$ETCD_PORT" \
+  "REAL_AUDIT_LOG=$STATE/audit.log" > "$STATE/env"
+if [ "$OIDC" = 1 ]; then
+  printf '%s\n' "REAL_OIDC_ISSUER=$OIDC_ISSUER" "REAL_OIDC_CA_FILE=$OIDC_DIR/ca.crt" "REAL_OIDC_CLIENT_ID=kubeglass" \
+    "REAL_OIDC_CLIENT_SECRET_FILE=$OIDC_DIR/client-secret" "REAL_OIDC_PUBLIC_URL=$PUBLIC_URL" "REAL_OIDC_DIR=$OIDC_DIR" >> "$STATE/env"
+fi
 started=1
 echo "modern-apiserver: $K8S_VERSION ready at $URL (kubeconfig $KUBECONFIG_OUT; stop: tests/modern-apiserver/stop.sh $STATE)"

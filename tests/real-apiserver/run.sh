@@ -41,7 +41,8 @@ for t in "${tiers[@]}"; do
     suites=(tests/real-apiserver --exclude '**/*.modern.test.ts')
   else
     # The developer's namespace is fx on both tiers, as the scenarios name it.
-    KUBEGLASS_MODERN_DEV_NAMESPACE=fx bash tests/modern-apiserver/start.sh "$STATE" --kwok || exit 1
+    # --oidc: the OpenID provider that team mode signs people in with, trusted by this apiserver.
+    KUBEGLASS_MODERN_DEV_NAMESPACE=fx bash tests/modern-apiserver/start.sh "$STATE" --kwok --oidc || exit 1
     suites=(tests/real-apiserver tests/conformance)
   fi
   set -a; source "$STATE/env"; set +a

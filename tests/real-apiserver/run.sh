@@ -42,6 +42,8 @@ for t in "${tiers[@]}"; do
   else
     # The developer's namespace is fx on both tiers, as the scenarios name it.
     # --oidc: the OpenID provider that team mode signs people in with, trusted by this apiserver.
+    # ID tokens of 30 s: a team-mode session outlives several of them within a test's few minutes.
+    export OIDC_ID_TOKEN_TTL=30
     KUBEGLASS_MODERN_DEV_NAMESPACE=fx bash tests/modern-apiserver/start.sh "$STATE" --kwok --oidc || exit 1
     suites=(tests/real-apiserver tests/conformance)
   fi

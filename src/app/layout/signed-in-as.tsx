@@ -27,7 +27,7 @@ export function SignedInAs({ onSignedOut = () => window.location.reload() }: { o
         {who !== undefined ? (
           <>
             <span className="sr-only">Signed in as </span>
-            <span className="font-mono font-medium text-slate-800">{who}</span>
+            <span className="inline-block max-w-24 truncate align-bottom font-mono font-medium text-slate-800">{who}</span>
           </>
         ) : (
           <>

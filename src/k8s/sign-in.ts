@@ -11,22 +11,27 @@ export function needsSignIn(error: unknown): boolean {
   return error instanceof KubeApiError && error.code === 401;
 }
 
-/** Signs in with the access token; throws KubeApiError (401 wrong token, 429 too many tries) on refusal. */
-export async function signIn(token: string): Promise<void> {
+/** POSTs to one of kubeglass's own endpoints; the body of a 2xx answer, else throws its Status as KubeApiError. */
+async function postOwn(path: string, json?: unknown): Promise<{ status: number; body: string }> {
   let response: Response;
   try {
-    response = await fetch(LOGIN_PATH, {
+    response = await fetch(path, {
       method: 'POST',
-      headers: withClientHeader({ 'Content-Type': 'application/json', Accept: 'application/json' }),
-      body: JSON.stringify({ token }),
+      headers: withClientHeader({ Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) }),
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
       credentials: 'same-origin',
     });
   } catch (error) {
-    throw networkError('POST', LOGIN_PATH, error);
+    throw networkError('POST', path, error);
   }
-  if (response.ok) return;
   const body = await response.text();
-  throw decodeErrorResponse({ method: 'POST', url: LOGIN_PATH, httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
+  if (!response.ok) throw decodeErrorResponse({ method: 'POST', url: path, httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
+  return { status: response.status, body };
+}
+
+/** Signs in with the token; throws KubeApiError (401 wrong token, 429 too many tries) on refusal. */
+export async function signIn(token: string): Promise<void> {
+  await postOwn(LOGIN_PATH, { token });
 }
 
 /** What went wrong, in words for the sign-in screen (the server's own words in team mode, which name the cluster). */
@@ -63,31 +68,15 @@ export function oidcSignInUrl(then: string): string {
 
 /** POST /-/session/refresh: a new ID token for the session (its cookie renewed by the answer); when it now expires. */
 export async function refreshSession(): Promise<number> {
-  let response: Response;
-  try {
-    response = await fetch('/-/session/refresh', { method: 'POST', headers: withClientHeader({ Accept: 'application/json' }), credentials: 'same-origin' });
-  } catch (error) {
-    throw networkError('POST', '/-/session/refresh', error);
-  }
-  const body = await response.text();
-  if (!response.ok) throw decodeErrorResponse({ method: 'POST', url: '/-/session/refresh', httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
+  const { body } = await postOwn('/-/session/refresh');
   const expiresAt = (JSON.parse(body) as { expiresAt?: unknown }).expiresAt;
   return typeof expiresAt === 'number' ? expiresAt : 0;
 }
 
 /** POST /-/logout: ends this browser's session (its cookie is cleared by the answer); the identity provider's end-session URL, if it has one. */
 export async function signOut(): Promise<string | null> {
-  let response: Response;
-  try {
-    response = await fetch('/-/logout', { method: 'POST', headers: withClientHeader({ Accept: 'application/json' }), credentials: 'same-origin' });
-  } catch (error) {
-    throw networkError('POST', '/-/logout', error);
-  }
-  const body = await response.text();
-  if (response.ok) {
-    if (response.status !== 200 || body === '') return null;
-    const endSession = (JSON.parse(body) as { endSession?: unknown }).endSession;
-    return typeof endSession === 'string' && /^https?:\/\//.test(endSession) ? endSession : null;
-  }
-  throw decodeErrorResponse({ method: 'POST', url: '/-/logout', httpStatus: response.status, statusText: response.statusText, headers: response.headers, body });
+  const { status, body } = await postOwn('/-/logout');
+  if (status !== 200 || body === '') return null;
+  const endSession = (JSON.parse(body) as { endSession?: unknown }).endSession;
+  return typeof endSession === 'string' && /^https?:\/\//.test(endSession) ? endSession : null;
 }

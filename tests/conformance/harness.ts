@@ -479,6 +479,16 @@ const NAMESPACED_COLLECTIONS = [
 ];
 
 /** Starts the demo cluster, reads the real server, and creates the test namespace on both. */
+async function furnished(t: Target, ns: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (const path of [`/api/v1/namespaces/${ns}/configmaps/kube-root-ca.crt`, `/api/v1/namespaces/${ns}/serviceaccounts/default`]) {
+    while ((await send(t, { path })).status !== 200) {
+      if (Date.now() > deadline) throw new Error(`${t.name}: ${path} did not appear within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export async function openPair(prefix = 'kgc'): Promise<Pair> {
   const real = realTarget();
   const demo = await demoTarget();
@@ -486,6 +496,9 @@ export async function openPair(prefix = 'kgc'): Promise<Pair> {
   for (const t of [real, demo]) {
     await must(t, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
   }
+  // A new namespace is furnished by controllers (the root CA ConfigMap, the default ServiceAccount), later under load:
+  // compared before, one side's lists would hold them and the other's not.
+  await Promise.all([real, demo].map((t) => furnished(t, ns)));
   return {
     real,
     demo,

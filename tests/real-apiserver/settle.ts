@@ -7,8 +7,16 @@ import { MODERN } from './tier.js';
 
 export async function settledDeployment(k: (...args: string[]) => Promise<KubectlResult>, namespace: string, name: string): Promise<void> {
   if (!MODERN) return;
-  const rolled = await k('-n', namespace, 'rollout', 'status', `deployment/${name}`, '--timeout=60s');
-  expect(rolled.code, rolled.stderr).toBe(0);
+  // Polled, not `rollout status`: each kubectl stays short, and a loaded machine gets its whole minute.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const r = await k('-n', namespace, 'get', 'deployment', name, '-o', 'jsonpath={.metadata.generation} {.status.observedGeneration} {.spec.replicas} {.status.updatedReplicas} {.status.availableReplicas}');
+    expect(r.code, r.stderr).toBe(0);
+    const [generation, observed, replicas, updated, available] = r.stdout.trim().split(' ');
+    if (generation === observed && replicas === updated && replicas === available) break;
+    if (Date.now() > deadline) throw new Error(`deployment ${namespace}/${name} did not roll out within 60 s: ${r.stdout}`);
+    await sleep(500);
+  }
   const resourceVersion = async () => {
     const r = await k('-n', namespace, 'get', 'deployment', name, '-o', 'jsonpath={.metadata.resourceVersion}');
     expect(r.code, r.stderr).toBe(0);

@@ -227,7 +227,7 @@ export async function formCustomResourceFlow(page: Page, t: EditTarget, group: s
 
 /**
  * As a user who may read but not update (`viewerContext`): the form shows the object read-only with the reason, and
- * nothing in it offers a change (no Add field, Unset, Remove or Add item); Save is disabled with the same reason.
+ * nothing in it offers a change (no Add field, Remove field, Remove or Add item); Save is disabled with the same reason.
  */
 export async function formReadOnlyFlow(page: Page, t: EditTarget, viewerContext: string, name: string): Promise<void> {
   await createDeployment(t, name);
@@ -242,7 +242,7 @@ export async function formReadOnlyFlow(page: Page, t: EditTarget, viewerContext:
   for (const name_ of ['replicas', 'image', 'value']) await expect(field(page, name_)).toBeDisabled();
   await expect(form.getByRole('group', { name: 'containers: nginx' })).toBeVisible();
   await expect(form.getByRole('combobox', { name: /^Add field/ })).toHaveCount(0);
-  await expect(form.getByRole('button', { name: /^(Unset|Remove|Move) / })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: /^(Remove|Move) / })).toHaveCount(0);
   await expect(form.getByRole('button', { name: /^Add .* (item|entry)$/ })).toHaveCount(0);
   await expect(form.getByRole('textbox', { name: /^New .* key$/ })).toHaveCount(0);
   // Reading stays possible: groups close and open, and the field search opens the groups on the way to a field.

@@ -12,6 +12,9 @@ import { startKubeglassProcess, type KubeglassProcess } from '../../support/kube
 import { kubectl } from '../../support/kubectl.js';
 import { startNginx, type Nginx } from '../../support/nginx.js';
 import { editorLine, typeAtEndOfLine } from '../../support/edit-screen.js';
+import { request } from '../../../server/testing/fake-upstream.js';
+import { firstPageRequestPath } from '../../../wire/first-page.js';
+import { TABLE_ACCEPT } from '../../../wire/ws-protocol.js';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -112,6 +115,22 @@ test('alice edits a ConfigMap as herself (the audit log says so); bob sees Edit 
   await bob.waitForTimeout(1_000);
   expect(await bob.content()).not.toContain(secret);
   expect(bobFrames.join('\n')).not.toContain(secret);
+
+  // A page one replica asked ahead for alice's document answers no one else, even with that document's nonce.
+  const replica = replicas[0]?.url ?? '';
+  const host = new URL(publicUrl).host;
+  const cookieOf = async (page: Page): Promise<string> => (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const [aliceCookie, bobCookie] = [await cookieOf(alice), await cookieOf(bob)];
+  const documentPath = `/c/real/api/v1/namespaces/${NAMESPACE}/secrets`;
+  const document = await request(`${replica}${documentPath}`, { headers: { Host: host, Cookie: aliceCookie, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'User-Agent': 'probe' } });
+  const nonce = /name="kubeglass-navigation" content="([^"]+)"/.exec(document.body)?.[1] ?? '';
+  expect(nonce).not.toBe('');
+  const firstPage = firstPageRequestPath(documentPath, '') ?? '';
+  const asked = (cookie: string) => request(`${replica}${firstPage}`, { headers: { Host: host, Cookie: cookie, Accept: TABLE_ACCEPT, 'User-Agent': 'probe', 'x-kubeglass-client': '1', 'x-kubeglass-navigation': nonce } });
+  const probe = await asked(bobCookie);
+  expect(probe.status, 'bob gets the answer to his own token').toBe(403);
+  expect(probe.body).not.toContain(secret);
+  expect((await asked(aliceCookie)).body).toContain(secret);
   await bob.context().close();
   await alice.context().close();
 });

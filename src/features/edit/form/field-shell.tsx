@@ -1,5 +1,5 @@
 // One field's frame: its name as the control's label, the required mark, the type, the description behind an
-// info toggle, an Unset button for optional fields, and the problems found at its path.
+// info toggle, a Remove field control for optional fields, and the problems found at its path.
 import { useState, type ReactNode } from 'react';
 import type { FormField } from '../../../k8s/openapi/form-model';
 import { useFormContext } from './form-context';
@@ -64,6 +64,21 @@ export function FieldInfo({ field }: { field: FormField }) {
   );
 }
 
+/** Takes an optional field out of the object, and says so: a control, not a grey word that reads like a state. */
+export function RemoveFieldButton({ name, onRemove, className = 'ml-auto' }: { name: string; onRemove: () => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onRemove}
+      aria-label={`Remove ${name} from the object`}
+      title={`Remove ${name} from the object (the YAML loses it too)`}
+      className={`${className} rounded border border-slate-200 px-1 text-[11px] text-slate-600 hover:border-red-300 hover:bg-red-50 hover:text-red-700`}
+    >
+      Remove field
+    </button>
+  );
+}
+
 export function FieldShell({ field, controlId, at, onUnset, children }: FieldShellProps) {
   const { readOnly } = useFormContext();
   return (
@@ -79,11 +94,7 @@ export function FieldShell({ field, controlId, at, onUnset, children }: FieldShe
         )}
         <span className="text-[11px] text-slate-400">{field.typeName}</span>
         <FieldInfo field={field} />
-        {onUnset && readOnly === null && (
-          <button type="button" onClick={onUnset} aria-label={`Unset ${field.name}`} title="Remove this field from the object" className="ml-auto text-[11px] text-slate-400 hover:text-red-700">
-            unset
-          </button>
-        )}
+        {onUnset && readOnly === null && <RemoveFieldButton name={field.name} onRemove={onUnset} />}
       </div>
       {children}
       <FieldProblems at={at} />

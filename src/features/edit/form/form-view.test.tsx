@@ -120,6 +120,31 @@ describe('FormView', () => {
     expect(screen.getByRole('switch', { name: 'paused' })).toBeTruthy();
   });
 
+  it('adds an env var in one step, name and value ready, written in block style like the rest of the document', () => {
+    render(<Harness initial={YAML.replace(/        env:\n        - name: MODE\n          value: fast\n/, '')} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Add field to spec.template.spec.containers[0]' }), { target: { value: 'env' } });
+    expect(latestText()).toMatch(/\n        env:\n        - name: ""\n          value: ""\n|\n        env:\n          - name: ""\n            value: ""\n/);
+    expect(latestText()).not.toContain('[');
+    const names = screen.getAllByRole('textbox', { name: 'name' });
+    fireEvent.change(names[names.length - 1] as HTMLElement, { target: { value: 'MODE' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'value' }), { target: { value: 'fast' } });
+    expect(latestText()).toMatch(/- name: MODE\n\s+value: fast\n/);
+    // A second one comes the same way, from the list's own Add.
+    fireEvent.click(screen.getByRole('button', { name: 'Add env item' }));
+    expect(screen.getAllByRole('textbox', { name: 'value' })).toHaveLength(2);
+    expect(latestText()).not.toContain('[');
+  });
+
+  it('says what the control that takes a field out does', () => {
+    render(<Harness />);
+    const [remove] = screen.getAllByRole('button', { name: 'Remove labels from the object' });
+    if (!remove) throw new Error('no Remove field for metadata.labels');
+    expect(remove.textContent).toBe('Remove field');
+    expect(screen.queryByText('unset')).toBeNull();
+    fireEvent.click(remove);
+    expect(latestText()).not.toContain('app: web # who');
+  });
+
   it('goes read-only with the parse error while the YAML does not parse', () => {
     render(<Harness />);
     fireEvent.change(screen.getByRole('textbox', { name: 'yaml' }), { target: { value: `${YAML.replace('replicas: 2', 'replicas: 5')}  bad: [\n` } });

@@ -4,9 +4,9 @@ import type { FormField } from '../../../k8s/openapi/form-model';
 import { isRecord, ownValue } from '../../../k8s/own-properties';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
-import { FieldInfo, FieldProblems } from './field-shell';
+import { FieldInfo, FieldProblems, RemoveFieldButton } from './field-shell';
 import { pathKey } from './form-paths';
-import { initialValue } from './initial-value';
+import { newListItem } from './initial-value';
 import { ObjectGroup } from './object-group';
 import { ScalarControl } from './scalar-control';
 import { YamlValueField } from './yaml-value-field';
@@ -94,7 +94,7 @@ function ListItemView({ field, listPath, index, count, item, at }: ListItemProps
 const ListItem = memo(ListItemView, (a, b) => a.item === b.item && a.at === b.at && a.count === b.count && a.field === b.field && a.index === b.index);
 
 export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
-  const { edit, readOnly, opened, setOpen } = useFormContext();
+  const { edit, readOnly, opened, setOpen, model } = useFormContext();
   const items = Array.isArray(value) ? value : [];
   const key = pathKey(path);
   const open = opened.get(key) ?? true;
@@ -110,11 +110,7 @@ export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
           {field.typeName} · {items.length} {items.length === 1 ? 'item' : 'items'}
         </span>
         <FieldInfo field={field} />
-        {editable && onUnset && (
-          <button type="button" onClick={onUnset} aria-label={`Unset ${field.name}`} className="ml-auto text-[11px] text-slate-400 hover:text-red-700">
-            unset
-          </button>
-        )}
+        {editable && onUnset && <RemoveFieldButton name={field.name} onRemove={onUnset} />}
       </div>
       <FieldProblems at={at} />
       {open && (
@@ -126,7 +122,7 @@ export function ListField({ field, path, at, value, onUnset }: ListFieldProps) {
             <button
               type="button"
               className={`${SMALL} mt-1`}
-              onClick={() => edit({ op: 'set', path: [...path, items.length], value: initialValue({ kind: field.itemKind ?? 'yaml', defaultValue: undefined, enumValues: [] }, field.itemTitleKey) })}
+              onClick={() => edit({ op: 'set', path: [...path, items.length], value: newListItem(field, model.children) })}
             >
               Add {field.name} item
             </button>

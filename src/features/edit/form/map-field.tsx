@@ -5,7 +5,7 @@ import type { FormField } from '../../../k8s/openapi/form-model';
 import { metadataEntryProblems } from '../../../k8s/openapi/form-validate';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
-import { FieldInfo, FieldProblems } from './field-shell';
+import { FieldInfo, FieldProblems, RemoveFieldButton } from './field-shell';
 import { initialValue } from './initial-value';
 import { ObjectGroup } from './object-group';
 import { ScalarControl } from './scalar-control';
@@ -110,11 +110,7 @@ export function MapField({ field, path, at, value, onUnset }: MapFieldProps) {
         {field.required && <span className="text-xs text-red-600">*</span>}
         <span className="text-[11px] text-slate-400">{field.typeName}</span>
         <FieldInfo field={field} />
-        {readOnly === null && onUnset && (
-          <button type="button" onClick={onUnset} aria-label={`Unset ${field.name}`} className="ml-auto text-[11px] text-slate-400 hover:text-red-700">
-            unset
-          </button>
-        )}
+        {readOnly === null && onUnset && <RemoveFieldButton name={field.name} onRemove={onUnset} />}
       </div>
       <FieldProblems at={at} />
       <div className="ml-2 border-l border-slate-200 pl-2">

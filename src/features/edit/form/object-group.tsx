@@ -1,13 +1,13 @@
 // An object's fields as a collapsible group: the fields it has (in the order of the YAML), required ones even when
-// unset, and the optional unset ones under "Add field" so a Pod spec stays readable.
+// not set, and the optional ones not set under "Add field" so a Pod spec stays readable.
 import { Fragment, type ReactNode } from 'react';
 import type { FormField } from '../../../k8s/openapi/form-model';
 import { ownValue } from '../../../k8s/own-properties';
 import type { YamlPath } from '../../../k8s/yaml-edit';
 import { useFormContext } from './form-context';
-import { FieldInfo, FieldProblems } from './field-shell';
+import { FieldInfo, FieldProblems, RemoveFieldButton } from './field-shell';
 import { pathKey } from './form-paths';
-import { initialValue } from './initial-value';
+import { newFieldValue } from './initial-value';
 
 export interface ObjectGroupProps {
   field: FormField;
@@ -17,7 +17,7 @@ export interface ObjectGroupProps {
   onUnset: (() => void) | null;
   /** The group's title (a list item's merge key); defaults to the field's name. */
   title?: string;
-  /** Drawn in place of the Unset button (a list item's Move and Remove). */
+  /** Drawn in place of the Remove field control (a list item's Move and Remove). */
   actions?: ReactNode;
   /** Shown open until the user closes it (list items past the first few start closed). */
   openByDefault?: boolean;
@@ -75,11 +75,11 @@ export function ObjectFields({ schemaPath, path, at, value }: { schemaPath: stri
             value=""
             onChange={(e) => {
               const f = byName.get(e.target.value);
-              if (f) edit({ op: 'set', path: [...path, f.name], value: initialValue(f) });
+              if (f) edit({ op: 'set', path: [...path, f.name], value: newFieldValue(f, model.children) });
             }}
             className="rounded border border-slate-300 bg-white px-1 py-0.5 text-xs"
           >
-            <option value="">{`${addable.length} unset…`}</option>
+            <option value="">{`${addable.length} more…`}</option>
             {addable.map((f) => (
               <option key={f.name} value={f.name}>
                 {f.name}
@@ -108,11 +108,7 @@ export function ObjectGroup({ field, path, at, value, onUnset, title, actions, o
         <FieldInfo field={field} />
         <span className="ml-auto flex items-center gap-1">
           {actions}
-          {!actions && onUnset && readOnly === null && (
-            <button type="button" onClick={onUnset} aria-label={`Unset ${field.name}`} className="text-[11px] text-slate-400 hover:text-red-700">
-              unset
-            </button>
-          )}
+          {!actions && onUnset && readOnly === null && <RemoveFieldButton name={field.name} onRemove={onUnset} className="" />}
         </span>
       </div>
       <FieldProblems at={at} />

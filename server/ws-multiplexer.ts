@@ -367,7 +367,7 @@ export class WatchMultiplexer {
       this.sessions.add(session);
       // Watches never outlive the token they were opened with: the app reconnects with its renewed session and
       // resumes each watch from its last resourceVersion.
-      const expiry = person.expiresAt === undefined ? undefined : setTimeout(() => ws.close(TOKEN_EXPIRED_CLOSE_CODE, 'the token of this session expired'), Math.min(Math.max(0, person.expiresAt - Date.now()), MAX_TIMER_MS));
+      const expiry = person.expiresAt === undefined ? undefined : setTimeout(() => ws.close(TOKEN_EXPIRED_CLOSE_CODE, "the signed-in person's token expired"), Math.min(Math.max(0, person.expiresAt - Date.now()), MAX_TIMER_MS));
       expiry?.unref();
       ws.on('close', () => {
         clearTimeout(expiry);

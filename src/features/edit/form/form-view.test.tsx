@@ -121,9 +121,9 @@ describe('FormView', () => {
   });
 
   it('adds an env var in one step, name and value ready, written in block style like the rest of the document', () => {
-    render(<Harness initial={YAML.replace(/        env:\n        - name: MODE\n          value: fast\n/, '')} />);
+    render(<Harness initial={YAML.replace(/ {8}env:\n {8}- name: MODE\n {10}value: fast\n/, '')} />);
     fireEvent.change(screen.getByRole('combobox', { name: 'Add field to spec.template.spec.containers[0]' }), { target: { value: 'env' } });
-    expect(latestText()).toMatch(/\n        env:\n        - name: ""\n          value: ""\n|\n        env:\n          - name: ""\n            value: ""\n/);
+    expect(latestText()).toMatch(/\n {8}env:\n {8}- name: ""\n {10}value: ""\n|\n {8}env:\n {10}- name: ""\n {12}value: ""\n/);
     expect(latestText()).not.toContain('[');
     const names = screen.getAllByRole('textbox', { name: 'name' });
     fireEvent.change(names[names.length - 1] as HTMLElement, { target: { value: 'MODE' } });

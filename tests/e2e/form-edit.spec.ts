@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 import { collectErrors } from '../support/edit-screen.js';
 import type { EditTarget } from '../support/edit-flows.js';
-import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow, formReadOnlyFlow } from '../support/form-edit-flows.js';
+import { form422Flow, formCustomResourceFlow, formDeploymentFlow, formEnvVarFlow, formInvalidQuantityFlow, formLabelFlow, formMergeFlow, formReadOnlyFlow } from '../support/form-edit-flows.js';
 
 const target = (): EditTarget => ({
   context: 'demo',
@@ -30,6 +30,13 @@ test('replicas, image and an env var changed in the form follow in the YAML with
   test.setTimeout(60_000);
   const errors = collectErrors(page);
   await formDeploymentFlow(page, target(), unique('form-deploy'));
+  expect(errors).toEqual([]);
+});
+
+test('an env var is added to a container in one step, written in block style, and saved', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = collectErrors(page);
+  await formEnvVarFlow(page, target(), unique('form-env'));
   expect(errors).toEqual([]);
 });
 

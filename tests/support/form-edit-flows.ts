@@ -61,6 +61,40 @@ export async function formDeploymentFlow(page: Page, t: EditTarget, name: string
   expect(saved.spec.template.spec.containers[0].env).toEqual([{ name: 'MODE', value: 'slow' }]);
 }
 
+/** An env var added to a container without one takes one step (name and value ready), in block style; a second comes
+ * from the list's own Add; Remove field says what it does; Save; kubectl agrees. */
+export async function formEnvVarFlow(page: Page, t: EditTarget, name: string): Promise<void> {
+  await createDeployment(t, name);
+  await t.settled?.(name);
+  await openEditor(page, deploymentUrl(t, name), 'image: nginx:1.25');
+  await showForm(page);
+  await expect(page.getByRole('form').getByText('unset', { exact: true })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Add field to spec.template.spec.containers[0]', exact: true }).selectOption('env');
+  const env = page.getByRole('form').getByRole('group', { name: 'env', exact: true });
+  await env.getByRole('textbox', { name: 'name', exact: true }).fill('MODE');
+  await env.getByRole('textbox', { name: 'value', exact: true }).fill('fast');
+  await env.getByRole('button', { name: 'Add env item' }).click();
+  await env.getByRole('textbox', { name: 'name', exact: true }).nth(1).fill('LEVEL');
+  await env.getByRole('textbox', { name: 'value', exact: true }).nth(1).fill('3');
+  await expect(page.getByRole('button', { name: 'Remove env from the object' })).toHaveText('Remove field');
+  await env.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${t.shots}-form-env-var.png` });
+
+  await yamlTab(page).click();
+  await expect(editorLine(page, '- name: MODE')).toBeVisible({ timeout: 15_000 });
+  await expect(editorLine(page, 'value: fast')).toBeVisible();
+  await expect(editorLine(page, '- name: LEVEL')).toBeVisible();
+  await expect(editorLine(page, 'value: "3"')).toBeVisible();
+  await expect(editorLine(page, 'env: [')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('saved')).toContainText('New resourceVersion');
+  expect((await getJson(t, 'deployment', name)).spec.template.spec.containers[0].env).toEqual([
+    { name: 'MODE', value: 'fast' },
+    { name: 'LEVEL', value: '3' },
+  ]);
+}
+
 /** A label typed in the YAML view shows in the form; a label added in the form shows in the YAML. */
 export async function formLabelFlow(page: Page, t: EditTarget, name: string): Promise<void> {
   await createDeployment(t, name);

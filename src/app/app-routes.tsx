@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
+import { DeleteMarked } from '../features/edit/delete/delete-marked';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
@@ -46,7 +47,17 @@ function pageAt(route: ApiPathRoute, search: string): ReactElement {
   const key = `${context}${apiPath}`;
   switch (route.kind) {
     case 'list':
-      return <ResourceListPage key={key} context={context} apiPath={apiPath} path={path} search={search} onNavigate={navigate} />;
+      return (
+        <ResourceListPage
+          key={key}
+          context={context}
+          apiPath={apiPath}
+          path={path}
+          search={search}
+          onNavigate={navigate}
+          markedRowsActions={(list) => (marked) => <DeleteMarked context={context} {...list} rows={marked.rows} onDeleted={marked.unmark} />}
+        />
+      );
     case 'object':
       return <ObjectRoute key={key} context={context} apiPath={apiPath} path={path} />;
     case 'edit':

@@ -30,6 +30,7 @@ export const KEYBOARD_SHORTCUTS: readonly ShortcutSection[] = [
       { keys: ['Home', 'End'], does: 'Select the first or the last row' },
       { keys: ['PageUp', 'PageDown'], does: 'Select a page of rows up or down' },
       { keys: ['Enter'], does: 'Open the selected row' },
+      { keys: ['Space'], does: 'Mark the selected row, for Delete selected' },
       { keys: ['Escape'], does: 'Clear the selection; in the filter, clear the filter' },
     ],
   },

@@ -30,6 +30,8 @@ import { WarningList } from '../../components/ui/warning-list';
 import { useMetricsCells } from '../../data/metrics-list-query';
 import { metricsListPath } from '../../k8s/metrics-columns';
 import { metricSortKey, metricsOfRow, withLogsColumn, withMetricsColumns } from './extra-columns';
+import { MarkedRowsBar, type MarkedRowsActions } from './marked-rows-bar';
+import { useRowMarks } from './use-row-marks';
 
 const WATCH_TITLES: Record<WatchBadgeState, string> = { live: 'Watching: changes appear as they happen', reconnecting: 'Listing or reconnecting the watch', stale: 'Not watching: rows may be out of date' };
 
@@ -42,6 +44,8 @@ export interface ResourceListPageProps {
   search: string;
   /** Goes to a same-origin URL (the router's navigate). */
   onNavigate: (to: string, options?: { replace?: boolean }) => void;
+  /** What may be done with marked rows; rows are offered for marking where the resource is deletable. */
+  markedRowsActions?: (list: { path: ApiPath; namespaced: boolean; nameOf: (row: TableRow) => string }) => MarkedRowsActions;
 }
 
 const NO_ROWS: readonly TableRow[] = [];
@@ -61,7 +65,7 @@ function useKept(data: LiveTableData | undefined): LiveTableData | undefined {
 }
 
 
-export function ResourceListPage({ context, apiPath, path, search, onNavigate }: ResourceListPageProps) {
+export function ResourceListPage({ context, apiPath, path, search, onNavigate, markedRowsActions }: ResourceListPageProps) {
   const view = useMemo(() => parseListView(search), [search]);
   const { labelSelector, fieldSelector } = view;
   const { query, watchState, problem, retry } = useLiveTable({
@@ -86,6 +90,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const filterRef = useRef<HTMLInputElement>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const canCreate = served?.verbs.includes('create') ?? false;
+  const canDelete = markedRowsActions !== undefined && (served?.verbs.includes('delete') ?? false);
   const createAccess = useAccess(context, served && canCreate ? attributesFor(path, 'create', { namespaced: served.namespaced }) : null);
   const isPods = path.group === '' && path.resource === 'pods';
   const rule = healthRuleOf(path.group, path.resource);
@@ -140,6 +145,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
   const displayed = useMemoCall(filteredRows, rowFilter, sorted, columns, filterText);
 
   const keyOf = useCallback((row: TableRow) => rowKeyOf(row, nameOf(row)), [nameOf]);
+  const marks = useRowMarks(displayed, keyOf);
   const hrefOf = useCallback((row: TableRow) => rowUiPath(context, path, row, nameOf(row), null), [context, path, nameOf]);
   const logsHrefOf = useCallback((row: TableRow) => rowUiPath(context, path, row, nameOf(row), 'log'), [context, path, nameOf]);
   const openRow = useCallback((row: TableRow) => onNavigate(hrefOf(row)), [onNavigate, hrefOf]);
@@ -211,6 +217,20 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
           >
             Wide
           </button>
+          {canDelete && (
+            <button
+              type="button"
+              aria-pressed={marks.shown}
+              data-testid="select-toggle"
+              onClick={() => marks.setShown(!marks.shown)}
+              title={`Mark ${path.resource} to delete several at once (Space marks the selected row)`}
+              className={`rounded border px-2 py-0.5 text-xs font-medium ${
+                marks.shown ? 'border-indigo-300 bg-indigo-50 text-indigo-700' : 'border-slate-200 text-slate-600 hover:bg-slate-50'
+              }`}
+            >
+              Select
+            </button>
+          )}
           {canCreate && (
             <GatedAction
               access={createAccess}
@@ -252,6 +272,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
         />
       </div>
 
+      {canDelete && <MarkedRowsBar resource={path.resource} marks={marks} keyOf={keyOf} actions={markedRowsActions({ path, namespaced, nameOf })} />}
       {data && data.restarts > 0 && (
         <p role="status" data-testid="list-restarted" className="border-b border-sky-200 bg-sky-50 px-4 py-1.5 text-xs text-sky-800">
           The list changed while it was loading (continue token expired, 410): it was loaded again from the start, so all rows are from one snapshot.
@@ -287,6 +308,7 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate }:
             metricsOf={metricsOf}
             logsHrefOf={isPods ? logsHrefOf : undefined}
             healthRule={healthRule}
+            marks={canDelete ? marks : undefined}
           />
           {total === 0 && (
             <p data-testid="empty-state" className="px-4 py-6 text-sm text-slate-500">

@@ -5,7 +5,7 @@ import type { TableColumnDefinition, TableRow } from '../../k8s/table';
 import { AgeCell } from './age-cell';
 import { flash } from './flash';
 import { formatCell } from './format-cell';
-import { cellClass, cellText, DIM_CLASS, HEALTH_WORDS_CLASS, isQuiet, LOGS_LINK_CLASS, NAME_LINK_CLASS, ROW_HEIGHT, rowClass, truncates } from './table-look';
+import { cellClass, cellText, DIM_CLASS, MARK_CHECKBOX_CLASS, HEALTH_WORDS_CLASS, isQuiet, LOGS_LINK_CLASS, NAME_LINK_CLASS, ROW_HEIGHT, rowClass, truncates } from './table-look';
 import type { VisibleColumn } from './visible-columns';
 
 export interface ResourceRowProps {
@@ -22,6 +22,9 @@ export interface ResourceRowProps {
   /** performance.now() when the table mounted: rows that appear later may be watch arrivals and flash. */
   tableMountedAt: RefObject<number>;
   onSelect: (rowKey: string) => void;
+  /** Set while the list offers marking rows (for a bulk delete): a checkbox leads the row. */
+  marked?: boolean;
+  onMark?: (rowKey: string) => void;
   /** CPU and Memory texts for the metrics columns. */
   metrics?: readonly [string, string];
   /** UI path of the pod's log view, for the Logs column. */
@@ -97,6 +100,8 @@ export const ResourceRow = memo(function ResourceRow({
   metrics,
   logsHref,
   healthRule,
+  marked,
+  onMark,
 }: ResourceRowProps) {
   const ref = useRef<HTMLTableRowElement>(null);
   const shownVersion = useRef<string | null>(null);
@@ -121,6 +126,7 @@ export const ResourceRow = memo(function ResourceRow({
       data-completed={completed ? '' : undefined}
       data-health={health?.level}
       data-selected={selected ? '' : undefined}
+      data-marked={marked ? '' : undefined}
       aria-rowindex={ariaRowIndex}
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
@@ -129,6 +135,9 @@ export const ResourceRow = memo(function ResourceRow({
     >
       {columns.map((column, i) => (
         <td key={column.id} className={cellClass(column, completed, health, i === 0)} title={truncates(column) ? cellText(column, row) : undefined}>
+          {i === 0 && marked !== undefined && (
+            <input type="checkbox" aria-label={`Select ${name}`} checked={marked} onClick={(e) => e.stopPropagation()} onChange={() => onMark?.(rowKey)} className={MARK_CHECKBOX_CLASS} />
+          )}
           <Cell column={column} row={row} href={href} extra={{ metrics, logsHref, name }} health={health} />
         </td>
       ))}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { TableRow } from '../../k8s/table';
 import { ResourceRow, type RowHealthRule } from './resource-row';
-import { headerCellClass, LOGS_HEADER_CLASS, ROW_HEIGHT, SCROLLER_CLASS, sortButtonClass, TABLE_CLASS, THEAD_CLASS, type SortState } from './table-look';
+import { headerCellClass, LOGS_HEADER_CLASS, MARK_CHECKBOX_CLASS, MARK_COLUMN_WIDTH, ROW_HEIGHT, SCROLLER_CLASS, sortButtonClass, TABLE_CLASS, THEAD_CLASS, type SortState } from './table-look';
 import { useVirtualRows } from './use-virtual-rows';
 import type { VisibleColumn } from './visible-columns';
 
@@ -33,6 +33,17 @@ export interface ResourceTableProps {
   logsHrefOf?: (row: TableRow) => string;
   /** Judges each row's health (pods and workloads). */
   healthRule?: RowHealthRule;
+  /** Rows may be marked (a checkbox column; Space marks the selected row); absent when the list offers no bulk action. */
+  marks?: TableMarks;
+}
+
+export interface TableMarks {
+  /** The checkbox column shows. */
+  shown: boolean;
+  marked: ReadonlySet<string>;
+  onMark: (rowKey: string) => void;
+  /** The header's checkbox: every row shown, or none. */
+  onMarkAll: (mark: boolean) => void;
 }
 
 const OVERSCAN = 12;
@@ -46,9 +57,9 @@ function ariaSort(column: VisibleColumn, sort: TableSort): SortState {
 /**
  * The server's Table as a real HTML table, virtualized: only the rows in view (plus overscan) are in
  * the DOM, between two spacer rows that keep the scroll height; the header sticks. Arrow keys,
- * Home/End and PageUp/PageDown move the selection; Enter opens the selected object.
+ * Home/End and PageUp/PageDown move the selection; Enter opens the selected object; Space marks it.
  */
-export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen, metricsOf, logsHrefOf, healthRule }: ResourceTableProps) {
+export function ResourceTable({ rows, columns, widths, sort, selectedKey, label, keyOf, nameOf, hrefOf, onSort, onSelect, onOpen, metricsOf, logsHrefOf, healthRule, marks }: ResourceTableProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const mountedAt = useRef(Number.POSITIVE_INFINITY);
@@ -58,7 +69,10 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
   const virtual = useVirtualRows(containerRef, { count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, headerRef });
   const { scrollToIndex } = virtual;
   const selectedIndex = selectedKey === null ? -1 : rows.findIndex((row) => keyOf(row) === selectedKey);
-  const totalWidth = widths.reduce((sum, w) => sum + w, 0);
+  const marking = marks?.shown === true;
+  const totalWidth = widths.reduce((sum, w) => sum + w, marking ? MARK_COLUMN_WIDTH : 0);
+  const widthOf = (i: number) => (marking && i === 0 ? (widths[i] ?? 0) + MARK_COLUMN_WIDTH : widths[i]);
+  const markedShown = marking ? rows.filter((row) => marks.marked.has(keyOf(row))).length : 0;
 
   // Keyboard moves keep the selected row in view.
   const pendingScroll = useRef<number | null>(null);
@@ -108,6 +122,12 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
         onOpen(row);
         break;
       }
+      case ' ': {
+        const row = rows[selectedIndex];
+        if (!row || !marks) return;
+        marks.onMark(keyOf(row));
+        break;
+      }
       case 'Escape':
         if (selectedKey === null) return;
         onSelect(null);
@@ -126,7 +146,7 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="table-scroller"
-      aria-label={`${label} table: arrow keys or j and k select a row, Enter opens it`}
+      aria-label={`${label} table: arrow keys or j and k select a row, Enter opens it${marks ? ", Space marks it" : ""}`}
       className={SCROLLER_CLASS}
     >
       <table
@@ -138,36 +158,48 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
       >
         <colgroup>
           {columns.map((column, i) => (
-            <col key={column.id} style={{ width: widths[i] }} />
+            <col key={column.id} style={{ width: widthOf(i) }} />
           ))}
         </colgroup>
         <thead ref={headerRef} className={THEAD_CLASS}>
           <tr aria-rowindex={1}>
-            {columns.map((column) => {
+            {columns.map((column, i) => {
               const state = ariaSort(column, sort);
+              const markAll = marking && i === 0 && (
+                <input
+                  type="checkbox"
+                  aria-label={`Select every ${label} shown`}
+                  checked={rows.length > 0 && markedShown === rows.length}
+                  ref={(input) => {
+                    if (input) input.indeterminate = markedShown > 0 && markedShown < rows.length;
+                  }}
+                  onChange={(e) => marks.onMarkAll(e.target.checked)}
+                  className={`${MARK_CHECKBOX_CLASS} ml-3`}
+                />
+              );
               if (column.logs) {
                 return (
                   <th key={column.id} scope="col" title={column.description} className={LOGS_HEADER_CLASS}>
+                    {markAll}
                     {column.title}
                   </th>
                 );
               }
+              const sortButton = (
+                <button type="button" data-testid={`sort-${column.title}`} onClick={() => onSort(column.title)} className={sortButtonClass(column, state)}>
+                  {column.title}
+                </button>
+              );
               return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  title={column.description}
-                  aria-sort={state}
-                  className={headerCellClass(column)}
-                >
-                  <button
-                    type="button"
-                    data-testid={`sort-${column.title}`}
-                    onClick={() => onSort(column.title)}
-                    className={sortButtonClass(column, state)}
-                  >
-                    {column.title}
-                  </button>
+                <th key={column.id} scope="col" title={column.description} aria-sort={state} className={headerCellClass(column)}>
+                  {markAll ? (
+                    <div className="flex items-center">
+                      {markAll}
+                      {sortButton}
+                    </div>
+                  ) : (
+                    sortButton
+                  )}
                 </th>
               );
             })}
@@ -197,6 +229,8 @@ export function ResourceTable({ rows, columns, widths, sort, selectedKey, label,
                 metrics={metricsOf?.(row, name)}
                 logsHref={logsHrefOf?.(row)}
                 healthRule={healthRule}
+                marked={marking ? marks.marked.has(key) : undefined}
+                onMark={marks?.onMark}
               />
             );
           })}

@@ -57,6 +57,9 @@ export function cellText(column: VisibleColumn, row: TableRow): string {
 const HEALTH_CELL_CLASS: Record<HealthLevel, string> = { failing: 'font-medium text-red-700', warning: 'font-medium text-amber-700' };
 // A bar at the row's start, so the row is marked even with its coloured cells scrolled out of view.
 const HEALTH_MARK_CLASS: Record<HealthLevel, string> = { failing: 'shadow-[inset_3px_0_0] shadow-red-600', warning: 'shadow-[inset_3px_0_0] shadow-amber-500' };
+/** While rows may be marked, a checkbox leads the first cell, which is this much wider. */
+export const MARK_COLUMN_WIDTH = 24;
+export const MARK_CHECKBOX_CLASS = 'mr-2 align-middle';
 /** The health in words beside the name: read by screen readers, not drawn. */
 export const HEALTH_WORDS_CLASS = 'sr-only';
 

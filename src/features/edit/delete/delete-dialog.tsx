@@ -4,8 +4,9 @@ import { KubeErrorPanel } from '../../../components/ui/kube-error-panel';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { KubeApiError } from '../../../k8s/kube-api-error';
-import { deleteOutcome, finalizerNote, PROPAGATION_POLICIES, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
+import { deleteOutcome, finalizerNote, type DeleteChoice, type DeleteOutcome, type PropagationPolicy } from './delete-options';
 import { deleteObject, type DeleteResult } from './delete-request';
+import { PropagationPolicyField } from './propagation-field';
 import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase } from '../../../components/ui/button-styles';
 import { writeOutcome } from '../write-outcome';
@@ -131,20 +132,7 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
       testId="delete-dialog"
     >
       <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4 text-sm text-slate-800">
-        <fieldset>
-          <legend className="text-xs font-semibold uppercase tracking-wide text-slate-500">Dependents (propagationPolicy)</legend>
-          <div className="mt-1 space-y-1">
-            {PROPAGATION_POLICIES.map((p) => (
-              <label key={p.policy} className="flex items-start gap-2">
-                <input type="radio" name="propagationPolicy" value={p.policy} checked={policy === p.policy} onChange={() => setPolicy(p.policy)} className="mt-1" />
-                <span>
-                  <span className="font-medium">{p.policy}</span>
-                  <span className="text-slate-600"> — {p.explanation}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PropagationPolicyField policy={policy} onChange={setPolicy} />
 
         <fieldset>
           <legend className="text-xs font-semibold uppercase tracking-wide text-slate-500">Preconditions</legend>

@@ -8,6 +8,7 @@ import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';
 import { PlaceholderPage } from './placeholder-page';
+import { UnknownContextPage } from './unknown-context-page';
 import { navigate, useLocation } from './router/history';
 import { matchRoute, type AppRoute } from './routes';
 
@@ -70,6 +71,14 @@ export function AppRoutes() {
   const { pathname, search } = useLocation();
   const route = matchRoute(pathname, search);
   const contexts = useContexts();
+  const known = contexts.data?.contexts;
+  if (route.kind !== 'home' && route.kind !== 'not-found' && known && !known.some((c) => c.name === route.context)) {
+    return (
+      <AppLayout context={contexts.data?.default ?? 'demo'} path={null}>
+        <UnknownContextPage context={route.context} contexts={known} pathname={pathname} search={search} />
+      </AppLayout>
+    );
+  }
 
   switch (route.kind) {
     case 'home':

@@ -43,3 +43,15 @@ test('a resource this cluster does not serve (`deploymentz`): the ones a typo aw
   await help.getByRole('link', { name: 'deployments.apps' }).click();
   await expect(page).toHaveURL(/\/c\/demo\/apis\/apps\/v1\/namespaces\/demo\/deployments$/);
 });
+
+test('an unknown context (`demoo`): the contexts a typo away and the others, each linked to the same page', async ({ page }) => {
+  await page.goto('/c/demoo/apis/apps/v1/namespaces/demo/deployments?filter=web');
+  const help = page.getByTestId('unknown-context');
+  await expect(help).toContainText('Kubeglass has no context named demoo', { timeout: 15_000 });
+  await expect(help).toContainText('Did you mean demo? Each link opens this same page there.');
+  await expect(help.getByRole('link', { name: 'demo-viewer' })).toHaveAttribute('href', '/c/demo-viewer/apis/apps/v1/namespaces/demo/deployments?filter=web');
+  await page.screenshot({ path: 'test-results/not-found-context.png' });
+  await help.getByRole('link', { name: 'demo', exact: true }).click();
+  await expect(page).toHaveURL(/\/c\/demo\/apis\/apps\/v1\/namespaces\/demo\/deployments\?filter=web$/);
+  await expect(page.getByTestId('row-web')).toBeVisible({ timeout: 15_000 });
+});

@@ -67,6 +67,31 @@ test('the Form view of a Deployment, beside its YAML', async ({ page }) => {
   await page.screenshot({ path: 'docs/form-view.png' });
 });
 
+test('an env var added in the Form: one step, name and value ready', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/c/demo/apis/apps/v1/namespaces/shop/deployments/payments?edit=1');
+  await expect(page.getByTestId('monaco-editor').locator('.view-line', { hasText: 'kind: Deployment' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Form', exact: true }).click();
+  const env = page.getByRole('form').getByRole('group', { name: 'env', exact: true });
+  if ((await env.count()) === 0) await page.getByRole('combobox', { name: 'Add field to spec.template.spec.containers[0]', exact: true }).selectOption('env');
+  else await env.getByRole('button', { name: 'Add env item' }).click();
+  await env.getByRole('textbox', { name: 'name', exact: true }).last().fill('LOG_LEVEL');
+  await env.getByRole('textbox', { name: 'value', exact: true }).last().fill('debug');
+  await env.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/form-env-var.png' });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`failing and not-ready pods in the list (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/c/demo/api/v1/namespaces/shop/pods');
+    await expect(page.locator('tr[data-health="failing"]').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('watch-state')).toHaveText('live', { timeout: 15_000 });
+    await expect(page.getByText('Discovering resources…')).toHaveCount(0);
+    await page.screenshot({ path: `docs/pod-health${scheme === 'dark' ? '-dark' : ''}.png` });
+  });
+}
+
 /** A seeded pod of the demo's web Deployment (running for half an hour: lines to show, a shell to open). */
 async function webPod(page: Page): Promise<string> {
   const pods = await page.request.get('/k8s/demo/api/v1/namespaces/demo/pods?labelSelector=app%3Dweb&limit=1');
@@ -75,11 +100,11 @@ async function webPod(page: Page): Promise<string> {
   return name ?? '';
 }
 
-test("a pod's log, followed, with timestamps", async ({ page }) => {
+test("a pod's log as its Logs link opens it: at the newest line, following, with timestamps", async ({ page }) => {
   const name = await webPod(page);
-  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}/log?follow=true&timestamps=true&tailLines=200`);
+  await page.goto(`/c/demo/api/v1/namespaces/demo/pods/${name}/log?timestamps=true`);
   await expect(page.getByTestId('log-following')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  await expect(page.getByTestId('log-line').last()).toBeInViewport();
   await page.screenshot({ path: 'docs/pod-log.png' });
 });
 

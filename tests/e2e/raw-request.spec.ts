@@ -152,8 +152,8 @@ const squiggles = (page: Page) => page.getByTestId('monaco-editor').locator('.vi
 
 for (const contentType of ['merge-patch', 'strategic-merge-patch', 'apply'] as const) {
   test(`a ${contentType} body is checked against the kind with nothing required`, async ({ page }) => {
-    // Only the wrong type is marked: selector and template may be left out of a patch.
-    const body = `spec:\n  replicas: 3\n  paused: sometimes\n`;
+    // Only the wrong type is marked: selector and template may be left out of a patch, and null removes a field.
+    const body = `metadata:\n  labels:\n    tier: null\nspec:\n  replicas: 3\n  revisionHistoryLimit: null\n  paused: sometimes\n`;
     await page.goto(rawRequestLink('demo', { verb: 'PATCH', path: DEPLOYMENT, contentType, body }));
     await expect(page.getByRole('region', { name: 'Body' })).toContainText('checked against Deployment apps/v1');
     await hoverUntilShown(page, editorLine(page, 'sometimes'), hoverText(page, /Incorrect type/));

@@ -24,8 +24,9 @@ describe('patchSchemaOf', () => {
     const patch = patchSchemaOf(jsonSchema);
     expect(requiredLists(patch)).toEqual([]);
     const spec = defs(patch)['io.k8s.api.apps.v1.DeploymentSpec'] as { properties: Record<string, Obj> };
-    expect(spec.properties.replicas).toMatchObject({ type: 'integer' });
-    expect(spec.properties.paused).toMatchObject({ type: 'boolean' });
+    // null removes a field in a merge patch: every type takes it too.
+    expect(spec.properties.replicas).toMatchObject({ type: ['integer', 'null'] });
+    expect(spec.properties.paused).toMatchObject({ type: ['boolean', 'null'] });
     expect(Object.keys(defs(patch))).toEqual(Object.keys(defs(jsonSchema)));
     // The kind's own schema is left as it was (the editor of whole objects still uses it).
     expect(defs(jsonSchema)['io.k8s.api.apps.v1.DeploymentSpec']?.required).toEqual(['selector', 'template']);
@@ -38,10 +39,17 @@ describe('patchSchemaOf', () => {
     const patch = patchSchemaOf(schema) as { properties: Obj; default: unknown };
     expect(patch).not.toHaveProperty('required');
     expect(Object.keys(patch.properties)).toEqual(['required', '__proto__']);
-    expect(patch.properties.required).toEqual({ type: 'boolean' });
-    expect(Object.getOwnPropertyDescriptor(patch.properties, '__proto__')?.value).toEqual({ type: 'string' });
+    expect(patch.properties.required).toEqual({ type: ['boolean', 'null'] });
+    expect(Object.getOwnPropertyDescriptor(patch.properties, '__proto__')?.value).toEqual({ type: ['string', 'null'] });
     expect(patch.default).toEqual({ required: ['kept'] });
     expect(patch).toHaveProperty('x-kubernetes-preserve-unknown-fields', true);
+  });
+
+  it('lets any field be null (it removes the field), enums included, but not the body itself', () => {
+    const schema = { type: 'object', properties: { mode: { type: 'string', enum: ['A', 'B'] }, either: { type: ['integer', 'string'] }, gone: { type: 'null' } } };
+    const patch = patchSchemaOf(schema) as { type: unknown; properties: Record<string, Obj> };
+    expect(patch.type).toBe('object');
+    expect(patch.properties).toEqual({ mode: { type: ['string', 'null'], enum: ['A', 'B', null] }, either: { type: ['integer', 'string', 'null'] }, gone: { type: 'null' } });
   });
 });
 

@@ -14,7 +14,7 @@ describe('bodySchema', () => {
   it('checks merge, strategic merge and apply patches against the kind with nothing required', () => {
     for (const contentType of ['merge-patch', 'strategic-merge-patch', 'apply'] as const) {
       const checked = bodySchema(contentType, deployment, kindSchema);
-      expect(checked?.schema).toEqual({ type: 'object', properties: { spec: { type: 'object' } } });
+      expect(checked?.schema).toEqual({ type: 'object', properties: { spec: { type: ['object', 'null'] } } });
       expect(checked?.said).toBe('checked against Deployment apps/v1, no field required in a patch');
     }
   });

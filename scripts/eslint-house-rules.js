@@ -48,19 +48,15 @@ export function boundaryViolation(from, to, isPackage) {
   return undefined;
 }
 
-/** Static value imports of a file (type-only imports and dynamic import() cannot form a load-time cycle). */
+/**
+ * Static imports of a file, type-only ones included: a cycle of types still ties the modules' design together, even
+ * though it cannot break loading. A dynamic import() is a deliberate split and is not counted.
+ */
 function staticImports(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const specifiers = [];
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      if (statement.importClause?.isTypeOnly) continue;
-      const bindings = statement.importClause?.namedBindings;
-      const onlyTypes = bindings && ts.isNamedImports(bindings) && !statement.importClause.name && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
-      if (!onlyTypes) specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
-      specifiers.push(statement.moduleSpecifier.text);
-    }
+    if (ts.isImportDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
   }
   return specifiers;
 }
@@ -127,7 +123,7 @@ const boundaries = {
 const noCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'No import cycles through static value imports' },
+    docs: { description: 'No import cycles through static imports, type-only ones included' },
     schema: [],
   },
   create(context) {
@@ -136,8 +132,7 @@ const noCycle = {
     const ownHops = [];
     const onSource = (node) => {
       const source = importSources(node);
-      if (!source || node.importKind === 'type' || node.exportKind === 'type') return;
-      if (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
+      if (!source) return;
       const target = resolveImport(file, source.value);
       if (target) ownHops.push([source, target]);
     };

@@ -9,7 +9,7 @@ import { nextPageRequestPath } from '../wire/first-page.js';
 import type { ContextTarget } from './contexts.js';
 import { continueTokenOf, continueTokenOfHead, HEAD_BYTES, header, keyHeadersOf, MAX_PENDING, type KeyHeaders, type PrefetchedAnswers } from './prefetched-answers.js';
 import type { Person } from './person.js';
-import { isStream } from './proxy.js';
+import { isStream } from './stream-path.js';
 
 /**
  * The path and query of the page after `pathAndQuery` whose continue token is `token`, as the client will ask for

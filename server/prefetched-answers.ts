@@ -10,7 +10,7 @@ import { HEAD_CHARS, peekContinue } from '../wire/table-head.js';
 import type { ContextTarget } from './contexts.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
 import { collectionOf, writeTouches } from './list-collection.js';
-import { upstreamUserAgent } from './proxy.js';
+import { upstreamUserAgent } from './upstream.js';
 import type { Person } from './person.js';
 import { openUpstreamRequest } from './upstream.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStream } from './proxy.js';
+import { isStream } from './stream-path.js';
 
 describe('isStream (whose response headers the proxy sends before any body)', () => {
   it('knows watches by query and by the legacy /watch/ paths, and followed logs', () => {

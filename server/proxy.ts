@@ -13,7 +13,8 @@ import type { Person } from './person.js';
 import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
-import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
+import { isStream } from './stream-path.js';
+import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus, upstreamUserAgent } from './upstream.js';
 
 export const PROXY_PREFIX = '/k8s/';
 
@@ -104,17 +105,6 @@ export function resolveProxyTarget(url: string, contexts: ContextRegistry): Prox
   return { target, pathAndQuery };
 }
 
-/**
- * The apiserver pretty-prints JSON for a User-Agent starting with Mozilla/5.0 (also curl, Wget): a browser's list
- * would cost twice the bytes and leave the server's fast path. The browser's agent is kept behind our own name,
- * so audit logs still tell who asked; curl and kubectl keep theirs.
- */
-export function upstreamUserAgent(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const agent = headers['user-agent'];
-  if (typeof agent !== 'string' || !agent.startsWith('Mozilla/')) return headers;
-  return { ...headers, 'user-agent': `kubeglass (${agent})` };
-}
-
 /** Copies the named headers, keeping repeated ones as separate lines (X-Stream-Protocol-Version lists several). */
 function pickHeaders(req: IncomingMessage, names: readonly string[]): OutgoingHttpHeaders {
   const picked: OutgoingHttpHeaders = {};
@@ -144,19 +134,6 @@ function rewriteLocation(location: string, target: ContextTarget): string {
   return `${PROXY_PREFIX}${encodeURIComponent(target.info.name)}${path}${url.search}`;
 }
 
-/** A watch (?watch=true, or the legacy /watch/ paths) or a followed log: answers whose body comes over minutes. */
-export function isStream(pathAndQuery: string): boolean {
-  const q = pathAndQuery.indexOf('?');
-  const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q);
-  if (/^\/(?:api|apis\/[^/]+)\/[^/]+\/watch\//.test(path)) return true;
-  if (q === -1) return false;
-  const query = new URLSearchParams(pathAndQuery.slice(q + 1));
-  // Erring towards a stream costs one early write; the apiserver reads any value but "false" as true.
-  return ['watch', 'follow'].some((name) => {
-    const value = query.get(name);
-    return value !== null && !['false', '0'].includes(value.toLowerCase());
-  });
-}
 
 /**
  * Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away.

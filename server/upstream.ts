@@ -122,3 +122,14 @@ export function credentialErrorStatus(target: ContextTarget, error: unknown): Ku
   const detail = error instanceof Error ? error.message : String(error);
   return makeStatus(500, `kubeglass could not load the credentials of context "${target.info.name}": ${detail}`);
 }
+
+/**
+ * The apiserver pretty-prints JSON for a User-Agent starting with Mozilla/5.0 (also curl, Wget): a browser's list
+ * would cost twice the bytes and leave the server's fast path. The browser's agent is kept behind our own name,
+ * so audit logs still tell who asked; curl and kubectl keep theirs.
+ */
+export function upstreamUserAgent(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const agent = headers['user-agent'];
+  if (typeof agent !== 'string' || !agent.startsWith('Mozilla/')) return headers;
+  return { ...headers, 'user-agent': `kubeglass (${agent})` };
+}

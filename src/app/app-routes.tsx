@@ -20,6 +20,7 @@ const RawRequestRoute = lazy(() => tools().then((m) => ({ default: m.RawRequestR
 const ExplainPage = lazy(() => tools().then((m) => ({ default: m.ExplainPage })));
 const PodLogPage = lazy(() => tools().then((m) => ({ default: m.PodLogPage })));
 const WorkloadLogPage = lazy(() => tools().then((m) => ({ default: m.WorkloadLogPage })));
+const CompareRoute = lazy(() => tools().then((m) => ({ default: m.CompareRoute })));
 
 const replaceUrl = (to: string) => navigate(to, { replace: true });
 
@@ -126,6 +127,12 @@ export function AppRoutes() {
       return (
         <Screen context={route.context} path={null}>
           <WorkloadLogPage key={route.context} context={route.context} search={route.search} onReplaceUrl={replaceUrl} />
+        </Screen>
+      );
+    case 'compare':
+      return (
+        <Screen context={route.context} path={null}>
+          <CompareRoute key={route.context} context={route.context} search={route.search} onNavigate={navigate} />
         </Screen>
       );
     case 'not-found':

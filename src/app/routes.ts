@@ -20,6 +20,8 @@ export type AppRoute =
   | { kind: 'pod-log'; context: string; path: ApiPath; search: string }
   /** /c/{context}/-/logs?namespace=&labelSelector=&kind=&name=: the logs of every pod a workload selects. */
   | { kind: 'workload-logs'; context: string; search: string }
+  /** /c/{context}/-/compare?left=<UI path>&right=<UI path>: two copies of an object, or two lists, compared. */
+  | { kind: 'compare'; context: string; search: string }
   | { kind: 'not-found'; pathname: string };
 
 /** Resolves a location to a route; selectors come from the query string. */
@@ -32,6 +34,7 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (ui.apiPath === '/-/request') return { kind: 'request', context: ui.context, search };
   if (ui.apiPath === '/-/explain') return { kind: 'explain', context: ui.context, search };
   if (ui.apiPath === '/-/logs') return { kind: 'workload-logs', context: ui.context, search };
+  if (ui.apiPath === '/-/compare') return { kind: 'compare', context: ui.context, search };
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
   const params = new URLSearchParams(search);

@@ -1,8 +1,11 @@
-// The screens that are not a list or an object: the access matrix, the raw request tool, Explain and the log views.
+// The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views and
+// the compare screen.
 // One chunk of their own, loaded when one of them is opened.
 import type { ComponentProps } from 'react';
 import { monacoEditors } from '../../features/edit/lazy-editors';
 import { RawRequestPage } from '../../features/inspect/raw-request/raw-request-page';
+import { ComparePage } from '../../features/compare/compare-page';
+import type { CompareTools } from '../../features/compare/compare-tools';
 import type { RawRequestTools } from '../../features/inspect/raw-request/raw-request-tools';
 
 export { AccessMatrixPage } from '../../features/access/access-matrix-page';
@@ -12,6 +15,13 @@ export { WorkloadLogPage } from '../../features/logs/workload-log-page';
 
 /** The raw request tool's body editor is the edit feature's Monaco. */
 const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor };
+
+/** The compare screen's diff is the edit feature's Monaco diff, read-only. */
+const compareTools: CompareTools = { DiffEditor: monacoEditors.DiffEditor };
+
+export function CompareRoute(props: Omit<ComponentProps<typeof ComparePage>, 'tools'>) {
+  return <ComparePage {...props} tools={compareTools} />;
+}
 
 export function RawRequestRoute(props: Omit<ComponentProps<typeof RawRequestPage>, 'tools'>) {
   return <RawRequestPage {...props} tools={rawRequestTools} />;

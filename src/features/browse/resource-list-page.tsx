@@ -7,6 +7,7 @@ import type { LiveTableData } from '../../data/table-query';
 import { useLiveTable } from '../../data/use-live-table';
 import { qualifiedName, resourceByGvr } from '../../k8s/discovery/resource-index';
 import { explainHref } from '../../k8s/openapi/explain-target';
+import { compareHref } from '../../k8s/compare/compare-link';
 import { gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import { healthRuleOf } from '../../k8s/row-health';
 import { nameColumnIndex, rowName, type TableRow } from '../../k8s/table';
@@ -204,6 +205,14 @@ export function ResourceListPage({ context, apiPath, path, search, onNavigate, m
             className="rounded border border-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
           >
             Explain
+          </a>
+          <a
+            href={compareHref(context, { left: toUiPath(context, apiPath), right: null, everything: false })}
+            data-testid="compare-list-link"
+            title={`Compare these ${path.resource} with those of another context or namespace`}
+            className="rounded border border-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
+          >
+            Compare…
           </a>
           <button
             type="button"

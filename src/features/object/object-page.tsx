@@ -8,6 +8,7 @@ import { useObjectEvents } from '../../data/object-events';
 import { useLiveObject } from '../../data/object-live';
 import type { KubeObject } from '../../k8s/kube-object';
 import { collectionPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
+import { compareHref } from '../../k8s/compare/compare-link';
 import { ConditionsTable, conditionsOf } from './conditions-table';
 import { ChildObjects } from './child-objects';
 import { ContainerStatusPanel } from './container-status-panel';
@@ -133,6 +134,16 @@ export function ObjectPage({ context, apiPath, path, slots }: ObjectPageProps) {
             </GatedAction>
           )}
           {object && !data?.deleted && slots?.actions?.(object)}
+          {path.subresource === null && (
+            <a
+              href={compareHref(context, { left: toUiPath(context, apiPath), right: null, everything: false })}
+              data-testid="compare-link"
+              title="Compare with the same object in another context or namespace, or with another of its kind"
+              className="rounded border border-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
+            >
+              Compare…
+            </a>
+          )}
           <CopyButton label="Copy API path" text={() => apiPath} title={apiPath} testId="copy-api-path" />
           <CopyButton label="Copy kubectl" text={() => kubectlCommand} title={kubectlCommand} testId="copy-kubectl" />
         </div>

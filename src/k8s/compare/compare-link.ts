@@ -1,6 +1,6 @@
 // The compare screen's URL: /c/{context}/-/compare?left=<UI path>&right=<UI path>&everything=1. The link holds the
 // whole comparison; without `right` the screen asks what to compare with.
-import { toUiPath } from '../paths';
+import { toUiPath } from '../paths.js';
 
 export interface CompareSides {
   left: string;

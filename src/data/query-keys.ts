@@ -20,6 +20,9 @@ export const k8sKeys = {
     const { gvr, namespace } = pathParts(collectionPath);
     return ['k8s', context, 'table', gvr, namespace, { labelSelector: selectors.labelSelector ?? '', fieldSelector: selectors.fieldSelector ?? '' }] as const;
   },
+  /** A namespace's ControllerRevisions as a workload's history reads them, per resourceVersion of the workload. */
+  controllerRevisions: (context: string, namespace: string, workloadResourceVersion: string | undefined) =>
+    ['k8s', context, 'controllerrevisions', namespace, workloadResourceVersion ?? ''] as const,
   /** A plain JSON GET of an object or a whole list, for a comparison (not watched). */
   compared: (context: string, apiPath: string) => ['k8s', context, 'compared', apiPath] as const,
   /** One object at its API path. */

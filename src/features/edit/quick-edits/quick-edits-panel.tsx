@@ -23,6 +23,8 @@ import { NodeDrainPanel } from './node-drain-panel';
 import { ReplicasStepper } from './replicas-stepper';
 import { RolloutControls } from './rollout-controls';
 import { RolloutHistoryPanel } from './rollout-history-panel';
+import { ControllerRevisionHistoryPanel } from './controller-revision-history-panel';
+import { hasControllerRevisions } from './controller-revisions';
 import { isDeployment, isRestartable } from './rollout-restart';
 import { hasScaleSubresource } from './scale-change';
 import { SuspendControl } from './suspend-control';
@@ -108,6 +110,7 @@ export function QuickEditsPanel({ context, apiPath, object, editors }: QuickEdit
             {isNode(object) && <NodeDrainPanel context={context} object={object} apiPath={apiPath} />}
             {isRestartable(object) && <RolloutControls {...shared} />}
             {isDeployment(object) && <RolloutHistoryPanel context={context} {...shared} />}
+            {hasControllerRevisions(object) && <ControllerRevisionHistoryPanel context={context} {...shared} />}
           </AccessFieldset>
         </div>
       </div>

@@ -23,8 +23,8 @@ export const k8sKeys = {
   /** A namespace's ControllerRevisions as a workload's history reads them, per resourceVersion of the workload. */
   controllerRevisions: (context: string, namespace: string, workloadResourceVersion: string | undefined) =>
     ['k8s', context, 'controllerrevisions', namespace, workloadResourceVersion ?? ''] as const,
-  /** A plain JSON GET of an object or a whole list, for a comparison (not watched). */
-  compared: (context: string, apiPath: string) => ['k8s', context, 'compared', apiPath] as const,
+  /** A plain JSON GET of an object or a whole list, not watched (a comparison's sides, a workload's template). */
+  snapshot: (context: string, apiPath: string) => ['k8s', context, 'snapshot', apiPath] as const,
   /** One object at its API path. */
   object: (context: string, objectPath: string) => {
     const { gvr, namespace, name } = pathParts(objectPath);

@@ -177,6 +177,45 @@ test("a Deployment's Logs show every pod it selects, prefixed by pod", async ({ 
   await page.screenshot({ path: `${SHOTS}/deployment-logs.png` });
 });
 
+test("a workload's Logs pick a container of its template (the first by default), or all of them, prefixed by pod and container", async ({ page }) => {
+  const name = `logs-wl-${Date.now()}`;
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'app', image: 'ghcr.io/kubeglass/demo-api:0.4.1' }, { name: 'proxy', image: 'nginx:1.19' }] },
+      },
+    },
+  };
+  const created = await k(['create', '-f', '-'], JSON.stringify(deployment));
+  expect(created.code, created.stderr).toBe(0);
+  try {
+    const ready = await k(['-n', 'default', 'rollout', 'status', `deployment/${name}`, '--timeout=30s']);
+    expect(ready.code, ready.stderr).toBe(0);
+    await page.goto(`/c/demo/apis/apps/v1/namespaces/default/deployments/${name}`);
+    await page.getByTestId('logs-link').click();
+    const picker = page.getByTestId('log-container');
+    await expect(picker.locator('option')).toHaveText(['app', 'proxy', 'All containers'], { timeout: 15_000 });
+    await expect(picker).toHaveValue('app');
+    await expect(page.getByTestId('log-line').first()).toContainText('app starting (pid 1)', { timeout: 15_000 });
+    await picker.selectOption('proxy');
+    await expect(page).toHaveURL(/container=proxy/);
+    await expect(page.getByTestId('log-viewer')).toContainText('/docker-entrypoint.sh', { timeout: 15_000 });
+    await picker.selectOption({ label: 'All containers' });
+    await expect(page).toHaveURL(/all=true/);
+    await expect(page.getByTestId('log-viewer')).toContainText('/app] ', { timeout: 15_000 });
+    await expect(page.getByTestId('log-viewer')).toContainText('/proxy] ');
+    await page.screenshot({ path: `${SHOTS}/workload-logs-all-containers.png` });
+  } finally {
+    await k(['-n', 'default', 'delete', 'deployment', name, '--ignore-not-found']);
+  }
+});
+
 test('Logs open at the newest of the last 1,000 lines, following; the URL can say otherwise; the choice is remembered', async ({ page }) => {
   // A seeded web pod has run for half an hour: thousands of lines.
   const web = await k(['get', 'pods', '-n', 'demo', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']);

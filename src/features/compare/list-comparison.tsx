@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { LoadingStatus } from '../../components/ui/loading-status';
-import { COMPARED_LIST_LIMIT, useCompared } from '../../data/compared-query';
+import { SNAPSHOT_LIST_LIMIT, useSnapshot } from '../../data/snapshot-query';
 import { comparable } from '../../k8s/compare/comparable';
 import { compareHref } from '../../k8s/compare/compare-link';
 import { differences } from '../../k8s/compare/differences';
@@ -28,8 +28,8 @@ function objectUiPath(side: Side, object: KubeObject): string {
 }
 
 export function ListComparison({ left, right, everything }: { left: Side; right: Side; everything: boolean }) {
-  const a = useCompared<ObjectList>(left.context, left.apiPath, true);
-  const b = useCompared<ObjectList>(right.context, right.apiPath, true);
+  const a = useSnapshot<ObjectList>(left.context, left.apiPath, true);
+  const b = useSnapshot<ObjectList>(right.context, right.apiPath, true);
   // Two namespaces' lists pair their objects by name; two contexts' by namespace and name.
   const byName = left.path.namespace !== right.path.namespace;
   const rows = useMemo(() => {
@@ -58,7 +58,7 @@ export function ListComparison({ left, right, everything }: { left: Side; right:
         <>
           <p role="status" data-testid="comparison-summary" className="text-sm text-slate-800">
             {rows.length} objects: {count((r) => Boolean(r.left && r.right) && r.differing === 0)} the same, {count((r) => r.differing > 0)} differ, {count((r) => !r.right)} only in {leftLabel},{' '}
-            {count((r) => !r.left)} only in {rightLabel}.{cut ? ` Only the first ${COMPARED_LIST_LIMIT} of each list were compared.` : ''}
+            {count((r) => !r.left)} only in {rightLabel}.{cut ? ` Only the first ${SNAPSHOT_LIST_LIMIT} of each list were compared.` : ''}
           </p>
           <table className="w-full text-left text-xs" aria-label="Objects compared">
             <thead>

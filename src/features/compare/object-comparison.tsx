@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { stringify } from 'yaml';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { LoadingStatus } from '../../components/ui/loading-status';
-import { useCompared } from '../../data/compared-query';
+import { useSnapshot } from '../../data/snapshot-query';
 import { comparable } from '../../k8s/compare/comparable';
 import { differences } from '../../k8s/compare/differences';
 import type { KubeObject } from '../../k8s/kube-object';
@@ -12,8 +12,8 @@ import type { CompareTools } from './compare-tools';
 import { DifferenceTable } from './difference-table';
 
 export function ObjectComparison({ left, right, everything, tools }: { left: Side; right: Side; everything: boolean; tools: CompareTools }) {
-  const a = useCompared<KubeObject>(left.context, left.apiPath, false);
-  const b = useCompared<KubeObject>(right.context, right.apiPath, false);
+  const a = useSnapshot<KubeObject>(left.context, left.apiPath, false);
+  const b = useSnapshot<KubeObject>(right.context, right.apiPath, false);
   const sides = useMemo(() => (a.data && b.data ? [comparable(a.data, everything), comparable(b.data, everything)] : null), [a.data, b.data, everything]);
   const found = useMemo(() => (sides ? differences(sides[0], sides[1]) : []), [sides]);
   const [leftLabel, rightLabel] = [sideLabel(left), sideLabel(right)];

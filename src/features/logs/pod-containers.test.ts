@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../k8s/kube-object';
-import { defaultContainer, podContainers } from './pod-log-page';
+import { defaultContainer, podContainers } from './pod-containers';
 
 const pod = (spec: unknown, annotations?: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', ...(annotations ? { annotations } : {}) }, spec } as KubeObject);
 

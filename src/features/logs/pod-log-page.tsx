@@ -5,10 +5,11 @@ import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { useAccess } from '../../data/access-query';
 import { useLiveObject } from '../../data/object-live';
 import { attributesFor } from '../../k8s/access/access-review';
-import type { KubeObject } from '../../k8s/kube-object';
 import { podLogQueryFromSearch, podLogSearch, type PodLogQuery } from '../../k8s/logs';
 import { buildApiPath, toUiPath, type ApiPath } from '../../k8s/paths';
 import { useLogDefaults } from '../../stores/log-preferences-store';
+import { ALL, ALL_CONTAINERS, ContainerPicker } from './container-picker';
+import { defaultContainer, podContainers } from './pod-containers';
 import { LogScreen } from './log-screen';
 import type { LogSource } from './use-log-streams';
 
@@ -20,28 +21,6 @@ export interface PodLogPageProps {
   onReplaceUrl: (to: string) => void;
 }
 
-export interface PodContainer {
-  name: string;
-  kind: 'init' | 'regular' | 'ephemeral';
-}
-
-/** Every container of a pod: init, regular and ephemeral, in that order. */
-export function podContainers(pod: KubeObject | undefined): PodContainer[] {
-  const spec = (pod?.spec ?? {}) as Record<string, unknown>;
-  const names = (v: unknown, kind: PodContainer['kind']): PodContainer[] =>
-    (Array.isArray(v) ? v : []).flatMap((c: unknown) => (typeof c === 'object' && c !== null && typeof (c as { name?: unknown }).name === 'string' ? [{ name: (c as { name: string }).name, kind }] : []));
-  return [...names(spec.initContainers, 'init'), ...names(spec.containers, 'regular'), ...names(spec.ephemeralContainers, 'ephemeral')];
-}
-
-/** The container a log shows when none is named: the kubectl.kubernetes.io/default-container annotation, else the first regular one. */
-export function defaultContainer(pod: KubeObject | undefined, containers: PodContainer[]): string {
-  const annotated = pod?.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-  if (annotated && containers.some((c) => c.name === annotated)) return annotated;
-  return containers.find((c) => c.kind === 'regular')?.name ?? '';
-}
-
-/** `all=true` in the URL: every container, interleaved by time with a [container] prefix. */
-const ALL = 'all';
 
 export function PodLogPage({ context, path, search, onReplaceUrl }: PodLogPageProps) {
   const podPath = buildApiPath({ ...path, subresource: null });
@@ -67,23 +46,11 @@ export function PodLogPage({ context, path, search, onReplaceUrl }: PodLogPagePr
   const replace = (q: PodLogQuery, allContainers = all) => onReplaceUrl(`${toUiPath(context, buildApiPath(path))}${podLogSearch(q, allContainers ? { [ALL]: 'true' } : {})}`);
 
   const picker = (
-    <label className="inline-flex items-center gap-1 text-xs text-slate-700">
-      Container
-      <select
-        className="rounded border border-slate-300 px-1 py-0.5 font-mono text-xs"
-        value={all ? `*${ALL}` : chosen}
-        onChange={(e) => (e.target.value === `*${ALL}` ? replace({ ...query, container: '' }, true) : replace({ ...query, container: e.target.value }, false))}
-        data-testid="log-container"
-      >
-        {containers.map((c) => (
-          <option key={c.name} value={c.name}>
-            {c.name}
-            {c.kind !== 'regular' ? ` (${c.kind})` : ''}
-          </option>
-        ))}
-        {containers.length > 1 && <option value={`*${ALL}`}>All containers</option>}
-      </select>
-    </label>
+    <ContainerPicker
+      containers={containers}
+      value={all ? ALL_CONTAINERS : chosen}
+      onChange={(value) => (value === ALL_CONTAINERS ? replace({ ...query, container: '' }, true) : replace({ ...query, container: value }, false))}
+    />
   );
 
   return (

@@ -1,12 +1,16 @@
 // Logs of every pod a workload selects (/c/{context}/-/logs?namespace=&labelSelector=&kind=&name=): the pods are
 // a live list, so a pod that comes (a rollout, a restart) gets its stream and one that goes keeps its lines.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { useLiveTable } from '../../data/use-live-table';
 import { podLogQueryFromSearch, podLogSearch, type PodLogQuery } from '../../k8s/logs';
 import { buildApiPath, collectionPath, toUiPath } from '../../k8s/paths';
 import { useLogDefaults } from '../../stores/log-preferences-store';
+import { useSnapshot } from '../../data/snapshot-query';
+import type { KubeObject } from '../../k8s/kube-object';
+import { ALL, ALL_CONTAINERS, ContainerPicker } from './container-picker';
 import { LogScreen } from './log-screen';
+import { defaultContainer, podContainers } from './pod-containers';
 import type { LogSource } from './use-log-streams';
 
 export interface WorkloadLogPageProps {
@@ -16,6 +20,12 @@ export interface WorkloadLogPageProps {
 }
 
 const KEPT = ['namespace', 'labelSelector', 'kind', 'name', 'workload'] as const;
+
+/** The pod template of a workload, shaped as a pod for the container helpers. */
+function workloadTemplate(workload: KubeObject | undefined): KubeObject | undefined {
+  const template = (workload?.spec as { template?: { metadata?: KubeObject['metadata']; spec?: unknown } } | undefined)?.template;
+  return template ? { metadata: template.metadata ?? {}, spec: template.spec } : undefined;
+}
 
 /** The URL of a workload's logs (for links from its page). */
 export function workloadLogsUrl(context: string, w: { namespace: string; labelSelector: string; kind: string; name: string; workloadPath: string; container?: string }): string {
@@ -32,7 +42,12 @@ export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPa
   const name = params.get('name') ?? '';
   const workloadPath = params.get('workload') ?? '';
   const query = podLogQueryFromSearch(search, useLogDefaults());
-  const container = query.container;
+  // The containers a workload's pods run are its template's: the picker offers them before any pod is listed.
+  const workload = useSnapshot<KubeObject>(context, workloadPath, false);
+  const template = useMemo(() => workloadTemplate(workload.data), [workload.data]);
+  const containers = useMemo(() => podContainers(template), [template]);
+  const all = params.get(ALL) === 'true';
+  const container = query.container !== '' ? query.container : defaultContainer(template, containers);
   const podsPath = collectionPath({ group: '', version: 'v1', resource: 'pods' }, namespace);
   const pods = useLiveTable({ context, path: podsPath, labelSelector: labelSelector || undefined });
   const podNames = (pods.query.data?.table.rows ?? []).map((r) => r.object?.metadata?.name ?? '').filter((n) => n !== '');
@@ -42,20 +57,27 @@ export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPa
   }, [kind, name, context]);
 
   // A new array each render is fine: the streams are keyed by what the sources say, not by identity.
-  const sources: LogSource[] = podNames.map((pod) => ({
-    label: container ? `${pod}/${container}` : pod,
-    podPath: buildApiPath({ group: '', version: 'v1', namespace, resource: 'pods', name: pod, subresource: null }),
-    container,
-  }));
+  const podPathOf = (pod: string) => buildApiPath({ group: '', version: 'v1', namespace, resource: 'pods', name: pod, subresource: null });
+  const sources: LogSource[] = all
+    ? podNames.flatMap((pod) => containers.map((c) => ({ label: `${pod}/${c.name}`, podPath: podPathOf(pod), container: c.name })))
+    : podNames.map((pod) => ({ label: containers.length > 1 ? `${pod}/${container}` : pod, podPath: podPathOf(pod), container }));
 
-  const replace = (q: PodLogQuery) => {
+  const replace = (q: PodLogQuery, allContainers = all) => {
     const extra: Record<string, string> = {};
     for (const k of KEPT) {
       const v = params.get(k);
       if (v !== null) extra[k] = v;
     }
+    if (allContainers) extra[ALL] = 'true';
     onReplaceUrl(`/c/${encodeURIComponent(context)}/-/logs${podLogSearch(q, extra)}`);
   };
+  const picker = containers.length > 0 && (
+    <ContainerPicker
+      containers={containers}
+      value={all ? ALL_CONTAINERS : container}
+      onChange={(value) => (value === ALL_CONTAINERS ? replace({ ...query, container: '' }, true) : replace({ ...query, container: value }, false))}
+    />
+  );
 
   return (
     <article aria-labelledby="log-title" className="flex h-full min-h-0 flex-col">
@@ -80,7 +102,7 @@ export function WorkloadLogPage({ context, search, onReplaceUrl }: WorkloadLogPa
           <KubeErrorPanel error={pods.query.error} title={`Listing the pods of ${kind} ${name}`} />
         </div>
       ) : (
-        <LogScreen context={context} sources={sources} query={query} onQueryChange={replace} downloadName={name} view={container} />
+        <LogScreen context={context} sources={sources} query={query} onQueryChange={(q) => replace(q)} picker={picker || undefined} downloadName={name} view={all ? '*' : container} />
       )}
     </article>
   );

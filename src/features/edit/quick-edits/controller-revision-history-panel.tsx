@@ -7,7 +7,7 @@ import { useControllerRevisions } from '../../../data/controller-revisions-query
 import { ageOf } from '../../../k8s/duration';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { controllerRevisionsOf, currentRevision, undoToControllerRevision, type ControllerRevisionEntry } from './controller-revisions';
-import { secondaryButton } from './field-problems';
+import { RevisionTable } from './revision-table';
 import type { RequestPreview } from './metadata-entries-editor';
 
 export interface ControllerRevisionHistoryPanelProps {
@@ -36,35 +36,15 @@ export function ControllerRevisionHistoryPanel({ context, object, apiPath, onPre
       {query.error ? (
         <KubeErrorPanel error={query.error} title="Listing ControllerRevisions" />
       ) : (
-        <table className="mt-1 w-full text-left text-xs">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="pr-2 font-medium">Revision</th>
-              <th className="pr-2 font-medium">Images</th>
-              <th className="pr-2 font-medium">Age</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.name} data-testid="rollout-revision" data-revision={entry.revision} className="align-top">
-                <td className="pr-2 font-mono" title={entry.name}>
-                  {entry.revision}
-                  {entry.revision === current && <span className="ml-1 rounded bg-emerald-50 px-1 text-emerald-800">current</span>}
-                </td>
-                <td className="break-all pr-2 font-mono">{entry.images.join(', ')}</td>
-                <td className="pr-2">{ageOf(entry.created, now) ?? '—'}</td>
-                <td>
-                  {entry.revision !== current && (
-                    <button type="button" className={secondaryButton} onClick={() => undo(entry)}>
-                      Undo to revision {entry.revision}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RevisionTable
+          headers={['Images', 'Age']}
+          rows={entries.map((entry) => ({ revision: entry.revision, name: entry.name, cells: [<span className="font-mono">{entry.images.join(', ')}</span>, ageOf(entry.created, now) ?? '—'] }))}
+          current={current}
+          onUndo={(row) => {
+            const entry = entries.find((e) => e.name === row.name);
+            if (entry) undo(entry);
+          }}
+        />
       )}
       {query.data && entries.length === 0 && <p className="text-xs text-slate-500">No ControllerRevision of this {object.kind} was found.</p>}
       {problem && (

@@ -8,9 +8,9 @@ import { kubeRequest } from '../../../k8s/api-client';
 import { ageOf } from '../../../k8s/duration';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { rowMetadata, type Table, type TableRow } from '../../../k8s/table';
-import { secondaryButton } from './field-problems';
 import type { RequestPreview } from './metadata-entries-editor';
 import { CHANGE_CAUSE, isControlledBy, revisionOf, undoChange } from './rollout-history';
+import { RevisionTable } from './revision-table';
 
 interface HistoryRow {
   revision: number;
@@ -48,10 +48,10 @@ export function RolloutHistoryPanel({ context, object, apiPath, onPreview }: Rol
   const rows = historyRows(query.data?.table, object.metadata.uid);
   const current = revisionOf(object.metadata);
 
-  const undo = async (row: HistoryRow) => {
+  const undo = async (replicaSet: string) => {
     setProblem(null);
     try {
-      const { body } = await kubeRequest<KubeObject>(context, `/apis/apps/v1/namespaces/${namespace}/replicasets/${row.name}`);
+      const { body } = await kubeRequest<KubeObject>(context, `/apis/apps/v1/namespaces/${namespace}/replicasets/${replicaSet}`);
       const plan = undoChange(object, apiPath, body);
       if (plan.problem !== null) setProblem({ text: plan.problem });
       else onPreview(plan.change);
@@ -66,37 +66,12 @@ export function RolloutHistoryPanel({ context, object, apiPath, onPreview }: Rol
       {query.error ? (
         <KubeErrorPanel error={query.error} title="Listing ReplicaSets" />
       ) : (
-        <table className="mt-1 w-full text-left text-xs">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="pr-2 font-medium">Revision</th>
-              <th className="pr-2 font-medium">Change-cause</th>
-              <th className="pr-2 font-medium">Images</th>
-              <th className="pr-2 font-medium">Age</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name} data-testid="rollout-revision" data-revision={row.revision} className="align-top">
-                <td className="pr-2 font-mono" title={row.name}>
-                  {row.revision}
-                  {row.revision === current && <span className="ml-1 rounded bg-emerald-50 px-1 text-emerald-800">current</span>}
-                </td>
-                <td className="pr-2 text-slate-600">{row.changeCause}</td>
-                <td className="break-all pr-2 font-mono">{row.images}</td>
-                <td className="pr-2">{ageOf(row.created, now) ?? '—'}</td>
-                <td>
-                  {row.revision !== current && (
-                    <button type="button" className={secondaryButton} onClick={() => void undo(row)}>
-                      Undo to revision {row.revision}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RevisionTable
+          headers={['Change-cause', 'Images', 'Age']}
+          rows={rows.map((row) => ({ revision: row.revision, name: row.name, cells: [<span className="text-slate-600">{row.changeCause}</span>, <span className="font-mono">{row.images}</span>, ageOf(row.created, now) ?? '—'] }))}
+          current={current}
+          onUndo={(row) => void undo(row.name)}
+        />
       )}
       {query.data && rows.length === 0 && <p className="text-xs text-slate-500">No ReplicaSet of this Deployment carries a revision.</p>}
       {problem && ('text' in problem ? <p role="alert" className="mt-1 text-xs text-amber-800" data-testid="undo-problem">{problem.text}</p> : <KubeErrorPanel error={problem.error} title="Reading the revision's ReplicaSet" />)}

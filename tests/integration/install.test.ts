@@ -7,7 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectWebSocket } from '../../server/testing/fake-upstream.js';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
+import { WS_PATH, type WatchRequest } from '../../wire/ws-protocol.js';
 import { runProcess } from '../support/run-process.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -121,6 +123,13 @@ async function expectBusyPortThenCleanExit(command: string, first: Started): Pro
   expect(second.stderr).toContain(`127.0.0.1:${port} is already in use (is kubeglass already running? it would be at http://127.0.0.1:${port}/)`);
   expect(second.stderr).toContain('--port');
 
+  // The app's watch channel with a watch on it, and a kubectl-style watch through the proxy.
+  const channel = await connectWebSocket(new URL(WS_PATH, first.url.replace(/^http/, 'ws')).href);
+  if (!('ws' in channel)) throw new Error(`no watch channel: ${channel.status} ${channel.body}`);
+  const watchRequest: WatchRequest = { op: 'watch', id: 'w1', context: 'demo', path: '/api/v1/pods', as: 'Table' };
+  channel.ws.send(JSON.stringify(watchRequest));
+  await channel.received.waitFor(1);
+  const channelClosed = new Promise<number>((resolveClose) => channel.ws.once('close', (code) => resolveClose(code)));
   const watch = await fetch(new URL('/k8s/demo/api/v1/pods?watch=1', first.url), { headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE } });
   expect(watch.status).toBe(200);
   const reader = watch.body?.getReader();
@@ -129,6 +138,8 @@ async function expectBusyPortThenCleanExit(command: string, first: Started): Pro
   expect(exit.code).toBe(0);
   expect(exit.ms).toBeLessThan(3000);
   expect(first.output()).toContain('shutting down');
+  // "Going away", as a server that shuts down says it.
+  expect(await channelClosed).toBe(1001);
   // The server closed the watch's connection (its client sees the stream end, as when any watch drops).
   const ended = async (): Promise<string> => {
     try {

@@ -15,10 +15,13 @@ const program = basename(process.execPath).startsWith('kubectl-') ? 'kubectl kub
 const argv = process.argv.slice(2);
 // Help and version need no web app; everything else serves it from its unpacked copy.
 const informational = argv.some((arg) => arg === '--help' || arg === '-h' || arg === '--version');
-// KUBEGLASS_VERSION is replaced by the bundler.
-// eslint-disable-next-line no-undef
-const packaged = { version: KUBEGLASS_VERSION, ...(informational ? {} : { staticDir: unpackWebApp() }) };
-run(program, argv, (module) => MODULES[module](), packaged).catch((error) => {
+const main = async () => {
+  // KUBEGLASS_VERSION is replaced by the bundler.
+  // eslint-disable-next-line no-undef
+  const packaged = { version: KUBEGLASS_VERSION, ...(informational ? {} : { staticDir: unpackWebApp() }) };
+  await run(program, argv, (module) => MODULES[module](), packaged);
+};
+main().catch((error) => {
   console.error(`${program}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // Kubeglass installed the ways its users install it: `npm pack` and the tarball installed into an empty prefix
-// (kubeglass and the kubectl plugin from its bin), and the single executable run from a folder without
-// node_modules. Needs the build (npm run build, as npm test does first); builds dist/binary itself.
+// (kubeglass and the kubectl plugin from its bin), the single executable run from a folder without node_modules,
+// and the plugin installed by krew. Needs the build (npm run build, as npm test does first); builds dist/binary
+// itself, and krew once into ~/.cache/kubeglass (tests/install/build-krew.sh).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -275,4 +276,20 @@ describe('the single executable (npm run build:binary)', () => {
     const listed = await runProcess('tar', ['-tzf', archive]);
     expect(listed.stdout.trim()).toBe('kubectl-kubeglass');
   });
+
+  it('krew installs the plugin from the manifest and the archive; kubectl kubeglass then runs it', async () => {
+    const built = await runProcess('bash', ['tests/install/build-krew.sh'], { cwd: ROOT, env: process.env });
+    expect(built.code, built.stderr).toBe(0);
+    const krew = built.stdout.trim().split('\n').at(-1) ?? '';
+    const krewRoot = join(work, 'krew');
+    const krewEnv = { ...env, KREW_ROOT: krewRoot, PATH: `${join(krewRoot, 'bin')}:/usr/bin:/bin` };
+    const dist = join(ROOT, 'dist', 'binary');
+    const installed = await runProcess(krew, ['install', `--manifest=${join(dist, 'kubeglass.krew.yaml')}`, `--archive=${join(dist, 'kubeglass-linux-x64.tar.gz')}`], { cwd: work, env: krewEnv });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stderr).toContain('Installed plugin: kubeglass');
+    // krew links its bin/kubectl-kubeglass to the executable in its store: the name still says plugin.
+    const help = await runProcess('kubectl', ['kubeglass', '--help'], { cwd: work, env: krewEnv });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: kubectl kubeglass \[options\]/);
+  }, 300_000);
 });

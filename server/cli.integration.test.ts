@@ -63,6 +63,30 @@ describe('runCli', () => {
     }
   });
 
+  it('Ctrl+C exits with 1 when closing hangs past the grace period, and at once on a second Ctrl+C', async () => {
+    const upstream = await startFakeUpstream();
+    const hanging: StartDemoCluster = () =>
+      Promise.resolve({ url: upstream.url, port: 0, tokens: { admin: 'a', viewer: 'v', developer: 'd' }, close: () => new Promise<void>(() => undefined) });
+    try {
+      const run = fakeIo();
+      await runCli(['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url)], { startDemoCluster: hanging }, run.io);
+      const started = Date.now();
+      run.signals.get('SIGINT')?.();
+      await waitUntil(() => run.exits.length > 0, 8000, 'the forced exit');
+      expect(run.exits).toEqual([1]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+      expect(run.err.join('\n')).toContain('still closing after 5 s: exiting anyway');
+
+      const impatient = fakeIo();
+      await runCli(['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url)], { startDemoCluster: hanging }, impatient.io);
+      impatient.signals.get('SIGINT')?.();
+      impatient.signals.get('SIGINT')?.();
+      expect(impatient.exits).toEqual([130]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it('-n opens the namespace\'s pods in the default context (the start URL, and --open)', async () => {
     const run = fakeIo();
     const running = await runCli(['--port', '0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1'), '-n', 'kube-system', '--open'], { startDemoCluster: noDemo }, run.io);

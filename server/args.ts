@@ -5,6 +5,8 @@ export interface CliArgs {
   host: string;
   kubeconfig?: string;
   context?: string;
+  /** The namespace whose pods the start URL opens (kubectl's -n). */
+  namespace?: string;
   demo: boolean;
   open: boolean;
   demoActivityMs: number;
@@ -28,13 +30,21 @@ export interface CliArgs {
   maxWatchesPerPerson?: number;
   maxRequestsPerPerson?: number;
   help: boolean;
+  version: boolean;
 }
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: kubeglass [options]
-       kubeglass demo-cluster [options]   run only the embedded demo Kubernetes API server
+/** The usage text of `kubeglass`, or of the kubectl plugin (the same flags, the demo-cluster command aside). */
+export function usage(program: 'kubeglass' | 'kubectl kubeglass' = 'kubeglass'): string {
+  const commands =
+    program === 'kubeglass'
+      ? 'Usage: kubeglass [options]\n       kubeglass demo-cluster [options]   run only the embedded demo Kubernetes API server'
+      : 'Usage: kubectl kubeglass [options]   (the kubectl plugin: kubectl-kubeglass on PATH)';
+  return `${commands}\n${OPTIONS}`;
+}
 
+const OPTIONS = `
 Serves the Kubeglass web app and proxies the Kubernetes API of your kubeconfig contexts.
 
 Options:
@@ -47,6 +57,7 @@ Options:
                          accepted, its origin is expected, the cookie is Secure for https; demands a token
   --kubeconfig PATH      kubeconfig file (default: $KUBECONFIG, else ~/.kube/config if present)
   --context NAME         context selected at start (default: current-context, else demo)
+  -n, --namespace NAME   namespace whose pods the start link opens (default: the context's, else default)
   --no-demo              do not start the embedded demo cluster (contexts demo, demo-viewer, demo-developer;
                          kubeglass-demo, kubeglass-demo-viewer... if your kubeconfig already has "demo")
   --open                 open the app in the default browser
@@ -61,6 +72,7 @@ Options:
                          in-cluster, the default context unless --context names another
   --log-format text|json log lines as text (default) or as JSON objects, one per line
   -h, --help             show this help
+  --version              print the version
 
 Team mode (each person signs in as themselves; kubeglass holds no credentials of anyone's):
   --auth none|token|oidc|proxy
@@ -118,7 +130,15 @@ const FLAGS: Record<string, FlagKind> = {
   'max-watches-per-person': 'integer',
   'max-requests-per-person': 'integer',
   help: 'boolean',
+  version: 'boolean',
+  namespace: 'string',
 };
+
+/** Single-letter flags, as kubectl spells them: `-n NAME`, `-nNAME` or `-n=NAME`. */
+const SHORT_FLAGS: Record<string, string> = { h: 'help', n: 'namespace' };
+
+/** A namespace name is a DNS-1123 label. */
+const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** Parses argv (without node and script); throws UsageError with a clear message on unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -134,11 +154,24 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     inCluster: false,
     logFormat: 'text',
     help: false,
+    version: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === '-h') {
-      args.help = true;
+    const short = /^-([a-zA-Z])(=?)(.*)$/.exec(arg);
+    if (short) {
+      const [, letter = '', eq, rest = ''] = short;
+      const name = SHORT_FLAGS[letter];
+      if (name === undefined) throw new UsageError(`unknown option -${letter}`);
+      const kind = FLAGS[name] ?? 'boolean';
+      if (kind === 'boolean') {
+        if (rest !== '' || eq !== '') throw new UsageError(`-${letter} takes no value`);
+        applyFlag(args, name, kind, undefined);
+        continue;
+      }
+      const value = rest !== '' || eq !== '' ? rest : argv[++i];
+      if (value === undefined || value.startsWith('-')) throw new UsageError(`-${letter} needs a value`);
+      applyFlag(args, name, kind, value);
       continue;
     }
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
@@ -243,8 +276,15 @@ function applyFlag(args: CliArgs, name: string, kind: FlagKind, value: string | 
       if (name === 'max-watches-per-person') args.maxWatchesPerPerson = integer;
       else args.maxRequestsPerPerson = integer;
       break;
+    case 'namespace':
+      if (!NAMESPACE_NAME.test(text)) throw new UsageError(`--namespace takes a namespace name (lowercase letters, digits and '-', at most 63), got "${text}"`);
+      args.namespace = text;
+      break;
     case 'help':
       args.help = true;
+      break;
+    case 'version':
+      args.version = true;
       break;
   }
 }

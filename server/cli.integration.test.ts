@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,11 +33,84 @@ describe('runCli', () => {
     expect(run.exits).toEqual([0]);
   });
 
+  it('prints the version and exits 0', async () => {
+    const run = fakeIo();
+    await runCli(['--version'], { startDemoCluster: noDemo }, run.io);
+    expect(run.out).toEqual([`kubeglass ${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}`]);
+    expect(run.exits).toEqual([0]);
+    const given = fakeIo();
+    await runCli(['--version'], { startDemoCluster: noDemo, version: '9.8.7' }, given.io);
+    expect(given.out).toEqual(['kubeglass 9.8.7']);
+  });
+
+  it('a busy port: says so, suggests --port, exits 1 and closes the demo cluster it started', async () => {
+    const first = await runCli(['--port', '0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1')], { startDemoCluster: noDemo }, fakeIo().io);
+    const upstream = await startFakeUpstream();
+    let demoClosed = false;
+    const startDemoCluster: StartDemoCluster = () =>
+      Promise.resolve({ url: upstream.url, port: 0, tokens: { admin: 'a', viewer: 'v', developer: 'd' }, close: () => Promise.resolve(void (demoClosed = true)) });
+    try {
+      const second = fakeIo();
+      const running = await runCli(['--port', String(first?.port), '--kubeconfig', writeKubeconfig(upstream.url)], { startDemoCluster }, second.io);
+      expect(running).toBeUndefined();
+      expect(second.err.join('\n')).toContain(`kubeglass: 127.0.0.1:${first?.port} is already in use (is kubeglass already running?`);
+      expect(second.err.join('\n')).toContain('start this one on another port with --port N');
+      expect(second.exits).toEqual([1]);
+      expect(demoClosed).toBe(true);
+    } finally {
+      await first?.close();
+      await upstream.close();
+    }
+  });
+
+  it('Ctrl+C exits with 1 when closing hangs past the grace period, and at once on a second Ctrl+C', async () => {
+    const upstream = await startFakeUpstream();
+    const hanging: StartDemoCluster = () =>
+      Promise.resolve({ url: upstream.url, port: 0, tokens: { admin: 'a', viewer: 'v', developer: 'd' }, close: () => new Promise<void>(() => undefined) });
+    try {
+      const run = fakeIo();
+      await runCli(['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url)], { startDemoCluster: hanging }, run.io);
+      const started = Date.now();
+      run.signals.get('SIGINT')?.();
+      await waitUntil(() => run.exits.length > 0, 8000, 'the forced exit');
+      expect(run.exits).toEqual([1]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+      expect(run.err.join('\n')).toContain('still closing after 5 s: exiting anyway');
+
+      const impatient = fakeIo();
+      await runCli(['--port', '0', '--kubeconfig', writeKubeconfig(upstream.url)], { startDemoCluster: hanging }, impatient.io);
+      impatient.signals.get('SIGINT')?.();
+      impatient.signals.get('SIGINT')?.();
+      expect(impatient.exits).toEqual([130]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('-n opens the namespace\'s pods in the default context (the start URL, and --open)', async () => {
+    const run = fakeIo();
+    const running = await runCli(['--port', '0', '--no-demo', '--kubeconfig', writeKubeconfig('https://127.0.0.1:1'), '-n', 'kube-system', '--open'], { startDemoCluster: noDemo }, run.io);
+    try {
+      expect(running?.startUrl).toBe(`${running?.url}/c/fake/api/v1/namespaces/kube-system/pods`);
+      expect(run.out[0]).toBe(`Kubeglass is running at ${running?.url}/c/fake/api/v1/namespaces/kube-system/pods`);
+      expect(run.opened).toEqual([running?.startUrl]);
+      const page = await request(running?.startUrl ?? '');
+      expect(page.status).toBe(200);
+    } finally {
+      await running?.close();
+    }
+  });
+
   it('exits 2 with a clear message on a bad flag or a missing --kubeconfig', async () => {
     const bad = fakeIo();
     await runCli(['--port', 'abc'], { startDemoCluster: noDemo }, bad.io);
     expect(bad.err.join('\n')).toContain('--port must be a non-negative integer, got "abc"');
     expect(bad.exits).toEqual([2]);
+    const unknown = fakeIo();
+    await runCli(['--bogus'], { startDemoCluster: noDemo, program: 'kubectl kubeglass' }, unknown.io);
+    expect(unknown.err.join('\n')).toMatch(/^kubectl kubeglass: unknown option --bogus\n\nUsage: kubectl kubeglass \[options\]/);
+    expect(unknown.out).toEqual([]);
+    expect(unknown.exits).toEqual([2]);
 
     const missing = fakeIo();
     await runCli(['--no-demo', '--kubeconfig', '/nonexistent/kubeconfig'], { startDemoCluster: noDemo }, missing.io);

@@ -2,17 +2,28 @@
 import { spawn } from 'node:child_process';
 import type { StartDemoCluster } from '../wire/demo-cluster.js';
 import { AccessTokenError } from './access-token.js';
-import { parseCliArgs, USAGE, UsageError } from './args.js';
+import { parseCliArgs, usage, UsageError } from './args.js';
 import { KubeconfigError } from './contexts.js';
+import { listenFailureMessage } from './listen-failure.js';
 import { SessionKeysError } from './session-seal.js';
 import { isLoopbackHost } from './security.js';
 import { startKubeglass, type RunningKubeglass } from './start.js';
+import { kubeglassVersion } from './version.js';
 
 export { startKubeglass, type KubeglassOptions, type RunningKubeglass } from './start.js';
 
 export interface CliDeps {
   startDemoCluster: StartDemoCluster;
+  /** How the user called it: the kubectl plugin's usage says `kubectl kubeglass`. Default kubeglass. */
+  program?: 'kubeglass' | 'kubectl kubeglass';
+  /** Default the package's package.json version (the single executable has none beside it). */
+  version?: string;
+  /** The web app when --static is not given; default dist/web in the package. */
+  staticDir?: string;
 }
+
+/** How long Ctrl+C waits for watches and sockets to close before exiting anyway. */
+const SHUTDOWN_GRACE_MS = 5000;
 
 /** Process hooks, replaceable in tests. */
 export interface CliIo {
@@ -33,17 +44,23 @@ const processIo: CliIo = {
 
 /** Runs the kubeglass CLI; resolves once the server listens (or after printing help / an error and exiting). */
 export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processIo): Promise<RunningKubeglass | undefined> {
+  const program = deps.program ?? 'kubeglass';
   let args;
   try {
     args = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`kubeglass: ${error.message}\nRun \`kubeglass --help\` for the options.`);
+    io.err(`${program}: ${error.message}\n\n${usage(program)}`);
     io.exit(2);
     return undefined;
   }
   if (args.help) {
-    io.out(USAGE);
+    io.out(usage(program));
+    io.exit(0);
+    return undefined;
+  }
+  if (args.version) {
+    io.out(`kubeglass ${deps.version ?? kubeglassVersion()}`);
     io.exit(0);
     return undefined;
   }
@@ -59,6 +76,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
       host: args.host,
       kubeconfig: args.kubeconfig,
       context: args.context,
+      ...(args.namespace !== undefined ? { namespace: args.namespace } : {}),
       demo: args.demo
         ? {
             start: deps.startDemoCluster,
@@ -70,7 +88,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
             },
           }
         : false,
-      staticDir: args.staticDir,
+      staticDir: args.staticDir ?? deps.staticDir,
       tokenFile: args.tokenFile,
       publicUrl: args.publicUrl,
       auth: args.auth,
@@ -92,11 +110,8 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
     if (error instanceof KubeconfigError || error instanceof AccessTokenError || error instanceof UsageError || error instanceof SessionKeysError) {
       io.err(logLine('error', `${err.message}`));
       io.exit(2);
-    } else if (err.code === 'EADDRINUSE') {
-      io.err(logLine('error', `${args.host}:${args.port} is already in use; choose another port with --port`));
-      io.exit(1);
     } else {
-      io.err(logLine('error', `cannot start: ${err.message}`));
+      io.err(logLine('error', listenFailureMessage(err, args.host, args.port) ?? `cannot start: ${err.message}`));
       io.exit(1);
     }
     return undefined;
@@ -135,7 +150,12 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
     }
     stopping = true;
     io.err(logLine('info', 'shutting down (Ctrl+C again to force)'));
-    running.close().then(
+    const force = setTimeout(() => {
+      io.err(logLine('error', `still closing after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway`));
+      io.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.close().finally(() => clearTimeout(force)).then(
       () => io.exit(0),
       (error: unknown) => {
         io.err(logLine('error', `error while shutting down: ${(error as Error).message}`));
@@ -148,7 +168,7 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo = processI
   return running;
 }
 
-/** Opens a URL in the default browser; failures only print a hint. */
+/** Opens a URL in the default browser (open, start, xdg-open); failures only print a hint. */
 function openBrowser(url: string): void {
   const [command, args] =
     process.platform === 'darwin'
@@ -156,11 +176,15 @@ function openBrowser(url: string): void {
       : process.platform === 'win32'
         ? ['cmd', ['/c', 'start', '""', url]]
         : ['xdg-open', [url]];
+  const hint = (why: string): void => console.error(`kubeglass: could not open a browser (${why}); open ${url} yourself`);
   try {
     const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-    child.on('error', () => console.error(`kubeglass: could not open a browser; visit ${url}`));
+    child.on('error', (error: NodeJS.ErrnoException) => hint(error.code === 'ENOENT' ? `no ${command} on PATH` : `${command}: ${error.message}`));
+    child.on('exit', (code) => {
+      if (code !== 0 && code !== null) hint(`${command} exited with ${code}`);
+    });
     child.unref();
-  } catch {
-    console.error(`kubeglass: could not open a browser; visit ${url}`);
+  } catch (error) {
+    hint((error as Error).message);
   }
 }

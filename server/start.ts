@@ -28,6 +28,8 @@ export interface KubeglassOptions {
   env?: NodeJS.ProcessEnv;
   /** Default context announced by /-/contexts; must exist. */
   context?: string;
+  /** The start URL opens this namespace's pods in the default context (kubectl's -n); default the app's landing. */
+  namespace?: string;
   /** Start the embedded demo cluster (contexts demo and demo-viewer); unset or false: no demo. */
   demo?: { start: StartDemoCluster; options?: DemoClusterOptions } | false;
   /** Built SPA folder; default dist/web in the package. */
@@ -120,16 +122,16 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
     });
     const port = await app.listen(options.port ?? 7070, host);
     const url = `http://${hostPort(isWildcardHost(host) ? '127.0.0.1' : host, port)}`;
-    const opened = publicUrl?.origin ?? url;
+    const opened = `${publicUrl?.origin ?? url}${startPath(contexts.list(), options.namespace)}`;
     const issueStartUrl = (): string | null => {
       const code = app.issueSignInCode();
-      return code === null ? null : `${opened}/?${SIGN_IN_CODE_PARAMETER}=${code}`;
+      return code === null ? null : `${opened}?${SIGN_IN_CODE_PARAMETER}=${code}`;
     };
     let closing: Promise<void> | undefined;
     return {
       url,
       port,
-      startUrl: issueStartUrl() ?? `${opened}/`,
+      startUrl: issueStartUrl() ?? opened,
       issueStartUrl,
       ...(accessToken !== undefined ? { accessToken } : {}),
       contexts: contexts.list(),
@@ -146,6 +148,12 @@ export async function startKubeglass(options: KubeglassOptions = {}): Promise<Ru
     await demo?.close();
     throw error;
   }
+}
+
+/** The start URL's path: the namespace's pods in the default context (the SPA's /c/{context}{API path}), else /. */
+function startPath(list: ContextList, namespace: string | undefined): string {
+  if (namespace === undefined || !list.contexts.some((context) => context.name === list.default)) return '/';
+  return `/c/${encodeURIComponent(list.default)}/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
 }
 
 /** Team mode's settings from the options, refused with a UsageError where one is missing or does not fit. */

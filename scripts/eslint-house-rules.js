@@ -33,7 +33,7 @@ export function boundaryViolation(from, to, isPackage) {
   }
   if (top(from) === 'wire' && TOP.includes(top(to))) return `wire/ is what src/, server/ and demo-cluster/ share: it imports none of them`;
   if (TOP.includes(top(from)) && TOP.includes(top(to)) && top(from) !== top(to)) {
-    return `${top(from)}/ never imports ${top(to)}/: what they share lives in wire/ (bin/kubeglass.js wires them together)`;
+    return `${top(from)}/ never imports ${top(to)}/: what they share lives in wire/ (bin/run.js wires them together)`;
   }
   if (from.startsWith('src/k8s/') && /^src\/(data|features|app|stores|components)\//.test(to)) {
     return `src/k8s is the protocol core: it never imports ${to.split('/').slice(0, 2).join('/')}`;

@@ -12,6 +12,7 @@ import { seedCluster } from './seed/seed.js';
 import { Store } from './store/store.js';
 import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
+import { startQuotaController } from './controllers/quota-controller.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
@@ -135,6 +136,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   port = (listener.address() as AddressInfo).port;
   const stopCrdController = startCrdController(ctx);
   const stopGarbageCollector = startGarbageCollector(ctx);
+  const stopQuotaController = startQuotaController(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -155,6 +157,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         storm?.stop();
         stopCrdController();
         stopGarbageCollector();
+        stopQuotaController();
         stopNamespaceFurniture();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);

@@ -13,6 +13,7 @@ import { Store } from './store/store.js';
 import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
 import { startQuotaController } from './controllers/quota-controller.js';
+import { startReplicationManager } from './controllers/replication-controller.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
@@ -137,6 +138,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const stopCrdController = startCrdController(ctx);
   const stopGarbageCollector = startGarbageCollector(ctx);
   const stopQuotaController = startQuotaController(ctx);
+  const stopReplicationManager = startReplicationManager(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -158,6 +160,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopCrdController();
         stopGarbageCollector();
         stopQuotaController();
+        stopReplicationManager();
         stopNamespaceFurniture();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);

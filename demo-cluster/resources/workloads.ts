@@ -245,10 +245,13 @@ export const jobs: ResourceType = recordedType('batch/v1', 'jobs', {
       const uid = o.metadata.uid ?? randomUUID();
       const template = obj(spec.template);
       const meta = obj(template.metadata);
+      const name = o.metadata.name ?? '';
+      // generateSelector: the legacy and batch.kubernetes.io/ name and uid labels, the selector on the uid.
+      const labels = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': name, 'controller-uid': uid, 'job-name': name, ...obj(meta.labels) };
       o.spec = {
         ...spec,
-        selector: { matchLabels: { 'controller-uid': uid } },
-        template: { ...template, metadata: { ...meta, labels: { ...obj(meta.labels), 'controller-uid': uid, 'job-name': o.metadata.name ?? '' } } },
+        selector: { ...obj(spec.selector), matchLabels: { 'batch.kubernetes.io/controller-uid': uid, ...obj(obj(spec.selector).matchLabels) } },
+        template: { ...template, metadata: { ...meta, labels } },
       };
     }
     o.status = {};

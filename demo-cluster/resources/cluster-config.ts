@@ -35,18 +35,24 @@ export const SYSTEM_PRIORITY_CLASSES = [
   { name: 'system-cluster-critical', value: 2_000_000_000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
 ];
 
+/** IsKnownSystemPriorityClass's error for a system- name, undefined when the class is the known one. */
+function systemClassError(name: string, value: unknown, globalDefault: unknown): string | undefined {
+  const system = SYSTEM_PRIORITY_CLASSES.find((c) => c.name === name);
+  if (!system) return `${name} is not a known system priority class`;
+  if (value !== system.value) return `value of ${name} PriorityClass must be ${system.value}`;
+  if (globalDefault === true) return `globalDefault of ${name} PriorityClass must be false`;
+  return undefined;
+}
+
+/** ValidatePriorityClass and ValidatePriorityClassUpdate. */
 function validatePriorityClass(o: KubeObject, old: KubeObject | undefined): FieldError[] {
   const errors: FieldError[] = [];
   const name = o.metadata.name ?? '';
-  const system = SYSTEM_PRIORITY_CLASSES.find((c) => c.name === name);
   if (!old) {
-    if (system) {
-      if (o.value !== system.value) {
-        errors.push({ type: 'FieldValueForbidden', field: 'metadata.name', detail: `${name} is a reserved system priority class name. Its value must be ${system.value}` });
-      }
-    } else if (name.startsWith('system-')) {
-      errors.push({ type: 'FieldValueForbidden', field: 'metadata.name', detail: "priority class names with 'system-' prefix are reserved" });
-    } else if (typeof o.value === 'number' && o.value > HIGHEST_USER_PRIORITY) {
+    const systemError = name.startsWith('system-') ? systemClassError(name, o.value, o.globalDefault) : undefined;
+    if (systemError) {
+      errors.push({ type: 'FieldValueForbidden', field: 'metadata.name', detail: `priority class names with 'system-' prefix are reserved for system use only. error: ${systemError}` });
+    } else if (!name.startsWith('system-') && typeof o.value === 'number' && o.value > HIGHEST_USER_PRIORITY) {
       errors.push({ type: 'FieldValueForbidden', field: 'value', detail: `maximum allowed value of a user defined priority is ${HIGHEST_USER_PRIORITY}` });
     }
   } else {

@@ -8,6 +8,7 @@ import { recordedType, specDefaults, statusStrategy } from './define.js';
 import {
   flowSchemaCells,
   flowSchemaColumns,
+  flowSchemaOrder,
   leaseCells,
   leaseColumns,
   priorityClassCells,
@@ -74,12 +75,10 @@ export const priorityclasses: ResourceType = recordedType('scheduling.k8s.io/v1'
   validate: validatePriorityClass,
 });
 
-export const flowschemas: ResourceType = recordedType('flowcontrol.apiserver.k8s.io/v1', 'flowschemas', {
+const flowSchemaType: ResourceType = recordedType('flowcontrol.apiserver.k8s.io/v1', 'flowschemas', {
   hasGeneration: true,
   zeroValue: { spec: { priorityLevelConfiguration: { name: '' } }, status: {} },
   nameRule: 'subdomain',
-  columns: flowSchemaColumns,
-  cells: flowSchemaCells,
   defaults: specDefaults((spec) => ({ matchingPrecedence: spec.matchingPrecedence ?? 1000 })),
   ...statusStrategy({}),
   validate(o) {
@@ -93,6 +92,8 @@ export const flowschemas: ResourceType = recordedType('flowcontrol.apiserver.k8s
     return errors;
   },
 });
+
+export const flowschemas: ResourceType = { ...flowSchemaType, printer: { columns: flowSchemaColumns, cells: flowSchemaCells, rowOrder: flowSchemaOrder } };
 
 /** SetDefaults of a Limited level: 30 shares, no lending, queuing 64/8/50 when it queues. */
 function defaultLimited(raw: unknown): JsonObject {

@@ -94,6 +94,14 @@ export const flowSchemaCells: Cells = (o, now) => {
   return [name(o), str(obj(spec.priorityLevelConfiguration).name), num(spec.matchingPrecedence), str(method.type) || '<none>', age(o, now), dangling ? str(dangling.status) : '?'];
 };
 
+/** FlowSchemaSequence: matchingPrecedence, then name. */
+export function flowSchemaOrder(a: KubeObject, b: KubeObject): number {
+  const pa = num(obj(a.spec).matchingPrecedence);
+  const pb = num(obj(b.spec).matchingPrecedence);
+  if (pa !== pb) return pa - pb;
+  return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0;
+}
+
 export const priorityLevelColumns: TableColumnDefinition[] = [
   NAME_COLUMN,
   column('Type', 'string', "`type` indicates whether this priority level is subject to limitation on request execution.  A value of `\"Exempt\"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `\"Limited\"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required."),

@@ -88,7 +88,7 @@ export function syncCronJob(ctx: WriteContext, cj: KubeObject, nowMs: number): n
             metadata: {
               name,
               ...(isPlainObject(tmeta.labels) ? { labels: tmeta.labels } : {}),
-              annotations: { ...obj(tmeta.annotations), [SCHEDULED_ANNOTATION]: rfc3339(due).replace(/\.\d+Z$/, 'Z') },
+              annotations: { ...obj(tmeta.annotations), [SCHEDULED_ANNOTATION]: rfc3339(due) },
               ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cj.metadata.name, uid: cj.metadata.uid, controller: true, blockOwnerDeletion: true }],
             },
             spec: structuredClone(obj(template.spec)),
@@ -109,8 +109,8 @@ export function syncCronJob(ctx: WriteContext, cj: KubeObject, nowMs: number): n
 
   const next: JsonObject = {
     ...(running.length > 0 ? { active: running.map(reference) } : {}),
-    ...(lastSchedule !== undefined ? { lastScheduleTime: rfc3339(lastSchedule).replace(/\.\d+Z$/, 'Z') } : {}),
-    ...(lastSuccess > 0 ? { lastSuccessfulTime: rfc3339(lastSuccess).replace(/\.\d+Z$/, 'Z') } : {}),
+    ...(lastSchedule !== undefined ? { lastScheduleTime: rfc3339(lastSchedule) } : {}),
+    ...(lastSuccess > 0 ? { lastSuccessfulTime: rfc3339(lastSuccess) } : {}),
   };
   const latest = ctx.store.get(CRONJOBS, cj.metadata.namespace, cj.metadata.name ?? '');
   if (latest && !jsonEqual(next, latest.status)) {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import type { Json } from '../testing/http.js';
+import { waitUntil } from '../testing/wait-until.js';
 
 const cluster = useCluster();
 const { api } = cluster;
@@ -64,5 +65,17 @@ describe('leases and pod templates', () => {
     expect(pt.body.template.spec).toMatchObject({ restartPolicy: 'Always', dnsPolicy: 'ClusterFirst' });
     const ptRow = (await api('/api/v1/namespaces/shop/podtemplates/pt', { headers: TABLE })).body.rows[0].cells;
     expect(ptRow).toEqual(['pt', 'c', 'nginx', 'app=x']);
+  });
+});
+
+describe('the APF config consumer', () => {
+  it('marks a FlowSchema dangling while its priority level is missing, and found once it exists', async () => {
+    await api(`${FC}/flowschemas`, { method: 'POST', body: { metadata: { name: 'orphan' }, spec: { priorityLevelConfiguration: { name: 'later' } } } });
+    const dangling = async (): Promise<Json | undefined> => ((await api(`${FC}/flowschemas/orphan`)).body.status?.conditions as Json[] | undefined)?.find((c) => c.type === 'Dangling');
+    await waitUntil(dangling, { until: (c) => c?.status === 'True', what: 'Dangling True' });
+    expect(await dangling()).toMatchObject({ reason: 'NotFound', message: 'This FlowSchema references the PriorityLevelConfiguration object named "later" but there is no such object' });
+    await api(`${FC}/prioritylevelconfigurations`, { method: 'POST', body: { metadata: { name: 'later' }, spec: { type: 'Exempt' } } });
+    const found = await waitUntil(dangling, { until: (c) => c?.status === 'False', what: 'Dangling False' });
+    expect(found).toMatchObject({ reason: 'Found', message: 'This FlowSchema references the PriorityLevelConfiguration object named "later" and it exists' });
   });
 });

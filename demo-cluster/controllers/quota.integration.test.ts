@@ -52,6 +52,11 @@ describe('resource quota', () => {
     expect(lb.status).toBe(403);
     expect(lb.body.message).toBe('services "lb" is forbidden: exceeded quota: test-quota, requested: services.nodeports=1, used: services.nodeports=1, limited: services.nodeports=1');
 
+    // Services are charged on update too: a ClusterIP one turned NodePort needs a node port.
+    expect((await api(`${NS}/services`, { method: 'POST', body: { metadata: { name: 'cip' }, spec: { ports: [{ port: 80 }] } } })).status).toBe(201);
+    const turned = await api(`${NS}/services/cip`, { method: 'PATCH', body: { spec: { type: 'NodePort' } }, contentType: 'application/merge-patch+json' });
+    expect(turned.status).toBe(403);
+    expect(turned.body.message).toBe('services "cip" is forbidden: exceeded quota: test-quota, requested: services.nodeports=1, used: services.nodeports=1, limited: services.nodeports=1');
     expect((await api(`${NS}/configmaps`, { method: 'POST', body: { metadata: { name: 'c2' } } })).status).toBe(201);
     const third = await api(`${NS}/configmaps`, { method: 'POST', body: { metadata: { name: 'c3' } } });
     expect(third.body.message).toBe('configmaps "c3" is forbidden: exceeded quota: test-quota, requested: configmaps=1, used: configmaps=2, limited: configmaps=2');

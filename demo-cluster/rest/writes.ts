@@ -268,10 +268,12 @@ export function updateObject(
   );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);
+  const charges = opts.subresource === undefined ? admitQuota(ctx.store, t, next, existing) : [];
 
   const ordered = orderObject(next);
   if (jsonEqual(ordered, orderObject(existing))) return { object: existing, created: false };
   if (opts.dryRun) return { object: ordered, created: false };
+  chargeQuotas(ctx, charges);
   // An object waiting for finalizers goes away once the last one is removed.
   const finalizers = ordered.metadata.finalizers ?? [];
   if (ordered.metadata.deletionTimestamp && finalizers.length === 0 && t.resource !== 'namespaces') {

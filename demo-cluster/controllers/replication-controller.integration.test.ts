@@ -9,6 +9,7 @@ const cluster = useCluster({ activityIntervalMs: 600_000, podTerminationMs: 20 }
 const { api } = cluster;
 const RCS = '/api/v1/namespaces/shop/replicationcontrollers';
 const PODS = '/api/v1/namespaces/shop/pods';
+const podCount = async (): Promise<number> => ((await api(PODS)).body.items as Json[]).filter((p) => !['Succeeded', 'Failed'].includes(p.status?.phase)).length;
 const podsOf = async (app: string): Promise<Json[]> => (await api(`${PODS}?labelSelector=app%3D${app}`)).body.items as Json[];
 const rc = (name: string, replicas: number): Json => ({
   metadata: { name },
@@ -62,6 +63,20 @@ describe('replication controller', () => {
     await api(`${RCS}/rc2`, { method: 'DELETE', body: { propagationPolicy: 'Orphan' } });
     const kept = await waitUntil(() => podsOf('rc2'), { until: (p) => p.length >= 1 && p.every((x) => x.metadata.ownerReferences === undefined), what: 'rc2 pods orphaned' });
     expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('reports a quota that refuses its pods as the ReplicaFailure condition, and drops it once they fit', async () => {
+    const QUOTAS = '/api/v1/namespaces/shop/resourcequotas';
+    await api(QUOTAS, { method: 'POST', body: { metadata: { name: 'rc-pods' }, spec: { hard: { pods: String(await podCount()) } } } });
+    await waitUntil(async () => (await api(`${QUOTAS}/rc-pods`)).body.status?.used, { what: 'the quota calculated' });
+    await api(RCS, { method: 'POST', body: rc('rc4', 1) });
+    const failed = await waitUntil(async () => (await api(`${RCS}/rc4`)).body, { until: (o) => (o.status?.conditions ?? []).length > 0, what: 'a ReplicaFailure condition' });
+    expect(failed.status.conditions).toEqual([{ type: 'ReplicaFailure', status: 'True', lastTransitionTime: expect.any(String), reason: 'FailedCreate', message: expect.stringMatching(/^pods "rc4-[a-z0-9]{5}" is forbidden: exceeded quota: rc-pods, requested: pods=1, used: pods=\d+, limited: pods=\d+$/) }]);
+    await api(`${QUOTAS}/rc-pods`, { method: 'DELETE' });
+    await api(`${RCS}/rc4`, { method: 'PATCH', body: { metadata: { annotations: { retry: 'now' } } }, contentType: 'application/merge-patch+json' });
+    const fixed = await waitUntil(async () => (await api(`${RCS}/rc4`)).body, { until: (o) => o.status?.replicas === 1 && o.status?.conditions === undefined, what: 'the condition removed' });
+    expect(fixed.status.replicas).toBe(1);
+    await api(`${RCS}/rc4`, { method: 'DELETE' });
   });
 
   it('prints the wide columns of printers.go', async () => {

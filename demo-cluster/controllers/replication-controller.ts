@@ -7,6 +7,7 @@ import { storageKey } from '../resources/registry.js';
 import type { StoreEvent } from '../store/store.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
+import { rfc3339 } from '../resources/duration.js';
 import { createObject, deleteObject, updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
 
@@ -82,6 +83,7 @@ function syncReplicationController(ctx: WriteContext, rc: KubeObject): void {
   }
   const template = obj(spec.template);
   const tmeta = obj(template.metadata);
+  let failure: { reason: string; message: string } | undefined;
   for (let i = live.length; i < want; i++) {
     const body = {
       metadata: {
@@ -94,8 +96,10 @@ function syncReplicationController(ctx: WriteContext, rc: KubeObject): void {
     };
     try {
       live.push(createObject(ctx, pods, ns, body, MANAGER));
-    } catch {
-      break; // quota or a terminating namespace: the next event retries
+    } catch (err) {
+      // Quota or a terminating namespace: reported as the ReplicaFailure condition; the next event retries.
+      failure = { reason: 'FailedCreate', message: err instanceof Error ? err.message : String(err) };
+      break;
     }
   }
   const extra = live.length > want ? [...live].sort(byRank).slice(0, live.length - want) : [];
@@ -118,8 +122,13 @@ function syncReplicationController(ctx: WriteContext, rc: KubeObject): void {
   if (ready > 0) status.readyReplicas = ready;
   if (ready > 0) status.availableReplicas = ready;
   status.observedGeneration = latest.metadata.generation ?? 1;
-  const conditions = obj(latest.status).conditions;
-  if (Array.isArray(conditions) && conditions.length > 0) status.conditions = conditions;
+  // The manager's ReplicaFailure condition: set when creating pods fails, removed once a sync succeeds.
+  const previous = (Array.isArray(obj(latest.status).conditions) ? (obj(latest.status).conditions as unknown[]) : []).map(obj);
+  const others = previous.filter((c) => c.type !== 'ReplicaFailure');
+  const existing = previous.find((c) => c.type === 'ReplicaFailure');
+  const failureCondition = failure ? (existing ?? { type: 'ReplicaFailure', status: 'True', lastTransitionTime: rfc3339(), ...failure }) : undefined;
+  const conditions = failureCondition ? [...others, failureCondition] : others;
+  if (conditions.length > 0) status.conditions = conditions;
   if (jsonEqual(status, latest.status)) return;
   try {
     updateObject(ctx, replicationcontrollers, ns, latest.metadata.name ?? '', { ...latest, status }, { ...MANAGER, subresource: 'status' });

@@ -48,8 +48,11 @@ describe('health endpoints', () => {
     const text = (await api('/healthz?verbose&exclude=etcd&exclude=nope', { token: null })).text;
     expect(text).toContain('[+]etcd excluded: ok\n');
     expect(text).toContain('warn: some health checks cannot be excluded: no matches for "nope"\n');
-    expect((await api('/livez/ping', { token: null })).text).toBe('ok');
-    expect((await api('/healthz/nothing', { token: null })).status).toBe(404);
+    // Single checks are not public (system:public-info-viewer names the three endpoints only).
+    expect((await api('/livez/ping', { token: null })).status).toBe(403);
+    expect((await api('/livez/ping')).text).toBe('ok');
+    const unknown = await api('/healthz/nothing');
+    expect([unknown.status, unknown.text]).toEqual([404, '404 page not found\n']);
   });
 });
 

@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import type { Status } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
 import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
-import { serveHealth } from './health.js';
+import { isHealthEndpoint, serveHealth } from './health.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -119,7 +119,8 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
     const path = url.pathname;
     if (ctx.storm && isStormPath(path)) return await serveStormControl(ctx.storm.generator, req, res, path, query, ctx.tokens, ctx.storm.listensOnLoopbackOnly);
     if (ctx.faults && (await ctx.faults.intercept(req, res, path, query, ctx.tokens))) return;
-    if (serveHealth(res, path, query)) return;
+    // system:public-info-viewer: anyone may read the three endpoints, their single checks need a user.
+    if (isHealthEndpoint(path) && serveHealth(res, path, query)) return;
     if (path === '/version' || path === '/version/') {
       if (!restfulAcceptable(req.headers.accept, VERSION_MEDIA_TYPES)) throw restfulNotAcceptable(VERSION_MEDIA_TYPES);
       sendObject(req, res, 200, ctx.version, 'json', query);
@@ -130,6 +131,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
       const denied = authorizePath(user, req.method ?? 'GET', path);
       if (denied) throw denied;
     }
+    if (serveHealth(res, path, query)) return;
     if (handleDiscovery(ctx, req, res, query)) return;
     if (path.startsWith('/openapi/') && serveOpenApi(ctx.openapi, req, res, url)) return;
     const info = parseRequestPath(path);

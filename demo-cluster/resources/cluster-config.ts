@@ -72,6 +72,10 @@ export const priorityclasses: ResourceType = recordedType('scheduling.k8s.io/v1'
   defaults(o) {
     if (o.preemptionPolicy === undefined || o.preemptionPolicy === null) o.preemptionPolicy = 'PreemptLowerPriority';
   },
+  // The strategy starts generation at 1 and never bumps it.
+  prepareForCreate(o) {
+    o.metadata.generation = 1;
+  },
   validate: validatePriorityClass,
 });
 

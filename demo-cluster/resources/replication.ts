@@ -53,7 +53,7 @@ export const replicationcontrollers: ResourceType = recordedType('v1', 'replicat
 });
 
 export const podtemplates: ResourceType = recordedType('v1', 'podtemplates', {
-  hasGeneration: false,
+  hasGeneration: true,
   zeroValue: { template: TEMPLATE_ZERO },
   nameRule: 'subdomain',
   columns: podTemplateColumns,

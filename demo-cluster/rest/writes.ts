@@ -264,7 +264,7 @@ export function updateObject(
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   const now = rfc3339();
   next.metadata.managedFields = sortManagedFields(
-    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, fieldsShape(t), opts.manager, apiVersionOf(t), now),
+    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, fieldsShape(t), opts.manager, apiVersionOf(t), now, opts.subresource),
   );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);

@@ -21,7 +21,7 @@ export function seedSystemObjects(store: Store, born: number): void {
     store.seed(storageKey(priorityclasses), {
       kind: 'PriorityClass',
       apiVersion: 'scheduling.k8s.io/v1',
-      metadata: { name: c.name, uid: randomUUID(), creationTimestamp: rfc3339(born) },
+      metadata: { name: c.name, uid: randomUUID(), generation: 1, creationTimestamp: rfc3339(born) },
       value: c.value,
       description: c.description,
       preemptionPolicy: 'PreemptLowerPriority',

@@ -58,6 +58,27 @@ describe('resource quota', () => {
     compare('quota Table', real, demo);
   });
 
+  it('scopes: BestEffort and NotBestEffort quotas count the pods of their class', async () => {
+    await pair.each((t) => must(t, { method: 'DELETE', path: `${core('resourcequotas')}/test-quota` }));
+    for (const [name, scope] of [['best-effort', 'BestEffort'], ['not-best-effort', 'NotBestEffort']]) {
+      const created = await pair.both({ method: 'POST', path: core('resourcequotas'), body: { metadata: { name }, spec: { hard: { pods: '5' }, scopes: [scope] } } });
+      compare(`create ${name}`, created.real, created.demo);
+    }
+    const pending = { 'kubeglass.example/unschedulable': 'true' };
+    await pair.each(async (t) => {
+      await must(t, { method: 'POST', path: core('pods'), body: { metadata: { name: 'be' }, spec: { nodeSelector: pending, containers: [{ name: 'c', image: 'nginx:1.25' }] } } });
+    });
+    const status = await pair.each(async (t) => ({
+      bestEffort: await quotaStatus(t, 'best-effort', (u) => field(u, 'pods') === '1'),
+      notBestEffort: await quotaStatus(t, 'not-best-effort', (u) => field(u, 'pods') !== undefined),
+    }));
+    compareValues('scoped quotas', status.real, status.demo);
+    await pair.each(async (t) => {
+      await must(t, { method: 'DELETE', path: `${core('pods')}/be`, query: { gracePeriodSeconds: '0' } });
+      for (const name of ['best-effort', 'not-best-effort']) await must(t, { method: 'DELETE', path: `${core('resourcequotas')}/${name}` });
+    });
+  });
+
   afterAll(async () => {
     // The pods of the cases below state no requests.
     await pair.each((t) => send(t, { method: 'DELETE', path: `${core('resourcequotas')}/test-quota` }));
@@ -108,6 +129,30 @@ describe('leases, priority classes, flow control', () => {
     }
     const reserved = await pair.both({ method: 'POST', path: '/apis/scheduling.k8s.io/v1/priorityclasses', body: { metadata: { name: 'system-mine' }, value: 10 } });
     compare('system- prefix', reserved.real, reserved.demo);
+  });
+
+  it('a priority class of its own: create, an immutable value, delete', async () => {
+    const path = '/apis/scheduling.k8s.io/v1/priorityclasses';
+    const created = await pair.both({ method: 'POST', path, body: { metadata: { name: pair.ns }, value: 1000, description: 'conformance' } });
+    compare('create priority class', created.real, created.demo);
+    const changed = await pair.both({ method: 'PATCH', path: `${path}/${pair.ns}`, headers: { 'Content-Type': 'application/merge-patch+json' }, body: { value: 5 } });
+    compare('value changed', changed.real, changed.demo);
+    const removed = await pair.both({ method: 'DELETE', path: `${path}/${pair.ns}` });
+    compare('delete priority class', removed.real, removed.demo);
+  });
+
+  it('a FlowSchema of its own: defaults, the consumer marks it dangling, delete', async () => {
+    const path = '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas';
+    const body = { metadata: { name: pair.ns }, spec: { priorityLevelConfiguration: { name: `${pair.ns}-missing` }, rules: [{ subjects: [{ kind: 'User', user: { name: 'nobody' } }], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/nothing'] }] }] } };
+    const created = await pair.both({ method: 'POST', path, body });
+    compare('create flow schema', created.real, created.demo);
+    const status = await pair.each(async (t) => {
+      const fs = await waitUntil(() => get(t, `${path}/${pair.ns}`), { until: (o) => ((field(o, 'status', 'conditions') as Json[] | undefined) ?? []).length > 0, what: `${t.name}: Dangling`, timeoutMs: 20_000 });
+      return ((field(fs, 'status', 'conditions') as Json[] | undefined) ?? []).map((c) => ({ ...(c as object), lastTransitionTime: '<time>' }));
+    });
+    compareValues('dangling', status.real, status.demo);
+    const removed = await pair.both({ method: 'DELETE', path: `${path}/${pair.ns}` });
+    compare('delete flow schema', removed.real, removed.demo);
   });
 
   it('the APF bootstrap configuration: FlowSchemas and PriorityLevelConfigurations with their specs', async () => {

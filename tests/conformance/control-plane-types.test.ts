@@ -155,6 +155,18 @@ describe('leases, priority classes, flow control', () => {
     compare('delete flow schema', removed.real, removed.demo);
   });
 
+  it('the bootstrap objects carry the managedFields of the writers that made them', async () => {
+    for (const path of [
+      '/apis/scheduling.k8s.io/v1/priorityclasses/system-node-critical',
+      '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas/exempt',
+      '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/exempt',
+      '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/global-default',
+    ]) {
+      const { real, demo } = await pair.both({ path });
+      compareValues(`${path} managedFields`, normalize(field(real.body, 'metadata', 'managedFields') ?? null), normalize(field(demo.body, 'metadata', 'managedFields') ?? null));
+    }
+  });
+
   it('the APF bootstrap configuration: FlowSchemas and PriorityLevelConfigurations with their specs', async () => {
     for (const resource of ['flowschemas', 'prioritylevelconfigurations']) {
       const lists = await pair.each(async (t) => {

@@ -4,7 +4,8 @@
 import { registryTypes } from '../resources/index.js';
 import { storageKey } from '../resources/registry.js';
 import { rfc3339 } from '../resources/duration.js';
-import type { JsonObject, KubeObject } from '../resources/types.js';
+import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../resources/types.js';
+import { sortManagedFields } from '../rest/managed-fields.js';
 import { isPlainObject } from '../resources/types.js';
 import { updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
@@ -32,8 +33,19 @@ function sync(ctx: WriteContext, fs: KubeObject): void {
   if (current && current.status === want.status && current.reason === want.reason && current.message === want.message) return;
   const condition = { type: 'Dangling', status: want.status, lastTransitionTime: rfc3339(), reason: want.reason, message: want.message };
   const next = current ? conditions.map((c) => (c === current ? condition : c)) : [...conditions, condition];
+  // The consumer applies the condition server-side: one Apply entry owning the Dangling item.
+  const applied: ManagedFieldsEntry = {
+    manager: MANAGER.manager,
+    operation: 'Apply',
+    apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+    time: condition.lastTransitionTime,
+    fieldsType: 'FieldsV1',
+    fieldsV1: { 'f:status': { 'f:conditions': { 'k:{"type":"Dangling"}': { '.': {}, 'f:lastTransitionTime': {}, 'f:message': {}, 'f:reason': {}, 'f:status': {}, 'f:type': {} } } } },
+    subresource: 'status',
+  };
+  const managedFields = sortManagedFields([...(fs.metadata.managedFields ?? []).filter((e) => e.manager !== MANAGER.manager), applied]);
   try {
-    updateObject(ctx, flowschemas, undefined, fs.metadata.name ?? '', { ...fs, status: { ...obj(fs.status), conditions: next } }, MANAGER);
+    updateObject(ctx, flowschemas, undefined, fs.metadata.name ?? '', { ...fs, status: { ...obj(fs.status), conditions: next } }, { ...MANAGER, managedFields });
   } catch {
     // Raced with another write: its event brings the consumer back.
   }

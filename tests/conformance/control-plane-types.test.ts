@@ -148,7 +148,8 @@ describe('leases, priority classes, flow control', () => {
     compare('create flow schema', created.real, created.demo);
     const status = await pair.each(async (t) => {
       const fs = await waitUntil(() => get(t, `${path}/${pair.ns}`), { until: (o) => ((field(o, 'status', 'conditions') as Json[] | undefined) ?? []).length > 0, what: `${t.name}: Dangling`, timeoutMs: 20_000 });
-      return ((field(fs, 'status', 'conditions') as Json[] | undefined) ?? []).map((c) => ({ ...(c as object), lastTransitionTime: '<time>' }));
+      const conditions = ((field(fs, 'status', 'conditions') as Json[] | undefined) ?? []).map((c) => ({ ...(c as object), lastTransitionTime: '<time>' }));
+      return { conditions, managedFields: normalize(field(fs, 'metadata', 'managedFields') ?? null) };
     });
     compareValues('dangling', status.real, status.demo);
     const removed = await pair.both({ method: 'DELETE', path: `${path}/${pair.ns}` });

@@ -13,6 +13,7 @@ import { createObject, deleteObject, updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
 import { randomSuffix } from '../resources/meta.js';
 import { startControllers } from './controllers.js';
+import { followContainerExits } from './container-exits.js';
 
 const PODS = storageKey({ group: '', resource: 'pods' });
 const NODE_KEY = storageKey({ group: '', resource: 'nodes' });
@@ -166,7 +167,10 @@ function startKubelet(ctx: WriteContext, stepMs: number): () => void {
       }
       ctx.scheduler.defer(() => {
         const latest = ctx.store.get(PODS, ns, name);
-        if (latest && latest.metadata.uid === uid && !latest.metadata.deletionTimestamp) setPodState(ctx, latest, 'Running', 0);
+        if (!latest || latest.metadata.uid !== uid || latest.metadata.deletionTimestamp) return;
+        setPodState(ctx, latest, 'Running', 0);
+        const running = ctx.store.get(PODS, ns, name);
+        if (running) followContainerExits(ctx, running, stepMs);
       }, stepMs * 2);
     }, stepMs);
   });

@@ -1,5 +1,6 @@
 // Minimal kube-controller-manager: Deployment -> ReplicaSet -> Pods reconciliation with status
-// roll-up. Runs with the activity loop; garbage collection of owned objects is gc.ts (always on).
+// roll-up, Jobs and CronJobs. Runs with the activity loop; garbage collection (gc.ts), quota and
+// ReplicationControllers are always on.
 import { createHash } from 'node:crypto';
 import { registryTypes } from '../resources/index.js';
 import { storageKey } from '../resources/registry.js';
@@ -9,11 +10,14 @@ import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { randomSuffix } from '../resources/meta.js';
 import { createObject, deleteObject, updateObject } from '../rest/writes.js';
 import type { WriteContext } from '../rest/writes.js';
+import { syncJob } from './job-controller.js';
+import { startCronJobController } from './cronjob-controller.js';
 
-const { deployments, replicasets, pods } = registryTypes;
+const { deployments, replicasets, pods, jobs } = registryTypes;
 const DEPLOY = storageKey(deployments);
 const RS = storageKey(replicasets);
 const PODS = storageKey(pods);
+const JOBS = storageKey(jobs);
 const MANAGER = { manager: 'kube-controller-manager', dryRun: false };
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
@@ -235,7 +239,27 @@ export function startControllers(ctx: WriteContext): () => void {
     const namespace = e.object.metadata.namespace;
     if (owner) enqueue(`rs/${namespace ?? ''}/${owner}`, () => syncReplicaSetNamed(namespace, owner));
   };
-  const unsubscribe = [ctx.store.subscribe(DEPLOY, onDeployment), ctx.store.subscribe(RS, onReplicaSet), ctx.store.subscribe(PODS, onPod)];
+  const syncJobNamed = (ns: string | undefined, name: string): void => {
+    const job = ctx.store.get(JOBS, ns, name);
+    if (job) syncJob(ctx, job);
+  };
+  const onJob = (e: StoreEvent): void => {
+    const { namespace, name = '' } = e.object.metadata;
+    if (e.type !== 'DELETED') enqueue(`job/${namespace ?? ''}/${name}`, () => syncJobNamed(namespace, name));
+  };
+  const onJobPod = (e: StoreEvent): void => {
+    const owner = ownerOf(e.object, 'Job');
+    const namespace = e.object.metadata.namespace;
+    if (owner) enqueue(`job/${namespace ?? ''}/${owner}`, () => syncJobNamed(namespace, owner));
+  };
+  const unsubscribe = [
+    ctx.store.subscribe(DEPLOY, onDeployment),
+    ctx.store.subscribe(RS, onReplicaSet),
+    ctx.store.subscribe(PODS, onPod),
+    ctx.store.subscribe(JOBS, onJob),
+    ctx.store.subscribe(PODS, onJobPod),
+    startCronJobController(ctx),
+  ];
   return () => {
     for (const u of unsubscribe) u();
   };

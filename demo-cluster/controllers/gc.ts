@@ -113,12 +113,25 @@ export function startGarbageCollector(ctx: WriteContext): () => void {
     return { ...o, metadata: rest.length > 0 ? { ...meta, finalizers: rest } : meta };
   };
 
+  const deletingDependents = (o: KubeObject): boolean => o.metadata.deletionTimestamp !== undefined && hasFinalizer(o, FOREGROUND_FINALIZER);
+  /** The object with none of its owner references blocking (unblockOwnerReferencesStrategicMergePatch). */
+  const unblocked = (o: KubeObject): KubeObject => ({
+    ...o,
+    metadata: { ...o.metadata, ownerReferences: (o.metadata.ownerReferences ?? []).map((r) => (r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r)) },
+  });
+
   /** An owner's dependents lose it: deleted when no other owner remains, otherwise the reference goes. */
   const collect = (uid: string, policy: PropagationPolicy): void => {
     for (const { ref, obj } of dependentsOf(uid)) {
       const solid = ownerUids(obj).some((o) => o !== uid && loadUid(o) !== undefined && !loadUid(o)?.metadata.deletionTimestamp);
       if (solid) write(ref, withoutOwner(obj, uid));
-      else if (!obj.metadata.deletionTimestamp) remove(ref, policy);
+      else if (!obj.metadata.deletionTimestamp) {
+        // An ownership cycle: a dependent of this one already waits for its own dependents. As the real collector
+        // does, this one stops blocking its owners before it goes in Foreground, so no one waits on the circle.
+        const uidOf = obj.metadata.uid ?? '';
+        if (policy === 'Foreground' && dependentsOf(uidOf).some((d) => deletingDependents(d.obj))) write(ref, unblocked(obj));
+        remove(ref, policy);
+      }
     }
   };
 
@@ -160,10 +173,8 @@ export function startGarbageCollector(ctx: WriteContext): () => void {
       if (hasFinalizer(e.object, FOREGROUND_FINALIZER)) enqueue(`fg/${uid}`, () => foreground(uid));
       if (hasFinalizer(e.object, ORPHAN_FINALIZER)) enqueue(`orphan/${uid}`, () => orphan(uid));
     }
-    // A dependent went away or dropped a reference: its owners in foreground deletion may be done.
-    const now = e.type === 'DELETED' ? [] : ownerUids(e.object);
-    for (const owner of ownerUids(e.prev ?? e.object)) {
-      if (now.includes(owner) && e.type !== 'DELETED') continue;
+    // A dependent went away, dropped a reference or stopped blocking: its owners in foreground deletion may be done.
+    for (const owner of new Set([...ownerUids(e.prev), ...ownerUids(e.object)])) {
       const o = loadUid(owner);
       if (o && hasFinalizer(o, FOREGROUND_FINALIZER)) enqueue(`fg/${owner}`, () => foreground(owner));
     }

@@ -26,6 +26,7 @@ import { createHash } from 'node:crypto';
 import type { Status } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
 import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
+import { isHealthEndpoint, serveHealth } from './health.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -50,8 +51,6 @@ function underServedPrefix(ctx: ApiServerContext, path: string): boolean {
   if (parts[0] === 'api') return parts.length > 1;
   return parts[0] === 'apis' && parts.length > 2 && ctx.registry.groupVersions(parts[1] ?? '').length > 0;
 }
-
-const PUBLIC_PREFIXES = ['/healthz', '/livez', '/readyz'];
 
 function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): boolean {
   const url = new URL(req.url ?? '/', 'http://x');
@@ -120,11 +119,8 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
     const path = url.pathname;
     if (ctx.storm && isStormPath(path)) return await serveStormControl(ctx.storm.generator, req, res, path, query, ctx.tokens, ctx.storm.listensOnLoopbackOnly);
     if (ctx.faults && (await ctx.faults.intercept(req, res, path, query, ctx.tokens))) return;
-    if (PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-      res.end('ok');
-      return;
-    }
+    // system:public-info-viewer: anyone may read the three endpoints, their single checks need a user.
+    if (isHealthEndpoint(path) && serveHealth(res, path, query)) return;
     if (path === '/version' || path === '/version/') {
       if (!restfulAcceptable(req.headers.accept, VERSION_MEDIA_TYPES)) throw restfulNotAcceptable(VERSION_MEDIA_TYPES);
       sendObject(req, res, 200, ctx.version, 'json', query);
@@ -135,6 +131,7 @@ async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: S
       const denied = authorizePath(user, req.method ?? 'GET', path);
       if (denied) throw denied;
     }
+    if (serveHealth(res, path, query)) return;
     if (handleDiscovery(ctx, req, res, query)) return;
     if (path.startsWith('/openapi/') && serveOpenApi(ctx.openapi, req, res, url)) return;
     const info = parseRequestPath(path);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 const doc = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const served = new Set([
-  ...['ConfigMap', 'Event', 'Namespace', 'Node', 'Pod', 'Secret', 'ServiceAccount', 'Service'].map((k) => `/v1/${k}`),
+  ...['ConfigMap', 'Event', 'Namespace', 'Node', 'Pod', 'PodTemplate', 'ReplicationController', 'ResourceQuota', 'Secret', 'ServiceAccount', 'Service'].map((k) => `/v1/${k}`),
   ...['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].map((k) => `apps/v1/${k}`),
   'batch/v1/Job',
   'batch/v1/CronJob',
@@ -16,6 +16,10 @@ const served = new Set([
   'authorization.k8s.io/v1/SelfSubjectAccessReview',
   'authorization.k8s.io/v1/SelfSubjectRulesReview',
   'events.k8s.io/v1/Event',
+  'scheduling.k8s.io/v1/PriorityClass',
+  'coordination.k8s.io/v1/Lease',
+  'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
+  'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
 ]);
 const defs = doc.definitions;
 const roots = Object.keys(defs).filter((name) =>

@@ -10,7 +10,7 @@ if (!dir) {
   process.exit(2);
 }
 const SERVED = {
-  'api/v1': ['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'secrets', 'serviceaccounts', 'services'],
+  'api/v1': ['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'podtemplates', 'replicationcontrollers', 'resourcequotas', 'secrets', 'serviceaccounts', 'services'],
   'apis/apps/v1': ['deployments', 'replicasets', 'statefulsets', 'daemonsets'],
   'apis/batch/v1': ['jobs', 'cronjobs'],
   'apis/networking.k8s.io/v1': ['ingresses'],
@@ -19,6 +19,9 @@ const SERVED = {
   'apis/authentication.k8s.io/v1': ['selfsubjectreviews'],
   'apis/authorization.k8s.io/v1': ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'],
   'apis/events.k8s.io/v1': ['events'],
+  'apis/scheduling.k8s.io/v1': ['priorityclasses'],
+  'apis/coordination.k8s.io/v1': ['leases'],
+  'apis/flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
 };
 /** Schemas reachable from the given value's $refs. */
 function schemaClosure(schemas, from) {

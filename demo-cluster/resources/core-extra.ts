@@ -127,7 +127,8 @@ export const events: ResourceType = recordedType('v1', 'events', {
     'involvedObject.fieldPath': (o) => str(involved(o).fieldPath),
     reason: (o) => str(o.reason),
     reportingComponent: (o) => str(o.reportingComponent),
-    source: (o) => str(obj(o.source).component),
+    // ToSelectableFields: source.component, else the reporting controller.
+    source: (o) => str(obj(o.source).component) || str(o.reportingComponent),
     type: (o) => str(o.type),
   },
 });

@@ -8,6 +8,7 @@ import { namespacePrinter } from '../tables/namespaces.js';
 import { configMapPrinter } from '../tables/configmaps.js';
 import { podPrinter } from '../tables/pods.js';
 import { dns1123LabelErrors } from '../validation/names.js';
+import { validatePodUpdate } from './pod-update.js';
 
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -216,8 +217,8 @@ export function validatePodSpec(raw: unknown, path: string): FieldError[] {
   return errors;
 }
 
-function validatePod(pod: KubeObject): FieldError[] {
-  return validatePodSpec(pod.spec, 'spec');
+function validatePod(pod: KubeObject, old: KubeObject | undefined): FieldError[] {
+  return [...validatePodSpec(pod.spec, 'spec'), ...(old ? validatePodUpdate(pod, old) : [])];
 }
 
 export const pods: ResourceType = {

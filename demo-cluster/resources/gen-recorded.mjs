@@ -9,7 +9,7 @@ if (!dir) {
   process.exit(2);
 }
 const SERVED = {
-  v1: ['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'secrets', 'serviceaccounts', 'services'],
+  v1: ['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'podtemplates', 'replicationcontrollers', 'resourcequotas', 'secrets', 'serviceaccounts', 'services'],
   'apps/v1': ['deployments', 'replicasets', 'statefulsets', 'daemonsets'],
   'batch/v1': ['jobs', 'cronjobs'],
   'networking.k8s.io/v1': ['ingresses'],
@@ -18,6 +18,9 @@ const SERVED = {
   'authentication.k8s.io/v1': ['selfsubjectreviews'],
   'authorization.k8s.io/v1': ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'],
   'events.k8s.io/v1': ['events'],
+  'scheduling.k8s.io/v1': ['priorityclasses'],
+  'coordination.k8s.io/v1': ['leases'],
+  'flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
 };
 const out = {};
 for (const [gv, resources] of Object.entries(SERVED)) {

@@ -9,12 +9,18 @@ import { nodeMetricsType, podMetricsType } from './metrics.js';
 import { events, nodes, secrets, serviceaccounts, services } from './core-extra.js';
 import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';
 import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } from './workloads.js';
+import { podtemplates, replicationcontrollers } from './replication.js';
+import { resourcequotas } from './resource-quota.js';
+import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
 
 /** Named access to built-in types for code that writes objects (seed, activity, controllers). */
 export const registryTypes = {
   configmaps,
   namespaces,
   pods,
+  podtemplates,
+  replicationcontrollers,
+  resourcequotas,
   events,
   nodes,
   secrets,
@@ -31,6 +37,10 @@ export const registryTypes = {
   clusterroles,
   rolebindings,
   clusterrolebindings,
+  leases,
+  priorityclasses,
+  flowschemas,
+  prioritylevelconfigurations,
 };
 
 /** A registry with every built-in type of the demo cluster (custom resources join it at runtime). */
@@ -42,6 +52,9 @@ export function defaultRegistry(): Registry {
     .add(namespaces)
     .add(nodes)
     .add(pods)
+    .add(podtemplates)
+    .add(replicationcontrollers)
+    .add(resourcequotas)
     .add(secrets)
     .add(serviceaccounts)
     .add(services)
@@ -61,6 +74,10 @@ export function defaultRegistry(): Registry {
     .add(rolebindings)
     .add(clusterrolebindings)
     .add(customresourcedefinitions)
+    .add(priorityclasses)
+    .add(leases)
+    .add(flowschemas)
+    .add(prioritylevelconfigurations)
     .add(nodeMetricsType)
     .add(podMetricsType);
 }

@@ -487,6 +487,97 @@ export const RECORDED: Record<string, RecordedType> = {
    }
   ]
  },
+ "v1/podtemplates": {
+  "kind": "PodTemplate",
+  "singularName": "podtemplate",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "LIXB2x4IFpk=",
+  "subresources": []
+ },
+ "v1/replicationcontrollers": {
+  "kind": "ReplicationController",
+  "singularName": "replicationcontroller",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "rc"
+  ],
+  "categories": [
+   "all"
+  ],
+  "storageVersionHash": "Jond2If31h0=",
+  "subresources": [
+   {
+    "name": "scale",
+    "kind": "Scale",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ],
+    "group": "autoscaling",
+    "version": "v1"
+   },
+   {
+    "name": "status",
+    "kind": "ReplicationController",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ]
+ },
+ "v1/resourcequotas": {
+  "kind": "ResourceQuota",
+  "singularName": "resourcequota",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "quota"
+  ],
+  "storageVersionHash": "8uhSgffRX6w=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "ResourceQuota",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ]
+ },
  "v1/secrets": {
   "kind": "Secret",
   "singularName": "secret",
@@ -1735,6 +1826,97 @@ export const RECORDED: Record<string, RecordedType> = {
     "format": "name",
     "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
     "priority": 1
+   }
+  ]
+ },
+ "scheduling.k8s.io/v1/priorityclasses": {
+  "kind": "PriorityClass",
+  "singularName": "priorityclass",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "pc"
+  ],
+  "storageVersionHash": "1QwjyaZjj3Y=",
+  "subresources": []
+ },
+ "coordination.k8s.io/v1/leases": {
+  "kind": "Lease",
+  "singularName": "lease",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "gqkMMb/YqFM=",
+  "subresources": []
+ },
+ "flowcontrol.apiserver.k8s.io/v1/flowschemas": {
+  "kind": "FlowSchema",
+  "singularName": "flowschema",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "GJVAJZSZBIw=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "FlowSchema",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ]
+ },
+ "flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations": {
+  "kind": "PriorityLevelConfiguration",
+  "singularName": "prioritylevelconfiguration",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "Kir5PVfvNeI=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "PriorityLevelConfiguration",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
    }
   ]
  }

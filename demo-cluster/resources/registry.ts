@@ -22,6 +22,8 @@ export interface TablePrinter {
   columns: TableColumnDefinition[];
   cells(obj: KubeObject, now: number): unknown[];
   conditions?(obj: KubeObject): TableRowCondition[] | undefined;
+  /** The order of a list's rows when the printer sorts them (FlowSchemas); otherwise the list's own. */
+  rowOrder?(a: KubeObject, b: KubeObject): number;
 }
 
 export interface SubresourceDef {

@@ -16,7 +16,7 @@ import { validatePodTemplateMetadata } from '../validation/validation.js';
 const obj = (v: unknown): JsonObject => (isPlainObject(v) ? v : {});
 
 // ObjectMeta.creationTimestamp is omitzero in 1.37: a template's zero metadata is `{}` and a null one is dropped.
-const TEMPLATE_ZERO = { metadata: {}, spec: { containers: null } };
+export const TEMPLATE_ZERO = { metadata: {}, spec: { containers: null } };
 
 /** Template metadata as decoded and encoded again: a zero creationTimestamp is not written. */
 function templateMetadata(raw: unknown): JsonObject {
@@ -25,7 +25,7 @@ function templateMetadata(raw: unknown): JsonObject {
 }
 
 /** Defaults the pod template of a workload spec. */
-function defaultTemplate(spec: JsonObject): JsonObject {
+export function defaultTemplate(spec: JsonObject): JsonObject {
   const template = obj(spec.template);
   return { ...template, metadata: templateMetadata(template.metadata), spec: defaultPodSpec(template.spec) };
 }
@@ -44,7 +44,7 @@ function selectorRequirements(selector: JsonObject): LabelSelector {
 }
 
 /** Common workload validation (ValidateDeploymentSpec and friends), in the apiserver's order. */
-function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: boolean; templatePath?: string; restartAlways?: boolean }): FieldError[] {
+export function validateWorkload(o: KubeObject, opts: { replicas: boolean; selector: boolean; templatePath?: string; restartAlways?: boolean }): FieldError[] {
   const errors: FieldError[] = [];
   const spec = obj(o.spec);
   if (opts.replicas && typeof spec.replicas === 'number' && spec.replicas < 0) {
@@ -245,10 +245,13 @@ export const jobs: ResourceType = recordedType('batch/v1', 'jobs', {
       const uid = o.metadata.uid ?? randomUUID();
       const template = obj(spec.template);
       const meta = obj(template.metadata);
+      const name = o.metadata.name ?? '';
+      // generateSelector: the legacy and batch.kubernetes.io/ name and uid labels, the selector on the uid.
+      const labels = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': name, 'controller-uid': uid, 'job-name': name, ...obj(meta.labels) };
       o.spec = {
         ...spec,
-        selector: { matchLabels: { 'controller-uid': uid } },
-        template: { ...template, metadata: { ...meta, labels: { ...obj(meta.labels), 'controller-uid': uid, 'job-name': o.metadata.name ?? '' } } },
+        selector: { ...obj(spec.selector), matchLabels: { 'batch.kubernetes.io/controller-uid': uid, ...obj(obj(spec.selector).matchLabels) } },
+        template: { ...template, metadata: { ...meta, labels } },
       };
     }
     o.status = {};

@@ -1,4 +1,4 @@
-// The scale subresource (autoscaling/v1 Scale) of deployments, replicasets and statefulsets.
+// The scale subresource (autoscaling/v1 Scale) of deployments, replicasets, statefulsets and replicationcontrollers.
 import { badRequest, invalid, notFound } from '../http/errors.js';
 import { labelSelectorString } from '../tables/format.js';
 import type { ResourceType } from '../resources/registry.js';
@@ -18,7 +18,8 @@ export function toScale(obj: KubeObject): KubeObject {
     apiVersion: 'autoscaling/v1',
     metadata: { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
     spec: { replicas: typeof spec.replicas === 'number' ? spec.replicas : 0 },
-    status: { replicas: typeof status.replicas === 'number' ? status.replicas : 0, selector: labelSelectorString(spec.selector) },
+    // A ReplicationController's selector is a plain label map (labels.SelectorFromSet).
+    status: { replicas: typeof status.replicas === 'number' ? status.replicas : 0, selector: labelSelectorString(obj.kind === 'ReplicationController' ? { matchLabels: spec.selector } : spec.selector) },
   };
 }
 

@@ -26,6 +26,8 @@ import type { JsonObject, KubeObject, ManagedFieldsEntry, ObjectMeta, Status } f
 import { setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { admitServiceAccount } from './service-account-admission.js';
+import { admitQuota } from './quota-admission.js';
+import type { QuotaCharge } from './quota-admission.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
 /** Deferred work (simulated kubelet / namespace controller), cancelled when the cluster closes. */
@@ -166,6 +168,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   t.prepareForCreate?.(obj);
   if (t.group === '' && t.resource === 'pods') admitServiceAccount(ctx.store, obj);
   validate(t, obj, undefined);
+  const charges = admitQuota(ctx.store, t, obj);
 
   const key = storageKey(t);
   for (let attempt = 0; ctx.store.get(key, meta.namespace, meta.name ?? ''); attempt++) {
@@ -174,7 +177,21 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   }
   const ordered = orderObject(obj);
   if (opts.dryRun) return ordered;
+  chargeQuotas(ctx, charges);
   return ctx.store.create(key, ordered);
+}
+
+/** Writes the usage quota admission charged (as kube-apiserver, on the status subresource). */
+function chargeQuotas(ctx: WriteContext, charges: QuotaCharge[]): void {
+  const quotas = ctx.registry.get('', 'v1', 'resourcequotas');
+  if (!quotas) return;
+  for (const { quota, status } of charges) {
+    try {
+      updateObject(ctx, quotas, quota.metadata.namespace, quota.metadata.name ?? '', { ...quota, status }, { manager: 'kube-apiserver', dryRun: false, subresource: 'status' });
+    } catch {
+      // The quota controller recounts on the object's own event.
+    }
+  }
 }
 
 export interface UpdateResult {
@@ -247,14 +264,16 @@ export function updateObject(
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   const now = rfc3339();
   next.metadata.managedFields = sortManagedFields(
-    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, fieldsShape(t), opts.manager, apiVersionOf(t), now),
+    opts.managedFields ?? recordUpdate({ ...next, metadata: { ...next.metadata, managedFields: [] } }, existing, fieldsShape(t), opts.manager, apiVersionOf(t), now, opts.subresource),
   );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);
+  const charges = opts.subresource === undefined ? admitQuota(ctx.store, t, next, existing) : [];
 
   const ordered = orderObject(next);
   if (jsonEqual(ordered, orderObject(existing))) return { object: existing, created: false };
   if (opts.dryRun) return { object: ordered, created: false };
+  chargeQuotas(ctx, charges);
   // An object waiting for finalizers goes away once the last one is removed.
   const finalizers = ordered.metadata.finalizers ?? [];
   if (ordered.metadata.deletionTimestamp && finalizers.length === 0 && t.resource !== 'namespaces') {

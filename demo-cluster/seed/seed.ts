@@ -11,6 +11,7 @@ import { registryTypes } from '../resources/index.js';
 import { allocateClusterIp } from '../resources/core-extra.js';
 import { makeCronJob, makeDaemonSet, makeDeployment, makeJob, makeService, makeStatefulSet } from './seed-workloads.js';
 import { seedClusterObjects, seedPodEvents } from './seed-cluster.js';
+import { seedSystemObjects } from './seed-system.js';
 import { templateHash } from '../controllers/controllers.js';
 import { seedPowerPlants } from './seed-power-plants.js';
 
@@ -108,6 +109,7 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
   for (const cm of CONFIGMAPS) store.seed(CMS, makeConfigMap(cm.name, cm.namespace, cm.data, now - 20 * HOUR));
 
   seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);
+  seedSystemObjects(store, clusterBirth);
   seedPowerPlants(store, now);
   for (const p of SYSTEM_PODS) {
     const pod = makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() });

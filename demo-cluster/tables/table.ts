@@ -73,7 +73,7 @@ export function buildTable(
     apiVersion: options.apiVersion,
     metadata: meta,
     columnDefinitions: options.withColumns ? (t.printer ?? defaultPrinter).columns : null,
-    rows: objects.map((o) => tableRow(t, o, options.includeObject, options.apiVersion, now)),
+    rows: (t.printer?.rowOrder ? [...objects].sort(t.printer.rowOrder) : objects).map((o) => tableRow(t, o, options.includeObject, options.apiVersion, now)),
   };
 }
 

@@ -63,9 +63,11 @@ export function negotiateAggregated(accept: string | undefined): 'v2' | 'legacy'
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return 'legacy';
   for (const m of ranges) {
+    const { g, v, as } = m.params;
+    // The legacy documents are served in protobuf too.
+    if (m.type === 'application' && m.subtype === 'vnd.kubernetes.protobuf' && g === undefined && v === undefined && as === undefined) return 'legacy';
     const jsonish = (m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*');
     if (!jsonish) continue;
-    const { g, v, as } = m.params;
     if (g === undefined && v === undefined && as === undefined) return 'legacy';
     if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && v === 'v2') return v;
   }

@@ -90,8 +90,9 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
       return false;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
-  if (negotiateDiscovery(req.headers.accept) === undefined) throw discoveryNotAcceptable(info.kind !== 'groups' && info.kind !== 'group', req.headers.accept);
-  sendObject(req, res, 200, body, 'json', query);
+  const format = negotiateDiscovery(req.headers.accept);
+  if (format === undefined) throw discoveryNotAcceptable(info.kind !== 'groups' && info.kind !== 'group', req.headers.accept);
+  sendObject(req, res, 200, body, format, query);
   return true;
 }
 

@@ -1,0 +1,103 @@
+// The demo cluster speaking protobuf as kube-apiserver does to Go clients: objects, lists, errors, discovery and
+// watches in application/vnd.kubernetes.protobuf when the client asks for it first (or alone), JSON for custom
+// resources, and protobuf request bodies of any built-in kind.
+import { describe, expect, it } from 'vitest';
+import { useCluster } from '../testing/cluster.js';
+import { decodeKubernetesProtobuf, decodeWatchStream } from './decode.js';
+import { encodeKubernetesProtobuf } from './encode.js';
+
+const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 0 });
+const PB = 'application/vnd.kubernetes.protobuf';
+
+async function raw(path: string, init: { method?: string; accept?: string; body?: Buffer; contentType?: string } = {}): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const c = cluster.handle;
+  const headers: Record<string, string> = { Authorization: `Bearer ${c.tokens.admin}`, Accept: init.accept ?? PB };
+  if (init.body) headers['Content-Type'] = init.contentType ?? PB;
+  const res = await fetch(c.url + path, { method: init.method ?? 'GET', headers, ...(init.body ? { body: init.body } : {}) });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('protobuf answers', () => {
+  it('creates from a protobuf body and answers it in protobuf; gets and lists in protobuf when it is asked first', async () => {
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'pb-cm', namespace: 'default' }, data: { a: '1' }, binaryData: { b: 'AAEC' } };
+    const created = await raw('/api/v1/namespaces/default/configmaps', { method: 'POST', body: encodeKubernetesProtobuf(cm) });
+    expect(created.status).toBe(201);
+    expect(created.type).toBe(PB);
+    const obj = decodeKubernetesProtobuf(created.bytes);
+    expect(obj).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'pb-cm', namespace: 'default' }, data: { a: '1' }, binaryData: { b: 'AAEC' } });
+    expect((obj.metadata as { uid?: string }).uid).toMatch(/^[0-9a-f-]{36}$/);
+
+    const got = await raw('/api/v1/namespaces/default/configmaps/pb-cm', { accept: `${PB}, application/json` });
+    expect(got.type).toBe(PB);
+    expect(decodeKubernetesProtobuf(got.bytes)).toEqual(obj);
+
+    const list = await raw('/api/v1/namespaces/default/configmaps?labelSelector=', { accept: PB });
+    const decoded = decodeKubernetesProtobuf(list.bytes);
+    expect(decoded).toMatchObject({ kind: 'ConfigMapList', apiVersion: 'v1' });
+    expect((decoded.items as { metadata: { name: string } }[]).map((i) => i.metadata.name)).toContain('pb-cm');
+
+    // JSON first is JSON, as before.
+    const json = await raw('/api/v1/namespaces/default/configmaps/pb-cm', { accept: `application/json, ${PB}` });
+    expect(json.type).toBe('application/json');
+  });
+
+  it('answers errors as a protobuf Status, and deletes with a protobuf DeleteOptions of another group version', async () => {
+    const missing = await raw('/apis/apps/v1/namespaces/default/deployments/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.type).toBe(PB);
+    expect(decodeKubernetesProtobuf(missing.bytes)).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404, message: 'deployments.apps "nope" not found' });
+
+    const options = encodeKubernetesProtobuf({ apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background' });
+    const deleted = await raw('/api/v1/namespaces/default/configmaps/pb-cm', { method: 'DELETE', body: options });
+    expect(deleted.status).toBe(200);
+    expect(decodeKubernetesProtobuf(deleted.bytes)).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'pb-cm', kind: 'configmaps' } });
+  });
+
+  it('serves discovery documents in protobuf', async () => {
+    const core = await raw('/api');
+    expect(core.type).toBe(PB);
+    expect(decodeKubernetesProtobuf(core.bytes)).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
+    const apps = decodeKubernetesProtobuf((await raw('/apis/apps/v1')).bytes);
+    const deployments = (apps.resources as { name: string; verbs: string[] }[]).find((r) => r.name === 'deployments');
+    expect(deployments?.verbs).toContain('watch');
+  });
+
+  it('streams a watch that accepts only protobuf as length-prefixed WatchEvents', async () => {
+    const c = cluster.handle;
+    const controller = new AbortController();
+    const res = await fetch(`${c.url}/api/v1/namespaces/default/configmaps?watch=true&labelSelector=pbwatch%3Dyes`, {
+      headers: { Authorization: `Bearer ${c.tokens.admin}`, Accept: `${PB};stream=watch` },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(`${PB};stream=watch`);
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'pb-watched', namespace: 'default', labels: { pbwatch: 'yes' } }, data: { k: 'v' } };
+    expect((await raw('/api/v1/namespaces/default/configmaps', { method: 'POST', body: encodeKubernetesProtobuf(cm) })).status).toBe(201);
+    expect((await raw('/api/v1/namespaces/default/configmaps/pb-watched', { method: 'DELETE' })).status).toBe(200);
+    let stream = Buffer.alloc(0);
+    while (decodeWatchStream(stream).length < 2) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stream = Buffer.concat([stream, Buffer.from(value)]);
+    }
+    controller.abort();
+    const events = decodeWatchStream(stream);
+    expect(events.map((e) => [e.type, e.object.kind, (e.object.metadata as { name: string }).name])).toEqual([
+      ['ADDED', 'ConfigMap', 'pb-watched'],
+      ['DELETED', 'ConfigMap', 'pb-watched'],
+    ]);
+  });
+
+  it('answers PartialObjectMetadata in protobuf, and a Table only in JSON', async () => {
+    const partial = await raw('/api/v1/namespaces', { accept: `${PB};as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json` });
+    expect(partial.type).toBe(PB);
+    const list = decodeKubernetesProtobuf(partial.bytes);
+    expect(list.kind).toBe('PartialObjectMetadataList');
+    expect((list.items as { metadata: { name: string } }[]).map((i) => i.metadata.name)).toContain('default');
+    const table = await raw('/api/v1/namespaces', { accept: `${PB};as=Table;g=meta.k8s.io;v=v1,application/json;as=Table;g=meta.k8s.io;v=v1` });
+    expect(table.type).toBe('application/json');
+    expect(JSON.parse(table.bytes.toString('utf8'))).toMatchObject({ kind: 'Table' });
+  });
+});

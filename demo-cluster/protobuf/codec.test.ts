@@ -131,4 +131,49 @@ describe('Kubernetes protobuf', () => {
     expect(formatGoDuration(300_000_000n)).toBe('300ms');
     expect(formatGoDuration(0n)).toBe('0s');
   });
+
+  it('has the messages of the kinds the e2e API-machinery tests use beyond what the demo serves today', () => {
+    const kinds: [string, string][] = [
+      ['v1', 'ReplicationController'], ['v1', 'PodTemplate'], ['v1', 'ResourceQuota'], ['v1', 'LimitRange'],
+      ['v1', 'PersistentVolumeClaim'], ['v1', 'Endpoints'], ['coordination.k8s.io/v1', 'Lease'],
+      ['scheduling.k8s.io/v1', 'PriorityClass'], ['flowcontrol.apiserver.k8s.io/v1', 'FlowSchema'],
+      ['flowcontrol.apiserver.k8s.io/v1', 'PriorityLevelConfiguration'], ['discovery.k8s.io/v1', 'EndpointSlice'],
+      ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration'], ['apiregistration.k8s.io/v1', 'APIService'],
+      ['storage.k8s.io/v1', 'StorageClass'], ['policy/v1', 'PodDisruptionBudget'], ['autoscaling/v2', 'HorizontalPodAutoscaler'],
+    ];
+    for (const [apiVersion, kind] of kinds) {
+      expect(messageTypeOf(apiVersion, kind), `${apiVersion} ${kind}`).toBeDefined();
+      expect(messageTypeOf(apiVersion, `${kind}List`), `${apiVersion} ${kind}List`).toBeDefined();
+    }
+  });
+
+  it('round-trips a Lease (MicroTime renewals), a ResourceQuota (quantity maps) and a FlowSchema', () => {
+    const lease = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'l', namespace: 'kube-node-lease' },
+      spec: { holderIdentity: 'node-1', leaseDurationSeconds: 40, acquireTime: '2026-01-02T03:04:05.000001Z', renewTime: '2026-01-02T03:05:05.999999Z', leaseTransitions: 0 },
+    };
+    expect(roundTrip(lease)).toEqual(lease);
+    const quota = {
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: { name: 'q', namespace: 'demo' },
+      spec: { hard: { pods: '10', 'requests.cpu': '1500m', 'count/configmaps': '5' }, scopes: ['NotTerminating'] },
+      status: { hard: { pods: '10' }, used: { pods: '0' } },
+    };
+    expect(roundTrip(quota)).toEqual(quota);
+    const flowSchema = {
+      apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+      kind: 'FlowSchema',
+      metadata: { name: 'f' },
+      spec: {
+        priorityLevelConfiguration: { name: 'workload-low' },
+        matchingPrecedence: 1000,
+        distinguisherMethod: { type: 'ByUser' },
+        rules: [{ subjects: [{ kind: 'Group', group: { name: 'system:authenticated' } }], resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], clusterScope: true, namespaces: ['*'] }] }],
+      },
+    };
+    expect(roundTrip(flowSchema)).toEqual(flowSchema);
+  });
 });

@@ -289,3 +289,19 @@ export function decodeWatchStream(stream: Buffer): { type: string; object: JsonO
   }
   return out;
 }
+
+/**
+ * A JSON value without what Go cannot tell from absent after protobuf (zero scalars, empty lists, maps and
+ * structs): two servers' answers compare equal this way when Go clients see the same object.
+ */
+export function withoutZeroValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutZeroValues);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const m = withoutZeroValues(v);
+    const empty = m === null || m === '' || m === 0 || m === false || (Array.isArray(m) && m.length === 0) || (typeof m === 'object' && m !== null && Object.keys(m).length === 0);
+    if (!empty) out[k] = m;
+  }
+  return out;
+}

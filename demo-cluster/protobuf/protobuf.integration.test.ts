@@ -3,7 +3,7 @@
 // resources, and protobuf request bodies of any built-in kind.
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
-import { decodeKubernetesProtobuf, decodeWatchStream } from './decode.js';
+import { decodeKubernetesProtobuf, decodeWatchStream, withoutZeroValues as meaningful } from './decode.js';
 import { encodeKubernetesProtobuf } from './encode.js';
 
 const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 0 });
@@ -124,16 +124,3 @@ describe('protobuf answers', () => {
     expect(checked).toEqual(expect.arrayContaining(served.split(' ')));
   });
 });
-
-/** A value without its zero scalars and empty collections, which protobuf and omitempty JSON leave out alike. */
-function meaningful(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(meaningful);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    const m = meaningful(v);
-    const empty = m === null || m === '' || m === 0 || m === false || (Array.isArray(m) && m.length === 0) || (typeof m === 'object' && m !== null && Object.keys(m).length === 0);
-    if (!empty) out[k] = m;
-  }
-  return out;
-}

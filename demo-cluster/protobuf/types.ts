@@ -113,8 +113,19 @@ export function formatGoDuration(ns: bigint): string {
   return `${sign}${s}s`;
 }
 
+/** Times parsed lately: objects repeat theirs (creation, managed fields, conditions). */
+const parsedTimes = new Map<string, { seconds: number; nanos: number } | undefined>();
+
 /** Seconds and nanoseconds of an RFC 3339 time ("2026-01-02T03:04:05.123456Z", offsets too). */
 export function parseRfc3339(text: string): { seconds: number; nanos: number } | undefined {
+  if (parsedTimes.has(text)) return parsedTimes.get(text);
+  if (parsedTimes.size >= 10_000) parsedTimes.clear();
+  const parsed = parseTime(text);
+  parsedTimes.set(text, parsed);
+  return parsed;
+}
+
+function parseTime(text: string): { seconds: number; nanos: number } | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
   if (!m) return undefined;
   const ms = Date.parse(`${m[1] ?? ''}${m[3] ?? 'Z'}`);

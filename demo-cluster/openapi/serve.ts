@@ -14,6 +14,9 @@ const V2_SUBTYPES: [string, 'json' | 'protobuf'][] = [
   ['com.github.proto-openapi.spec.v2.v1.0+protobuf', 'protobuf'],
 ];
 
+/** The v2 handler sits in gziphandler, which names Accept-Encoding whether it compresses or not. */
+const V2_VARY = 'Accept-Encoding, Accept';
+
 /** The protobuf form of each v2 document built, made when first asked for. */
 const v2Protobuf = new WeakMap<Document, Buffer>();
 
@@ -26,11 +29,11 @@ function rfc1123(ms: number): string {
  * A document as http.ServeContent sends it (Accept-Ranges, Last-Modified, 304 on If-None-Match). A v3 document
  * asked for by its hash is immutable: public, and Expires a year on, as kube-openapi's handler3 says.
  */
-function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, immutable: boolean, as: 'json' | 'protobuf' = 'json'): void {
+function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, immutable: boolean, as: 'json' | 'protobuf' = 'json', vary = 'Accept'): void {
   // The protobuf form shares the JSON's ETag (kube-openapi: Vary: Accept tells them apart).
   const etag = `"${doc.hash}"`;
   const contentType = as === 'protobuf' ? OPENAPI_V2_PROTOBUF : 'application/json';
-  const headers: Record<string, string> = { ...baseHeaders(contentType), 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': new Date(doc.builtAt).toUTCString(), Vary: 'Accept' };
+  const headers: Record<string, string> = { ...baseHeaders(contentType), 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': new Date(doc.builtAt).toUTCString(), Vary: vary };
   if (immutable) {
     headers['Cache-Control'] = 'public, immutable';
     const expires = new Date();
@@ -74,11 +77,11 @@ export function serveOpenApi(openapi: OpenApi, req: IncomingMessage, res: Server
     if (as === undefined) {
       // kube-openapi writes the bare status, no body.
       const { 'Content-Type': _none, ...headers } = baseHeaders('');
-      res.writeHead(406, { ...headers, Vary: 'Accept', 'Content-Length': '0' });
+      res.writeHead(406, { ...headers, Vary: V2_VARY, 'Content-Length': '0' });
       res.end();
       return true;
     }
-    sendDocument(req, res, openapi.v2(), false, as);
+    sendDocument(req, res, openapi.v2(), false, as, V2_VARY);
     return true;
   }
   if (path === '/openapi/v3') {

@@ -60,8 +60,16 @@ describe('protobuf', () => {
         template: {
           metadata: { labels: { app: 'pb' } },
           spec: {
-            containers: [{ name: 'c', image: 'nginx:1.27', envFrom: [{ configMapRef: { name: 'cfg' } }], readinessProbe: { httpGet: { path: '/', port: 8080 } } }],
-            volumes: [{ name: 'v', configMap: { name: 'cfg' } }],
+            // Defaults given, so the comparison is of protobuf and not of defaulting.
+            containers: [
+              {
+                name: 'c',
+                image: 'nginx:1.27',
+                envFrom: [{ configMapRef: { name: 'cfg' } }],
+                readinessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+              },
+            ],
+            volumes: [{ name: 'v', configMap: { name: 'cfg', defaultMode: 420 } }],
           },
         },
       },
@@ -96,7 +104,7 @@ describe('protobuf', () => {
       reason: 'Checked',
       type: 'Normal',
       note: 'protobuf',
-      regarding: { kind: 'Namespace', name: pair.ns, apiVersion: 'v1' },
+      regarding: { kind: 'ConfigMap', namespace: pair.ns, name: 'regarded', apiVersion: 'v1' },
     };
     const { real, demo } = await pair.each(async (t) => {
       await must(t, { method: 'POST', path: `/apis/events.k8s.io/v1/namespaces/${pair.ns}/events`, ...protobufBody(event) });

@@ -495,7 +495,7 @@ func protobufStep(ctx context.Context, base *rest.Config, ns string, log *seen) 
 		ReportingInstance:   "check-1",
 		Action:              "Check",
 		Reason:              "Checked",
-		Regarding:           corev1.ObjectReference{Kind: "Namespace", Name: ns, APIVersion: "v1"},
+		Regarding:           corev1.ObjectReference{Kind: "ConfigMap", Namespace: ns, Name: "regarded", APIVersion: "v1"},
 		Note:                "protobuf",
 		Type:                "Normal",
 	}

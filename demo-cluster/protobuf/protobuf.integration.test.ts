@@ -53,6 +53,25 @@ describe('protobuf answers', () => {
     expect(decodeKubernetesProtobuf(deleted.bytes)).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'pb-cm', kind: 'configmaps' } });
   });
 
+  it('refuses a JSON MicroTime without six fraction digits as Go does, and stores times in UTC', async () => {
+    const event = (name: string, eventTime: string): Record<string, unknown> => ({
+      metadata: { name },
+      eventTime,
+      reportingController: 'kubeglass.example/test',
+      reportingInstance: 'i',
+      action: 'A',
+      reason: 'R',
+      type: 'Normal',
+      regarding: { kind: 'ConfigMap', namespace: 'default', name: 'x' },
+    });
+    const post = (body: Record<string, unknown>) => cluster.api('/apis/events.k8s.io/v1/namespaces/default/events', { method: 'POST', body });
+    const bad = await post(event('mt-bad', '2026-01-02T03:04:05Z'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Event in version "v1" cannot be handled as a Event: parsing time "2026-01-02T03:04:05Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000"');
+    const good = await post(event('mt-good', '2026-01-02T03:04:05.123456+02:00'));
+    expect(good.body.eventTime).toBe('2026-01-02T01:04:05.123456Z');
+  });
+
   it('serves discovery documents in protobuf', async () => {
     const core = await raw('/api');
     expect(core.type).toBe(PB);

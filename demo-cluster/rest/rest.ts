@@ -9,7 +9,8 @@ import { buildFilter } from '../store/filters.js';
 import { listObjects } from '../store/list.js';
 import { managerFor } from './managed-fields.js';
 import type { ResourceType } from '../resources/registry.js';
-import { storageKey } from '../resources/registry.js';
+import { apiVersionOf, storageKey } from '../resources/registry.js';
+import { canonicalTimes } from '../protobuf/times.js';
 import type { RequestInfo } from '../http/request-info.js';
 import { sendNegotiated, sendPageNotFound } from '../http/respond.js';
 import type { Store } from '../store/store.js';
@@ -219,6 +220,7 @@ export async function handleResource(
         return;
       }
       checkBodyTypes(t, body);
+      if (protobufFor(t)) canonicalTimes(apiVersionOf(t), t.kind, body);
       const created = createObject(ctx, t, namespace, checkBodyFields(t, body, query, res), { manager, dryRun: isDryRun(query) });
       sendRepresentation(req, res, query, 201, t, rep, created, undefined);
       return;
@@ -227,6 +229,7 @@ export async function handleResource(
       const rep = negotiated(req, t, false);
       const body = await readBody(req);
       checkBodyTypes(t, body);
+      if (protobufFor(t)) canonicalTimes(apiVersionOf(t), t.kind, body);
       const result = updateObject(ctx, t, namespace, name ?? '', checkBodyFields(t, body, query, res), {
         manager,
         dryRun: isDryRun(query),

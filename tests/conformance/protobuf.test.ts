@@ -118,6 +118,30 @@ describe('protobuf', () => {
     compareValues('Event microseconds', real, demo);
   });
 
+  it('a JSON eventTime without six fraction digits is refused, as Go parses a MicroTime', async () => {
+    const event = (name: string, eventTime: string): Record<string, unknown> => ({
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name },
+      eventTime,
+      reportingController: 'kubeglass.example/conformance',
+      reportingInstance: 'conformance-1',
+      action: 'Check',
+      reason: 'Checked',
+      type: 'Normal',
+      regarding: { kind: 'ConfigMap', namespace: pair.ns, name: 'regarded', apiVersion: 'v1' },
+    });
+    const { real, demo } = await pair.each(async (t) => {
+      const out: Json[] = [];
+      for (const [name, time] of [['no-fraction', '2026-01-02T03:04:05Z'], ['millis', '2026-01-02T03:04:05.123Z'], ['micros', '2026-01-02T03:04:05.123456+02:00']]) {
+        const res = await send(t, { method: 'POST', path: `/apis/events.k8s.io/v1/namespaces/${pair.ns}/events`, body: event(name ?? '', time ?? '') });
+        out.push([res.status, (res.body as { message?: Json }).message ?? null, (res.body as { eventTime?: Json }).eventTime ?? null]);
+      }
+      return out;
+    });
+    compareValues('JSON MicroTime', real, demo);
+  });
+
   it('a watch that accepts only protobuf streams length-prefixed protobuf WatchEvents', async () => {
     const run = async (t: Target): Promise<Json> => {
       const list = await must(t, { path: cms() });

@@ -9,14 +9,6 @@ import { prettyParameter } from './query-bool.js';
 import { PROTOBUF, negotiateResource, prefersProtobuf } from './negotiate.js';
 import { encodeKubernetesProtobuf, hasProtobuf } from '../protobuf/encode.js';
 
-/** Requests for a type with no protobuf form (custom resources): their errors are JSON, as the CR handler's. */
-const noProtobuf = new WeakSet<IncomingMessage>();
-
-/** Marks a request whose type has no protobuf form. */
-export function markNoProtobuf(req: IncomingMessage): void {
-  noProtobuf.add(req);
-}
-
 /** Pretty-print rule of the apiserver: ?pretty=true, or a curl/Wget/browser User-Agent. */
 export function wantsPretty(req: IncomingMessage, query: URLSearchParams): boolean {
   const pretty = prettyParameter(query);
@@ -57,7 +49,7 @@ export function sendObject(
 /** Sends an object (a Scale, a Status) as JSON, YAML or protobuf as the Accept header prefers; JSON when it names none of them. */
 export function sendNegotiated(req: IncomingMessage, res: ServerResponse, code: number, obj: { kind?: unknown; apiVersion?: unknown }, query?: URLSearchParams): void {
   const protobuf = typeof obj.kind === 'string' && typeof obj.apiVersion === 'string' && hasProtobuf(obj.apiVersion, obj.kind);
-  const rep = negotiateResource(req.headers.accept, false, protobuf && !noProtobuf.has(req));
+  const rep = negotiateResource(req.headers.accept, false, protobuf);
   sendObject(req, res, code, obj, rep?.kind === 'yaml' || rep?.kind === 'protobuf' ? rep.kind : 'json', query);
 }
 
@@ -79,7 +71,8 @@ export function sendStatus(req: IncomingMessage, res: ServerResponse, status: St
   }
   const retry = status.details?.retryAfterSeconds;
   if (retry !== undefined && retry > 0) res.setHeader('Retry-After', String(retry));
-  const protobuf = !noProtobuf.has(req) && prefersProtobuf(req.headers.accept) && hasProtobuf(status.apiVersion, status.kind);
+  // A Status has a protobuf form in every group, custom resources' too.
+  const protobuf = prefersProtobuf(req.headers.accept) && hasProtobuf(status.apiVersion, status.kind);
   sendObject(req, res, status.code ?? 500, status, protobuf ? 'protobuf' : 'json', query);
 }
 

@@ -6,7 +6,7 @@ import type { ApiError } from '../http/errors.js';
 import { RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from '../http/negotiate.js';
 import type { Representation } from '../http/negotiate.js';
 import { includeObjectParam } from '../http/request-options.js';
-import { markNoProtobuf, sendJsonText, sendObject } from '../http/respond.js';
+import { sendJsonText, sendObject } from '../http/respond.js';
 import type { IncomingMessage as Request } from 'node:http';
 import { hasProtobuf } from '../protobuf/encode.js';
 import { apiVersionOf } from '../resources/registry.js';
@@ -24,14 +24,9 @@ export function protobufFor(t: ResourceType): boolean {
   return t.unstructured !== true && hasProtobuf(apiVersionOf(t), t.kind);
 }
 
-/**
- * The representation the request's Accept header asks for of type `t`; 406 when none is served. Marks the
- * request of a type without protobuf, so its errors are JSON.
- */
+/** The representation the request's Accept header asks for of type `t`; 406 when none is served. */
 export function negotiated(req: Request, t: ResourceType, allowTable: boolean, produces: string[] = RESOURCE_MEDIA_TYPES): Representation {
-  const protobuf = protobufFor(t);
-  if (!protobuf) markNoProtobuf(req);
-  const rep = negotiateResource(req.headers.accept, allowTable, protobuf);
+  const rep = negotiateResource(req.headers.accept, allowTable, protobufFor(t));
   if (!rep) throw notAcceptableFor(req.headers.accept, produces);
   return rep;
 }

@@ -186,4 +186,37 @@ describe('protobuf', () => {
     expect(real.pb[0]).toBe(200);
     compareValues('/openapi/v2 protobuf', real, demo);
   });
+  // Last: the real server rebuilds its OpenAPI documents after a CRD comes and goes.
+  it('custom resources have no protobuf form: JSON when it is listed too, else a 406 Status in protobuf', async () => {
+    const group = `pb${Math.random().toString(16).slice(2, 8)}.example.com`;
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `gadgets.${group}` },
+      spec: {
+        group,
+        names: { kind: 'Gadget', plural: 'gadgets', singular: 'gadget' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
+    };
+    const gadgets = `/apis/${group}/v1/namespaces/${pair.ns}/gadgets`;
+    const { real, demo } = await pair.each(async (t) => {
+      await must(t, { method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', ...protobufBody(crd) });
+      try {
+        for (let i = 0; i < 100 && (await send(t, { path: gadgets })).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+        return [
+          summary(await send(t, { path: gadgets, headers: { Accept: PB } })),
+          // (The list's JSON is compared in crd.test.ts.)
+          (await send(t, { path: gadgets, headers: { Accept: `${PB}, application/json` } })).headers.contentType ?? null,
+          summary(await send(t, { path: `${gadgets}/none`, headers: { Accept: PB } })),
+          summary(await send(t, { path: gadgets, query: { watch: '1' }, headers: { Accept: `${PB};stream=watch` } })),
+        ];
+      } finally {
+        await send(t, { method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.${group}` });
+      }
+    });
+    expect(real[0]).toMatchObject({ status: 406, contentType: PB });
+    compareValues('custom resources and protobuf', real, demo);
+  });
 });

@@ -94,8 +94,8 @@ function messageInfo(type: string): MessageInfo | undefined {
   return info;
 }
 
-/** The JSON text of raw JSON fields (managedFields, RawExtensions), once per stored object. */
-const jsonText = new WeakMap<object, Buffer>();
+/** The JSON text of raw JSON fields (managedFields, RawExtensions): made in the size pass, written in the next. */
+let jsonText = new WeakMap<object, Buffer>();
 function rawJson(json: unknown): string | Buffer {
   if (typeof json !== 'object' || json === null) return JSON.stringify(json);
   let text = jsonText.get(json);
@@ -323,6 +323,8 @@ class Out implements Sink {
 
 /** Encodes the JSON form of one message of `type` (fully qualified). */
 export function encodeMessage(type: string, json: unknown): Buffer {
+  // Objects may change between encodings: raw JSON is serialized afresh for each.
+  jsonText = new WeakMap();
   const m = new Measure();
   walk(m, type, json);
   const out = new Out(Buffer.allocUnsafe(m.total), m.sizes, m.plans);

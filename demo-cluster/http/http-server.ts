@@ -11,7 +11,8 @@ import { ApiError, badRequest, internalError, methodNotAllowed, notAcceptable, r
 import { authenticate, authorizePath, nonAuthProtocols } from '../auth/auth.js';
 import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
-import { RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
+import { PROTOBUF, RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
+import { encodeKubernetesProtobuf } from '../protobuf/encode.js';
 import type { Faults } from '../faults/faults.js';
 import type { Storm } from '../storm/storm.js';
 import { isStormPath, serveStormControl } from '../storm/storm-control.js';
@@ -61,9 +62,9 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
     if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
     const wanted = negotiateAggregated(req.headers.accept);
     if (wanted === undefined) throw discoveryNotAcceptable(info.kind === 'core-versions', req.headers.accept);
-    if (wanted === 'v2') {
+    if (wanted === 'v2' || wanted === 'v2-protobuf') {
       const unavailable = (g: string, v: string): boolean => ctx.faults?.failsGet(`/apis/${g}/${v}`) ?? false;
-      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', unavailable));
+      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', unavailable), wanted === 'v2-protobuf');
       return true;
     }
   }
@@ -97,11 +98,12 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
 }
 
 /** Aggregated discovery answer: typed Content-Type, strong ETag (uppercase SHA-512), 304 on If-None-Match. */
-function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown, protobuf: boolean): void {
   const text = JSON.stringify(body);
+  // The protobuf form has the JSON's ETag.
   const etag = `"${createHash('sha512').update(text).digest('hex').toUpperCase()}"`;
   const headers = {
-    ...baseHeaders('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList'),
+    ...baseHeaders(`${protobuf ? PROTOBUF : 'application/json'};g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`),
     ETag: etag,
     Vary: 'Accept',
     'Cache-Control': 'public',
@@ -111,7 +113,7 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
     res.end();
     return;
   }
-  endBody(req, res, 200, headers, `${text}\n`);
+  endBody(req, res, 200, headers, protobuf ? encodeKubernetesProtobuf(body as Record<string, unknown>) : `${text}\n`);
 }
 
 async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -81,6 +81,14 @@ describe('protobuf answers', () => {
     expect(deployments?.verbs).toContain('watch');
   });
 
+  it('serves aggregated discovery in protobuf with the ETag of the JSON document', async () => {
+    const v2 = 'g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+    const json = await raw('/apis', { accept: `application/json;${v2}` });
+    const pb = await raw('/apis', { accept: `${PB};${v2}` });
+    expect(pb.type).toBe(`${PB};${v2}`);
+    expect(meaningful(decodeKubernetesProtobuf(pb.bytes))).toEqual(meaningful(JSON.parse(json.bytes.toString('utf8'))));
+  });
+
   it('streams a watch that accepts only protobuf as length-prefixed WatchEvents', async () => {
     const c = cluster.handle;
     const controller = new AbortController();

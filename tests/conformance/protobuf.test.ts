@@ -171,6 +171,25 @@ describe('protobuf', () => {
     compareValues('protobuf discovery and metadata', real, demo);
   });
 
+  it('aggregated discovery in protobuf: the JSON document as an APIGroupDiscoveryList, with its ETag', async () => {
+    const v2 = 'g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+    const { real, demo } = await pair.each(async (t) => {
+      const out: Json[] = [];
+      for (const path of ['/api', '/apis']) {
+        const json = await send(t, { path, headers: { Accept: `application/json;${v2}` } });
+        const pb = await send(t, { path, headers: { Accept: `${PB};${v2}` } });
+        const same = JSON.stringify(withoutZeroValues(decodeKubernetesProtobuf(pb.bytes))) === JSON.stringify(withoutZeroValues(json.body));
+        out.push([pb.status, pb.headers.contentType ?? null, pb.allHeaders.etag === json.allHeaders.etag, same]);
+      }
+      return out;
+    });
+    expect(real).toEqual([
+      [200, `${PB};${v2}`, true, true],
+      [200, `${PB};${v2}`, true, true],
+    ]);
+    compareValues('aggregated discovery in protobuf', real, demo);
+  });
+
   it('/openapi/v2 in protobuf for both subtypes, with the ETag of the JSON and a 304; a bare 406 otherwise', async () => {
     const { real, demo } = await pair.each(async (t) => {
       const json = await send(t, { path: '/openapi/v2' });

@@ -11,8 +11,9 @@ import { ApiError, badRequest, internalError, methodNotAllowed, notAcceptable, r
 import { authenticate, authorizePath, nonAuthProtocols } from '../auth/auth.js';
 import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
-import { PROTOBUF, RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
-import { encodeKubernetesProtobuf } from '../protobuf/encode.js';
+import { PROTOBUF, RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, negotiateResource, restfulAcceptable } from './negotiate.js';
+import { encodeKubernetesProtobuf, encodeWatchEventMessage } from '../protobuf/encode.js';
+import { protobufFor } from '../rest/representation.js';
 import type { Faults } from '../faults/faults.js';
 import type { Storm } from '../storm/storm.js';
 import { isStormPath, serveStormControl } from '../storm/storm-control.js';
@@ -195,6 +196,9 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
       return;
     }
     const plan = planResourceWatch(ctx, t, info, query, req.headers.accept);
+    const rep = negotiateResource(req.headers.accept, true, protobufFor(t));
+    // Protobuf events go one WatchEvent a binary message (the WebSocket framing replaces the length prefix).
+    const protobuf = rep?.kind === 'protobuf' || (rep?.kind === 'partial' && rep.protobuf === true);
     // golang.org/x/net/websocket refuses handshakes without Origin (403, empty body).
     if (req.headers.origin === undefined) {
       rejectUpgrade(socket, 403);
@@ -209,7 +213,10 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
         {
           write(text) {
             if (ws.readyState !== ws.OPEN) return false;
-            ws.send(text);
+            if (protobuf) {
+              const event = JSON.parse(text) as { type: string; object: Record<string, unknown> };
+              ws.send(encodeWatchEventMessage(event.type, event.object), { binary: true });
+            } else ws.send(text);
             return ws.bufferedAmount < 64 * 1024 * 1024;
           },
           end() {

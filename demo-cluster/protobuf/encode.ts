@@ -352,11 +352,12 @@ export function encodeKubernetesProtobuf(obj: Json): Buffer {
   return envelope(apiVersion, kind, encodeMessage(type, obj));
 }
 
-/**
- * One frame of a protobuf watch stream: a metav1.WatchEvent{type, object: RawExtension{the object's envelope}},
- * its length before it.
- */
+/** A metav1.WatchEvent{type, object: RawExtension{the object's envelope}}: one WebSocket message of a protobuf watch. */
+export function encodeWatchEventMessage(type: string, object: Json): Buffer {
+  return new MessageWriter().bytes(1, type).message(2, new MessageWriter().bytes(1, encodeKubernetesProtobuf(object))).finish();
+}
+
+/** One frame of a protobuf watch stream over HTTP: the WatchEvent, its length before it. */
 export function encodeWatchEvent(type: string, object: Json): Buffer {
-  const event = new MessageWriter().bytes(1, type).message(2, new MessageWriter().bytes(1, encodeKubernetesProtobuf(object)));
-  return lengthPrefixed(event.finish());
+  return lengthPrefixed(encodeWatchEventMessage(type, object));
 }

@@ -2,9 +2,11 @@
 // watches in application/vnd.kubernetes.protobuf when the client asks for it first (or alone), JSON for custom
 // resources, and protobuf request bodies of any built-in kind.
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { useCluster } from '../testing/cluster.js';
 import { decodeKubernetesProtobuf, decodeWatchStream, withoutZeroValues as meaningful } from './decode.js';
 import { encodeKubernetesProtobuf } from './encode.js';
+import { lengthPrefixed } from './wire.js';
 
 const cluster = useCluster({ tokens: { admin: 'admin-t', viewer: 'viewer-t' }, bookmarkIntervalMs: 0 });
 const PB = 'application/vnd.kubernetes.protobuf';
@@ -114,6 +116,32 @@ describe('protobuf answers', () => {
     expect(events.map((e) => [e.type, e.object.kind, (e.object.metadata as { name: string }).name])).toEqual([
       ['ADDED', 'ConfigMap', 'pb-watched'],
       ['DELETED', 'ConfigMap', 'pb-watched'],
+    ]);
+  });
+
+  it('sends a protobuf watch over a WebSocket as one binary WatchEvent a message', async () => {
+    const c = cluster.handle;
+    const url = `${c.url.replace(/^http/, 'ws')}/api/v1/namespaces/default/configmaps?watch=true&labelSelector=pbws%3Dyes`;
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${c.tokens.admin}`, Origin: 'http://localhost', Accept: PB } });
+    const messages: { binary: boolean; data: Buffer }[] = [];
+    const got = new Promise<void>((resolve, reject) => {
+      ws.on('message', (data: Buffer, binary: boolean) => {
+        messages.push({ binary, data });
+        if (messages.length === 2) resolve();
+      });
+      ws.on('error', reject);
+    });
+    await new Promise<void>((resolve) => ws.on('open', () => resolve()));
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'pb-ws', namespace: 'default', labels: { pbws: 'yes' } } };
+    expect((await raw('/api/v1/namespaces/default/configmaps', { method: 'POST', body: encodeKubernetesProtobuf(cm) })).status).toBe(201);
+    expect((await raw('/api/v1/namespaces/default/configmaps/pb-ws', { method: 'DELETE' })).status).toBe(200);
+    await got;
+    ws.close();
+    expect(messages.map((m) => m.binary)).toEqual([true, true]);
+    const events = messages.flatMap((m) => decodeWatchStream(lengthPrefixed(m.data)));
+    expect(events.map((e) => [e.type, (e.object.metadata as { name: string }).name])).toEqual([
+      ['ADDED', 'pb-ws'],
+      ['DELETED', 'pb-ws'],
     ]);
   });
 

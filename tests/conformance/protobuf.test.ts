@@ -3,8 +3,10 @@
 // are decoded with the demo's decoder (so the real server's gogo-protobuf bytes test it too) and compared
 // after masking, without the zero values protobuf and omitempty JSON leave out alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { decodeKubernetesProtobuf, decodeWatchStream, withoutZeroValues } from '../../demo-cluster/protobuf/decode.js';
 import { encodeKubernetesProtobuf } from '../../demo-cluster/protobuf/encode.js';
+import { lengthPrefixed } from '../../demo-cluster/protobuf/wire.js';
 import { compareValues, must, normalize, openPair, send } from './harness.js';
 import type { Json, Pair, Response, Target } from './harness.js';
 
@@ -157,6 +159,33 @@ describe('protobuf', () => {
     const { real, demo } = await pair.each(run);
     expect(real).toMatchObject({ status: 200, contentType: `${PB};stream=watch` });
     compareValues('protobuf watch', real, demo);
+  });
+
+  it('a protobuf watch over a WebSocket: one binary WatchEvent a message', async () => {
+    const run = async (t: Target): Promise<Json> => {
+      const url = `${t.baseUrl.replace(/^http/, 'ws')}${cms()}?watch=true&fieldSelector=metadata.name%3Dpb-ws`;
+      const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${t.adminToken}`, Origin: 'http://localhost', Accept: PB }, rejectUnauthorized: false });
+      const messages: { binary: boolean; data: Buffer }[] = [];
+      const got = new Promise<void>((resolve, reject) => {
+        ws.on('message', (data: Buffer, binary: boolean) => {
+          messages.push({ binary, data });
+          if (messages.length === 2) resolve();
+        });
+        ws.on('error', reject);
+      });
+      await new Promise<void>((resolve, reject) => {
+        ws.on('open', () => resolve());
+        ws.on('error', reject);
+      });
+      await must(t, { method: 'POST', path: cms(), body: { metadata: { name: 'pb-ws' } } });
+      await must(t, { method: 'DELETE', path: `${cms()}/pb-ws` });
+      await got;
+      ws.close();
+      const events = messages.flatMap((m) => decodeWatchStream(lengthPrefixed(m.data)).map((e) => ({ binary: m.binary, type: e.type, object: withoutZeroValues(e.object) as Json })));
+      return normalize(events as Json);
+    };
+    const { real, demo } = await pair.each(run);
+    compareValues('protobuf watch over a WebSocket', real, demo);
   });
 
   it('discovery and PartialObjectMetadata in protobuf; a Table stays JSON', async () => {

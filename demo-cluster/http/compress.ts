@@ -27,7 +27,7 @@ export function endBody(req: IncomingMessage, res: ServerResponse, code: number,
     res.end(bytes);
     return;
   }
-  const vary = headers.Vary === undefined ? 'Accept-Encoding' : `${headers.Vary}, Accept-Encoding`;
+  const vary = headers.Vary === undefined ? 'Accept-Encoding' : headers.Vary.includes('Accept-Encoding') ? headers.Vary : `${headers.Vary}, Accept-Encoding`;
   gzip(bytes, { level: GZIP_LEVEL }, (error, zipped) => {
     if (res.destroyed) return;
     if (error) {

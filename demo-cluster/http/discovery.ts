@@ -56,18 +56,20 @@ export function apiGroup(registry: Registry, group: string): JsonObject {
 }
 
 /**
- * Whether an Accept header asks for aggregated discovery before any plain JSON clause. Only v2 is served (1.33
- * removed v2beta1, AggregatedDiscoveryRemoveBetaType): a v2beta1 clause is passed over like any unknown one.
+ * Whether an Accept header asks for aggregated discovery (in JSON or protobuf) before any plain clause. Only v2 is
+ * served (1.33 removed v2beta1, AggregatedDiscoveryRemoveBetaType): a v2beta1 clause is passed over like any unknown one.
  */
-export function negotiateAggregated(accept: string | undefined): 'v2' | 'legacy' | undefined {
+export function negotiateAggregated(accept: string | undefined): 'v2' | 'v2-protobuf' | 'legacy' | undefined {
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return 'legacy';
   for (const m of ranges) {
-    const jsonish = (m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*');
-    if (!jsonish) continue;
     const { g, v, as } = m.params;
+    const protobuf = m.type === 'application' && m.subtype === 'vnd.kubernetes.protobuf';
+    const jsonish = (m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*');
+    if (!jsonish && !protobuf) continue;
+    // The legacy documents are served in protobuf too.
     if (g === undefined && v === undefined && as === undefined) return 'legacy';
-    if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && v === 'v2') return v;
+    if (g === 'apidiscovery.k8s.io' && as === 'APIGroupDiscoveryList' && v === 'v2') return protobuf ? 'v2-protobuf' : 'v2';
   }
   return undefined;
 }

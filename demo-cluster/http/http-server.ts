@@ -11,7 +11,9 @@ import { ApiError, badRequest, internalError, methodNotAllowed, notAcceptable, r
 import { authenticate, authorizePath, nonAuthProtocols } from '../auth/auth.js';
 import type { Tokens } from '../auth/auth.js';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, negotiateAggregated } from './discovery.js';
-import { RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, restfulAcceptable } from './negotiate.js';
+import { PROTOBUF, RESOURCE_MEDIA_TYPES, VERSION_MEDIA_TYPES, negotiateDiscovery, negotiateResource, restfulAcceptable } from './negotiate.js';
+import { encodeKubernetesProtobuf, encodeWatchEventMessage } from '../protobuf/encode.js';
+import { protobufFor } from '../rest/representation.js';
 import type { Faults } from '../faults/faults.js';
 import type { Storm } from '../storm/storm.js';
 import { isStormPath, serveStormControl } from '../storm/storm-control.js';
@@ -60,9 +62,9 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
     if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
     const wanted = negotiateAggregated(req.headers.accept);
     if (wanted === undefined) throw discoveryNotAcceptable(info.kind === 'core-versions', req.headers.accept);
-    if (wanted === 'v2') {
+    if (wanted === 'v2' || wanted === 'v2-protobuf') {
       const unavailable = (g: string, v: string): boolean => ctx.faults?.failsGet(`/apis/${g}/${v}`) ?? false;
-      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', unavailable));
+      sendAggregated(req, res, aggregatedDiscovery(ctx.registry, info.kind === 'core-versions', unavailable), wanted === 'v2-protobuf');
       return true;
     }
   }
@@ -89,17 +91,19 @@ function handleDiscovery(ctx: ApiServerContext, req: IncomingMessage, res: Serve
       return false;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
-  if (negotiateDiscovery(req.headers.accept) === undefined) throw discoveryNotAcceptable(info.kind !== 'groups' && info.kind !== 'group', req.headers.accept);
-  sendObject(req, res, 200, body, 'json', query);
+  const format = negotiateDiscovery(req.headers.accept);
+  if (format === undefined) throw discoveryNotAcceptable(info.kind !== 'groups' && info.kind !== 'group', req.headers.accept);
+  sendObject(req, res, 200, body, format, query);
   return true;
 }
 
 /** Aggregated discovery answer: typed Content-Type, strong ETag (uppercase SHA-512), 304 on If-None-Match. */
-function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown, protobuf: boolean): void {
   const text = JSON.stringify(body);
+  // The protobuf form has the JSON's ETag.
   const etag = `"${createHash('sha512').update(text).digest('hex').toUpperCase()}"`;
   const headers = {
-    ...baseHeaders('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList'),
+    ...baseHeaders(`${protobuf ? PROTOBUF : 'application/json'};g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`),
     ETag: etag,
     Vary: 'Accept',
     'Cache-Control': 'public',
@@ -109,7 +113,7 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
     res.end();
     return;
   }
-  endBody(req, res, 200, headers, `${text}\n`);
+  endBody(req, res, 200, headers, protobuf ? encodeKubernetesProtobuf(body as Record<string, unknown>) : `${text}\n`);
 }
 
 async function handleRequest(ctx: ApiServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -189,6 +193,9 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
       return;
     }
     const plan = planResourceWatch(ctx, t, info, query, req.headers.accept);
+    const rep = negotiateResource(req.headers.accept, true, protobufFor(t));
+    // Protobuf events go one WatchEvent a binary message (the WebSocket framing replaces the length prefix).
+    const protobuf = rep?.kind === 'protobuf' || (rep?.kind === 'partial' && rep.protobuf === true);
     // golang.org/x/net/websocket refuses handshakes without Origin (403, empty body).
     if (req.headers.origin === undefined) {
       rejectUpgrade(socket, 403);
@@ -203,7 +210,10 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
         {
           write(text) {
             if (ws.readyState !== ws.OPEN) return false;
-            ws.send(text);
+            if (protobuf) {
+              const event = JSON.parse(text) as { type: string; object: Record<string, unknown> };
+              ws.send(encodeWatchEventMessage(event.type, event.object), { binary: true });
+            } else ws.send(text);
             return ws.bufferedAmount < 64 * 1024 * 1024;
           },
           end() {

@@ -30,8 +30,11 @@ export function parseAccept(header: string | undefined): MediaRange[] {
 export type Representation =
   | { kind: 'json' }
   | { kind: 'yaml' }
+  | { kind: 'protobuf' }
   | { kind: 'table'; version: 'v1' | 'v1beta1' }
-  | { kind: 'partial'; version: 'v1' | 'v1beta1' };
+  | { kind: 'partial'; version: 'v1' | 'v1beta1'; protobuf?: true };
+
+export const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
 function isJsonLike(m: MediaRange): 'json' | 'yaml' | undefined {
   if ((m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*')) return 'json';
@@ -40,38 +43,51 @@ function isJsonLike(m: MediaRange): 'json' | 'yaml' | undefined {
   return undefined;
 }
 
+function isProtobuf(m: MediaRange): boolean {
+  return m.type === 'application' && m.subtype === 'vnd.kubernetes.protobuf';
+}
+
 /**
  * Picks the first Accept clause the endpoint can serve. `allowTransform` enables Table and
- * PartialObjectMetadata (GET/LIST/WATCH only). Undefined = 406.
+ * PartialObjectMetadata (GET/LIST/WATCH only); `protobuf` whether the type has a protobuf form (built-in
+ * types; not custom resources). PartialObjectMetadata has one for every type; a Table none. Undefined = 406.
  */
-export function negotiateResource(header: string | undefined, allowTransform: boolean): Representation | undefined {
+export function negotiateResource(header: string | undefined, allowTransform: boolean, protobuf = false): Representation | undefined {
   const ranges = parseAccept(header);
   if (ranges.length === 0) return { kind: 'json' };
   for (const m of ranges) {
-    const base = isJsonLike(m);
+    const proto = isProtobuf(m);
+    const base = proto ? 'protobuf' : isJsonLike(m);
     if (base === undefined) continue;
     const as = m.params.as;
     if (as === undefined) {
       if (m.params.g !== undefined || m.params.v !== undefined) continue;
+      if (base === 'protobuf' && !protobuf) continue;
       return { kind: base };
     }
-    if (!allowTransform || base !== 'json' || m.params.g !== 'meta.k8s.io') continue;
+    if (!allowTransform || base === 'yaml' || m.params.g !== 'meta.k8s.io') continue;
     const version = m.params.v;
     if (version !== 'v1' && version !== 'v1beta1') continue;
-    if (as === 'Table') return { kind: 'table', version };
-    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return { kind: 'partial', version };
+    if (as === 'Table' && !proto) return { kind: 'table', version };
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return proto ? { kind: 'partial', version, protobuf: true } : { kind: 'partial', version };
   }
   return undefined;
 }
 
-/** Negotiation for discovery documents: plain JSON only; `as=`/`g=` clauses (aggregated discovery) are skipped. */
-export function negotiateDiscovery(header: string | undefined): 'json' | undefined {
+/** Whether an answer (a Status, discovery) to this Accept header is protobuf: its first clause served is. */
+export function prefersProtobuf(header: string | undefined): boolean {
+  return negotiateResource(header, false, true)?.kind === 'protobuf';
+}
+
+/** Negotiation for discovery documents: JSON or protobuf; `as=`/`g=` clauses (aggregated discovery) are skipped. */
+export function negotiateDiscovery(header: string | undefined): 'json' | 'protobuf' | undefined {
   const ranges = parseAccept(header);
   if (ranges.length === 0) return 'json';
   for (const m of ranges) {
-    if (isJsonLike(m) !== 'json') continue;
+    const kind = isProtobuf(m) ? 'protobuf' : isJsonLike(m);
+    if (kind !== 'json' && kind !== 'protobuf') continue;
     if (m.params.as !== undefined || m.params.g !== undefined || m.params.v !== undefined) continue;
-    return 'json';
+    return kind;
   }
   return undefined;
 }

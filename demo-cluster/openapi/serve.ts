@@ -1,10 +1,24 @@
 // HTTP handling of /openapi/v2 and /openapi/v3 (ETag, 304, immutable hashed v3 URLs, 301 on stale hash).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endBody } from '../http/compress.js';
-import { notAcceptable } from '../http/errors.js';
 import { parseAccept } from '../http/negotiate.js';
 import { baseHeaders, sendPageNotFound } from '../http/respond.js';
 import type { Document, OpenApi } from './openapi.js';
+import { openApiV2Protobuf } from './protobuf-v2.js';
+
+/** What /openapi/v2 answers protobuf with, for either subtype a client asks by. */
+export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+const V2_SUBTYPES: [string, 'json' | 'protobuf'][] = [
+  ['json', 'json'],
+  ['com.github.proto-openapi.spec.v2@v1.0+protobuf', 'protobuf'],
+  ['com.github.proto-openapi.spec.v2.v1.0+protobuf', 'protobuf'],
+];
+
+/** The v2 handler sits in gziphandler, which names Accept-Encoding whether it compresses or not. */
+const V2_VARY = 'Accept-Encoding, Accept';
+
+/** The protobuf form of each v2 document built, made when first asked for. */
+const v2Protobuf = new WeakMap<Document, Buffer>();
 
 /** Go's time.RFC1123 of a UTC time ("Thu, 02 Dec 2027 00:42:29 UTC"), as the Expires of a hashed v3 document. */
 function rfc1123(ms: number): string {
@@ -15,9 +29,11 @@ function rfc1123(ms: number): string {
  * A document as http.ServeContent sends it (Accept-Ranges, Last-Modified, 304 on If-None-Match). A v3 document
  * asked for by its hash is immutable: public, and Expires a year on, as kube-openapi's handler3 says.
  */
-function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, immutable: boolean): void {
+function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, immutable: boolean, as: 'json' | 'protobuf' = 'json', vary = 'Accept'): void {
+  // The protobuf form shares the JSON's ETag (kube-openapi: Vary: Accept tells them apart).
   const etag = `"${doc.hash}"`;
-  const headers: Record<string, string> = { ...baseHeaders('application/json'), 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': new Date(doc.builtAt).toUTCString(), Vary: 'Accept' };
+  const contentType = as === 'protobuf' ? OPENAPI_V2_PROTOBUF : 'application/json';
+  const headers: Record<string, string> = { ...baseHeaders(contentType), 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': new Date(doc.builtAt).toUTCString(), Vary: vary };
   if (immutable) {
     headers['Cache-Control'] = 'public, immutable';
     const expires = new Date();
@@ -29,21 +45,43 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Document, 
     res.end();
     return;
   }
-  endBody(req, res, 200, headers, doc.body);
+  let body: string | Buffer = doc.body;
+  if (as === 'protobuf') {
+    body = v2Protobuf.get(doc) ?? openApiV2Protobuf(JSON.parse(doc.body) as Record<string, unknown>);
+    v2Protobuf.set(doc, body);
+  }
+  endBody(req, res, 200, headers, body);
 }
 
-/** JSON is the only OpenAPI encoding served (not the protobuf form). */
-function acceptsJson(req: IncomingMessage): boolean {
+/** kube-openapi's v2 negotiation: the first Accept clause that is JSON or the protobuf form (a wildcard is JSON). */
+function negotiateV2(req: IncomingMessage): 'json' | 'protobuf' | undefined {
   const ranges = parseAccept(req.headers.accept);
-  return ranges.length === 0 || ranges.some((m) => (m.type === 'application' || m.type === '*') && (m.subtype === 'json' || m.subtype === '*'));
+  if (ranges.length === 0) return 'json';
+  // goautoneg's order: higher q first, then concrete types before wildcards.
+  const q = (m: (typeof ranges)[number]): number => Number(m.params.q ?? '1');
+  const wild = (m: (typeof ranges)[number]): number => (m.type === '*' ? 2 : m.subtype === '*' ? 1 : 0);
+  const sorted = [...ranges].sort((a, b) => q(b) - q(a) || wild(a) - wild(b));
+  for (const m of sorted) {
+    if (m.type !== 'application' && m.type !== '*') continue;
+    const found = V2_SUBTYPES.find(([subtype]) => m.subtype === subtype || m.subtype === '*');
+    if (found) return found[1];
+  }
+  return undefined;
 }
 
 /** Serves an /openapi/... path; returns false when the path is not an OpenAPI one. */
 export function serveOpenApi(openapi: OpenApi, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
   const path = url.pathname.replace(/\/+$/, '');
   if (path === '/openapi/v2') {
-    if (!acceptsJson(req)) throw notAcceptable(['application/json', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf']);
-    sendDocument(req, res, openapi.v2(), false);
+    const as = negotiateV2(req);
+    if (as === undefined) {
+      // kube-openapi writes the bare status, no body.
+      const { 'Content-Type': _none, ...headers } = baseHeaders('');
+      res.writeHead(406, { ...headers, Vary: V2_VARY, 'Content-Length': '0' });
+      res.end();
+      return true;
+    }
+    sendDocument(req, res, openapi.v2(), false, as, V2_VARY);
     return true;
   }
   if (path === '/openapi/v3') {

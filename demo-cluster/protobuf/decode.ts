@@ -4,26 +4,7 @@
 import { badRequest } from '../http/errors.js';
 import { setField } from '../resources/own-fields.js';
 import type { JsonObject } from '../resources/types.js';
-import { PROTO_SCHEMA as RECORDED_SCHEMA } from './schema.js';
-import { BEYOND_RECORDED_SCHEMA } from './schema-beyond-recorded.js';
-
-const PROTO_SCHEMA = { ...RECORDED_SCHEMA, ...BEYOND_RECORDED_SCHEMA };
-
-const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
-
-/** Zero ints kept because the Go field is a pointer (0 is meaningful); other zero ints are omitempty noise. */
-const POINTER_INTS = new Set([
-  'replicas', 'terminationGracePeriodSeconds', 'activeDeadlineSeconds', 'backoffLimit', 'completions', 'parallelism',
-  'ttlSecondsAfterFinished', 'revisionHistoryLimit', 'progressDeadlineSeconds', 'startingDeadlineSeconds',
-  'successfulJobsHistoryLimit', 'failedJobsHistoryLimit', 'deletionGracePeriodSeconds', 'defaultMode', 'mode',
-  'expirationSeconds', 'priority', 'runAsUser', 'runAsGroup', 'fsGroup', 'gracePeriodSeconds', 'tolerationSeconds',
-]);
-/** Pointer bools whose false is meaningful. */
-const POINTER_BOOLS = new Set([
-  'automountServiceAccountToken', 'suspend', 'immutable', 'enableServiceLinks', 'allowPrivilegeEscalation', 'privileged',
-  'runAsNonRoot', 'readOnlyRootFilesystem', 'optional', 'shareProcessNamespace', 'setHostnameAsFQDN', 'controller',
-  'blockOwnerDeletion',
-]);
+import { MAGIC, PROTO_ITEM_WRAPPERS, PROTO_SCHEMA, SPECIAL, formatGoDuration, formatTime, messageTypeOf } from './types.js';
 
 class Reader {
   pos = 0;
@@ -89,56 +70,112 @@ function scalar(type: string, wire: number, r: Reader): unknown {
 
 const IS_SCALAR = /^(string|bytes|bool|int32|int64|uint32|uint64|double|float)$/;
 
-/** Well-known apimachinery messages that have a non-object JSON form. */
+const PROPS = 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps';
+
+/** Fields of a message by number: [number, wire type, the reader at the value]. */
+function eachField(raw: Buffer, fn: (num: number, wire: number, r: Reader) => void): void {
+  const r = new Reader(raw);
+  while (!r.done) {
+    const tag = Number(r.varint());
+    fn(tag >> 3, tag & 7, r);
+  }
+}
+
+/** Messages whose JSON form is not an object of their fields (times, quantities, raw JSON, unions). */
 function special(type: string, raw: Buffer): { value: unknown } | undefined {
   switch (type) {
-    case 'k8s.io.apimachinery.pkg.apis.meta.v1.Time':
-    case 'k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime': {
-      const t = decodeMessage('k8s.io.apimachinery.pkg.apis.meta.v1.Timestamp', raw);
-      const seconds = typeof t.seconds === 'number' ? t.seconds : 0;
-      if (seconds === 0) return { value: null };
-      return { value: new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') };
+    case SPECIAL.time:
+    case SPECIAL.microTime: {
+      let seconds = 0;
+      let nanos = 0;
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 0) seconds = Number(BigInt.asIntN(64, r.varint()));
+        else if (num === 2 && wire === 0) nanos = Number(BigInt.asIntN(32, r.varint()));
+        else r.skip(wire);
+      });
+      if (seconds === 0 && nanos === 0) return { value: null };
+      return { value: formatTime(seconds, nanos, type === SPECIAL.microTime) };
     }
-    case 'k8s.io.apimachinery.pkg.util.intstr.IntOrString': {
+    case SPECIAL.intOrString: {
       const v = decodeMessage(type, raw);
       return { value: v.type === 1 ? (v.strVal ?? '') : (v.intVal ?? 0) };
     }
-    case 'k8s.io.apimachinery.pkg.api.resource.Quantity':
+    case SPECIAL.quantity:
       return { value: decodeMessage(type, raw).string ?? '0' };
-    case 'k8s.io.apimachinery.pkg.runtime.RawExtension':
-    case 'k8s.io.apimachinery.pkg.apis.meta.v1.FieldsV1': {
-      const r = new Reader(raw);
-      while (!r.done) {
-        const tag = Number(r.varint());
-        if (tag >> 3 === 1 && (tag & 7) === 2) return { value: JSON.parse(r.bytes().toString('utf8')) as unknown };
-        r.skip(tag & 7);
-      }
-      return { value: null };
+    case SPECIAL.rawExtension:
+    case SPECIAL.fieldsV1:
+    case SPECIAL.json: {
+      let value: unknown = null;
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 2) {
+          const text = r.bytes().toString('utf8');
+          try {
+            value = text === '' ? null : (JSON.parse(text) as unknown);
+          } catch {
+            throw badRequest(`protobuf: the raw field of a ${type.split('.').pop() ?? type} is no JSON`);
+          }
+        } else r.skip(wire);
+      });
+      return { value };
     }
-    case 'k8s.io.apimachinery.pkg.apis.meta.v1.Duration': {
-      const d = decodeMessage(type, raw);
-      const ns = typeof d.duration === 'number' ? d.duration : 0;
-      return { value: `${ns / 1e9}s` };
+    case SPECIAL.duration: {
+      let ns = 0n;
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 0) ns = BigInt.asIntN(64, r.varint());
+        else r.skip(wire);
+      });
+      return { value: formatGoDuration(ns) };
+    }
+    case SPECIAL.propsOrArray: {
+      let schema: unknown;
+      const list: unknown[] = [];
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 2) schema = decodeMessage(PROPS, r.bytes());
+        else if (num === 2 && wire === 2) list.push(decodeMessage(PROPS, r.bytes()));
+        else r.skip(wire);
+      });
+      return { value: list.length > 0 ? list : (schema ?? {}) };
+    }
+    case SPECIAL.propsOrBool: {
+      let allows = false;
+      let schema: unknown;
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 0) allows = r.varint() !== 0n;
+        else if (num === 2 && wire === 2) schema = decodeMessage(PROPS, r.bytes());
+        else r.skip(wire);
+      });
+      return { value: schema ?? allows };
+    }
+    case SPECIAL.propsOrStringArray: {
+      let schema: unknown;
+      const list: string[] = [];
+      eachField(raw, (num, wire, r) => {
+        if (num === 1 && wire === 2) schema = decodeMessage(PROPS, r.bytes());
+        else if (num === 2 && wire === 2) list.push(r.bytes().toString('utf8'));
+        else r.skip(wire);
+      });
+      return { value: schema ?? list };
     }
     default:
-      return undefined;
   }
+  if (PROTO_ITEM_WRAPPERS.has(type)) {
+    const items: string[] = [];
+    eachField(raw, (num, wire, r) => {
+      if (num === 1 && wire === 2) items.push(r.bytes().toString('utf8'));
+      else r.skip(wire);
+    });
+    return { value: items };
+  }
+  return undefined;
 }
 
 /** Decodes one message of the given fully-qualified type into its JSON form. */
 export function decodeMessage(type: string, buf: Buffer): JsonObject {
-  if (type === 'k8s.io.apimachinery.pkg.apis.meta.v1.Timestamp') {
-    const r = new Reader(buf);
-    const out: JsonObject = {};
-    while (!r.done) {
-      const tag = Number(r.varint());
-      if (tag >> 3 === 1) out.seconds = Number(BigInt.asIntN(64, r.varint()));
-      else r.skip(tag & 7);
-    }
-    return out;
-  }
   const fields = PROTO_SCHEMA[type];
   const out: JsonObject = {};
+  // Zero scalars are omitempty noise unless the Go field is a pointer; a message value's zero (an
+  // IntOrString 0, additionalProperties false) is meant.
+  const zeroIsNoise = new Set<string>();
   const r = new Reader(buf);
   while (!r.done) {
     const tag = Number(r.varint());
@@ -149,20 +186,25 @@ export function decodeMessage(type: string, buf: Buffer): JsonObject {
       r.skip(wire);
       continue;
     }
-    const [, name, ftype, repeated] = field;
+    const [, name, ftype, flags] = field;
+    if (flags & 2) {
+      // An embedded Go struct: its fields are the parent's in JSON.
+      Object.assign(out, decodeMessage(ftype, r.bytes()));
+      continue;
+    }
     if (ftype.startsWith('map<')) {
-      const [, , valueType = 'string'] = /map<(\w+),([\w.]+)>/.exec(ftype) ?? [];
+      const [, keyType = 'string', valueType = 'string'] = /map<(\w+),([\w.]+)>/.exec(ftype) ?? [];
       const entry = new Reader(r.bytes());
       let key = '';
       let value: unknown = valueType === 'string' ? '' : undefined;
       while (!entry.done) {
         const t = Number(entry.varint());
-        if (t >> 3 === 1) key = entry.bytes().toString('utf8');
+        if (t >> 3 === 1) key = keyType === 'string' ? entry.bytes().toString('utf8') : String(scalar(keyType, t & 7, entry));
         else if (t >> 3 === 2) value = IS_SCALAR.test(valueType) ? scalar(valueType, t & 7, entry) : messageValue(valueType, entry.bytes());
         else entry.skip(t & 7);
       }
       const map = (out[name] ??= {}) as JsonObject;
-      setField(map, key, value ?? '');
+      setField(map, key, value ?? (valueType === 'bytes' ? '' : null));
       continue;
     }
     let values: unknown[];
@@ -170,15 +212,16 @@ export function decodeMessage(type: string, buf: Buffer): JsonObject {
       if (wire === 2 && ftype !== 'string' && ftype !== 'bytes') {
         const packed = new Reader(r.bytes());
         values = [];
-        while (!packed.done) values.push(scalar(ftype, ftype === 'double' ? 1 : 0, packed));
+        while (!packed.done) values.push(scalar(ftype, ftype === 'double' ? 1 : ftype === 'float' ? 5 : 0, packed));
       } else values = [scalar(ftype, wire, r)];
+      if ((flags & 4) === 0) zeroIsNoise.add(name);
     } else {
       values = [messageValue(ftype, r.bytes())];
     }
-    if (repeated) out[name] = [...((out[name] as unknown[] | undefined) ?? []), ...values];
+    if (flags & 1) out[name] = [...((out[name] as unknown[] | undefined) ?? []), ...values];
     else out[name] = values[0];
   }
-  return prune(out);
+  return prune(out, zeroIsNoise);
 }
 
 function messageValue(type: string, raw: Buffer): unknown {
@@ -187,52 +230,78 @@ function messageValue(type: string, raw: Buffer): unknown {
 }
 
 /** Drops the zero values gogo-protobuf always writes but JSON (omitempty) would omit. */
-function prune(obj: JsonObject): JsonObject {
+function prune(obj: JsonObject, zeroIsNoise: Set<string>): JsonObject {
   for (const [k, v] of Object.entries(obj)) {
-    if (v === '' || v === null || v === undefined) delete obj[k];
-    else if (v === false && !POINTER_BOOLS.has(k)) delete obj[k];
-    else if (v === 0 && !POINTER_INTS.has(k)) delete obj[k];
-    else if (Array.isArray(v) && v.length === 0) delete obj[k];
+    if (v === null || v === undefined) delete obj[k];
+    else if (!zeroIsNoise.has(k)) continue;
+    else if (v === '' || v === false || v === 0 || (Array.isArray(v) && v.length === 0)) delete obj[k];
   }
   return obj;
 }
 
-/** Protobuf package of an apiVersion: "v1" -> k8s.io.api.core.v1, "apps/v1" -> k8s.io.api.apps.v1. */
-function packageOf(apiVersion: string): string {
-  const slash = apiVersion.indexOf('/');
-  if (slash < 0) return `k8s.io.api.core.${apiVersion}`;
-  const group = apiVersion.slice(0, slash);
-  const version = apiVersion.slice(slash + 1);
-  if (group === 'meta.k8s.io') return `k8s.io.apimachinery.pkg.apis.meta.${version}`;
-  return `k8s.io.api.${group.split('.')[0] ?? group}.${version}`;
-}
-
-const OPTIONS_KINDS = new Set(['ListOptions', 'GetOptions', 'DeleteOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
-
-/** Decodes a full request body; throws 400 when it is not a Kubernetes protobuf envelope. */
-export function decodeKubernetesProtobuf(body: Buffer): JsonObject {
+/** The type and raw message of a "k8s\0" envelope; 400 when the body is none. */
+export function decodeEnvelope(body: Buffer): { apiVersion: string; kind: string; raw: Buffer } {
   if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw badRequest('provided protobuf data does not start with the Kubernetes magic prefix');
-  const unknown = new Reader(body.subarray(4));
   let apiVersion = '';
   let kind = '';
   let raw: Buffer = Buffer.alloc(0);
-  while (!unknown.done) {
-    const tag = Number(unknown.varint());
-    if (tag >> 3 === 1) {
-      const tm = new Reader(unknown.bytes());
-      while (!tm.done) {
-        const t = Number(tm.varint());
-        if (t >> 3 === 1) apiVersion = tm.bytes().toString('utf8');
-        else if (t >> 3 === 2) kind = tm.bytes().toString('utf8');
-        else tm.skip(t & 7);
-      }
-    } else if (tag >> 3 === 2) raw = unknown.bytes();
-    else unknown.skip(tag & 7);
-  }
-  // metav1.AddToGroupVersion registers the options kinds in every group version (client-go's typed
-  // Delete sends a v1 DeleteOptions).
-  const own = `${packageOf(apiVersion)}.${kind}`;
-  const type = !PROTO_SCHEMA[own] && OPTIONS_KINDS.has(kind) ? `k8s.io.apimachinery.pkg.apis.meta.v1.${kind}` : own;
-  if (!PROTO_SCHEMA[type]) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:100"`);
+  eachField(body.subarray(4), (num, wire, r) => {
+    if (num === 1 && wire === 2) {
+      eachField(r.bytes(), (n, w, tm) => {
+        if (n === 1 && w === 2) apiVersion = tm.bytes().toString('utf8');
+        else if (n === 2 && w === 2) kind = tm.bytes().toString('utf8');
+        else tm.skip(w);
+      });
+    } else if (num === 2 && wire === 2) raw = r.bytes();
+    else r.skip(wire);
+  });
+  return { apiVersion, kind, raw };
+}
+
+/** Decodes a full request body; throws 400 when it is not a Kubernetes protobuf envelope of a known kind. */
+export function decodeKubernetesProtobuf(body: Buffer): JsonObject {
+  const { apiVersion, kind, raw } = decodeEnvelope(body);
+  const type = messageTypeOf(apiVersion, kind);
+  if (type === undefined) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:100"`);
   return { kind, apiVersion, ...decodeMessage(type, raw) };
+}
+
+/** Splits a protobuf watch stream into its events (each a metav1.WatchEvent with the object's envelope). */
+export function decodeWatchStream(stream: Buffer): { type: string; object: JsonObject }[] {
+  const out: { type: string; object: JsonObject }[] = [];
+  let pos = 0;
+  while (pos + 4 <= stream.length) {
+    const length = stream.readUInt32BE(pos);
+    const frame = stream.subarray(pos + 4, pos + 4 + length);
+    pos += 4 + length;
+    let type = '';
+    let object: JsonObject = {};
+    eachField(frame, (num, wire, r) => {
+      if (num === 1 && wire === 2) type = r.bytes().toString('utf8');
+      else if (num === 2 && wire === 2) {
+        eachField(r.bytes(), (n, w, ext) => {
+          if (n === 1 && w === 2) object = decodeKubernetesProtobuf(ext.bytes());
+          else ext.skip(w);
+        });
+      } else r.skip(wire);
+    });
+    out.push({ type, object });
+  }
+  return out;
+}
+
+/**
+ * A JSON value without what Go cannot tell from absent after protobuf (zero scalars, empty lists, maps and
+ * structs): two servers' answers compare equal this way when Go clients see the same object.
+ */
+export function withoutZeroValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutZeroValues);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const m = withoutZeroValues(v);
+    const empty = m === null || m === '' || m === 0 || m === false || (Array.isArray(m) && m.length === 0) || (typeof m === 'object' && m !== null && Object.keys(m).length === 0);
+    if (!empty) out[k] = m;
+  }
+  return out;
 }

@@ -1,55 +1,107 @@
-// Generates protobuf/schema.ts (field numbers of the Kubernetes API messages) from the
-// generated.proto files of a Kubernetes source tree. Usage:
-//   node demo-cluster/protobuf/gen-schema.mjs <kubernetes-src>/staging/src/k8s.io > demo-cluster/protobuf/schema.ts
-import { readFileSync } from 'node:fs';
+// Generates protobuf/schema.ts (field numbers of the Kubernetes API messages, with their JSON names) from the
+// generated.proto files and Go types of the Kubernetes modules in the Go module cache. Usage:
+//   node demo-cluster/protobuf/gen-schema.mjs [GOMODCACHE] [VERSION] > demo-cluster/protobuf/schema.ts
+// (defaults: ~/go/pkg/mod and v0.37.2; `go mod download k8s.io/api@v0.37.2 k8s.io/apimachinery@v0.37.2
+// k8s.io/apiextensions-apiserver@v0.37.2 k8s.io/kube-aggregator@v0.37.2` fetches them).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
-const root = process.argv[2];
-if (!root) {
-  console.error('usage: gen-schema.mjs <path to staging/src/k8s.io>');
-  process.exit(2);
+const cache = process.argv[2] ?? join(homedir(), 'go', 'pkg', 'mod');
+const version = process.argv[3] ?? 'v0.37.2';
+const mod = (name) => join(cache, 'k8s.io', `${name}@${version}`);
+
+/** Every package of k8s.io/api but the alpha versions, which 1.37 serves only when enabled. */
+function apiPackages() {
+  const root = mod('api');
+  const out = [];
+  for (const group of readdirSync(root, { withFileTypes: true })) {
+    if (!group.isDirectory()) continue;
+    for (const v of readdirSync(join(root, group.name), { withFileTypes: true })) {
+      const dir = join(root, group.name, v.name);
+      if (v.isDirectory() && !v.name.includes('alpha') && existsSync(join(dir, 'generated.proto'))) out.push(dir);
+    }
+  }
+  return out.sort();
 }
-const files = [
-  'api/core/v1',
-  'api/apps/v1',
-  'api/batch/v1',
-  'api/batch/v1beta1',
-  'api/rbac/v1',
-  'api/networking/v1',
-  'api/policy/v1beta1',
-  'api/scheduling/v1',
-  'api/autoscaling/v1',
-  'api/events/v1',
-  'api/authorization/v1',
-  'apimachinery/pkg/apis/meta/v1',
-  'apimachinery/pkg/runtime',
-  'apimachinery/pkg/util/intstr',
-  'apimachinery/pkg/api/resource',
+
+const dirs = [
+  ...apiPackages(),
+  ...['pkg/apis/meta/v1', 'pkg/apis/meta/v1beta1', 'pkg/runtime', 'pkg/util/intstr', 'pkg/api/resource'].map((d) => join(mod('apimachinery'), d)),
+  join(mod('apiextensions-apiserver'), 'pkg/apis/apiextensions/v1'),
+  join(mod('kube-aggregator'), 'pkg/apis/apiregistration/v1'),
 ];
+
+const SCALAR = /^(string|bytes|bool|int32|int64|uint32|uint64|double|float|fixed32|fixed64|sint32|sint64)$/;
+
+/**
+ * What the Go struct fields say beyond the .proto, per Go struct and protobuf name: the JSON name when it
+ * differs (`$ref`, `x-kubernetes-...`; '' = inlined, `json:",inline"`), and whether the field is a pointer
+ * (its zero value is meant, where a plain field's zero is omitted).
+ */
+function goFields(dir) {
+  const out = {};
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.go') || file.endsWith('_test.go') || file.startsWith('zz_') || file.endsWith('.pb.go')) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    const re = /^type\s+(\w+)\s+struct\s*\{([\s\S]*?)^\}/gm;
+    let m;
+    while ((m = re.exec(text))) {
+      const fields = {};
+      for (const t of m[2].matchAll(/^\s*(\w+)(?:\s+(\S+))?\s+`([^`]*)`/gm)) {
+        const json = /json:"([^"]*)"/.exec(t[3])?.[1];
+        const tag = /protobuf:"([^"]*)"/.exec(t[3])?.[1];
+        if (json === undefined || tag === undefined) continue;
+        // An embedded struct without name= is named after its type (EphemeralContainerCommon).
+        const proto = /name=(\w+)/.exec(tag)?.[1] ?? `${t[1].charAt(0).toLowerCase()}${t[1].slice(1)}`;
+        const name = json.split(',')[0];
+        const info = { pointer: t[2]?.startsWith('*') === true };
+        if (json.split(',').includes('inline') && name === '') info.json = '';
+        else if (t[2] === undefined && name === '') info.json = '';
+        else if (name !== proto && name !== '-') info.json = name;
+        fields[proto] = info;
+      }
+      out[m[1]] = fields;
+    }
+  }
+  return out;
+}
+
 const schema = {};
-for (const dir of files) {
-  const text = readFileSync(`${root}/${dir}/generated.proto`, 'utf8').replace(/\/\/.*$/gm, '');
-  const pkg = /package\s+([\w.]+);/.exec(text)?.[1];
+const nullable = [];
+for (const dir of dirs) {
+  const source = readFileSync(join(dir, 'generated.proto'), 'utf8');
+  const go = goFields(dir);
+  const pkg = /package\s+([\w.]+);/.exec(source)?.[1];
+  // Wrapper messages of named slices (+protobuf.nullable=true): their JSON form is the items array.
+  for (const w of source.matchAll(/\+protobuf\.nullable=true\n(?:\/\/.*\n)*message\s+(\w+)/g)) nullable.push(`${pkg}.${w[1]}`);
+  const text = source.replace(/\/\/.*$/gm, '');
   const re = /message\s+(\w+)\s*\{([^}]*)\}/g;
   let m;
   while ((m = re.exec(text))) {
     const fields = [];
     const fre = /(optional|repeated)?\s*(map<\s*\w+\s*,\s*[\w.]+\s*>|[\w.]+)\s+(\w+)\s*=\s*(\d+)/g;
+    const qualify = (t) => (SCALAR.test(t) || t.includes('.') ? t.replace(/^\./, '') : `${pkg}.${t}`);
     let f;
     while ((f = fre.exec(m[2]))) {
-      let type = f[2].replace(/\s+/g, '');
-      // Qualify same-package message names.
-      const qualify = (t) => (/^(string|bytes|bool|int32|int64|uint32|uint64|double|float|fixed32|fixed64|sint32|sint64)$/.test(t) || t.includes('.') ? t : `${pkg}.${t}`);
+      let type = f[2].replace(/\s+/g, '').replace(/^\./, '');
       if (type.startsWith('map<')) {
         const [, k, v] = /map<(\w+),([\w.]+)>/.exec(type);
         type = `map<${k},${qualify(v)}>`;
       } else type = qualify(type);
-      fields.push([Number(f[4]), f[3], type, f[1] === 'repeated' ? 1 : 0]);
+      const info = go[m[1]]?.[f[3]];
+      const json = info?.json;
+      // Flags: 1 repeated, 2 inlined in the JSON form of the parent, 4 a Go pointer.
+      const flags = (f[1] === 'repeated' ? 1 : 0) | (json === '' ? 2 : 0) | (info?.pointer ? 4 : 0);
+      fields.push([Number(f[4]), json === undefined || json === '' ? f[3] : json, type, flags]);
     }
-    schema[`${pkg}.${m[1]}`] = fields;
+    schema[`${pkg}.${m[1]}`] = fields.sort((a, b) => a[0] - b[0]);
   }
 }
 process.stdout.write(
-  '// Generated by gen-schema.mjs from Kubernetes 1.20.2 generated.proto files: field numbers of the API messages.\n' +
-    '// Each field: [number, jsonName, type, repeated(1|0)]. Do not edit by hand.\n\n' +
-    `export const PROTO_SCHEMA: Record<string, Array<[number, string, string, number]>> = ${JSON.stringify(schema)};\n`,
+  `// Generated by gen-schema.mjs from the generated.proto files of the Kubernetes ${version.replace(/^v0/, 'v1')} modules: the API messages.\n` +
+    '// Each field: [number, jsonName, type, flags (1 repeated, 2 inlined in the parent, 4 a Go pointer)]. Do not edit by hand.\n\n' +
+    `export const PROTO_SCHEMA: Record<string, Array<[number, string, string, number]>> = ${JSON.stringify(schema)};\n\n` +
+    '/** Wrapper messages of named slices (Verbs, ExtraValue): their JSON form is the array of their items. */\n' +
+    `export const PROTO_ITEM_WRAPPERS: ReadonlySet<string> = new Set(${JSON.stringify(nullable.sort())});\n`,
 );

@@ -1,18 +1,30 @@
-// Watches over chunked HTTP: newline-delimited JSON events, batched into few network writes.
+// Watches over chunked HTTP: newline-delimited JSON events, or length-prefixed protobuf ones, batched
+// into few network writes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PROTOBUF } from '../http/negotiate.js';
+import type { Representation } from '../http/negotiate.js';
 import { baseHeaders } from '../http/respond.js';
+import { encodeWatchEvent } from '../protobuf/encode.js';
 import type { WatchPlan, WatchSession } from '../store/watch.js';
 
-let lastText = '';
-let lastBuffer = Buffer.alloc(0);
+type Encoding = 'json' | 'protobuf';
+const last: Record<Encoding, { text: string; buffer: Buffer }> = {
+  json: { text: '', buffer: Buffer.alloc(0) },
+  protobuf: { text: '', buffer: Buffer.alloc(0) },
+};
 
-/** The event line as bytes, encoded once for all watchers receiving the same event string. */
-function eventBuffer(text: string): Buffer {
-  if (text !== lastText) {
-    lastText = text;
-    lastBuffer = Buffer.from(`${text}\n`);
+/** The event as bytes, encoded once for all watchers receiving the same event string. */
+function eventBuffer(text: string, encoding: Encoding): Buffer {
+  const cached = last[encoding];
+  if (text !== cached.text) {
+    cached.text = text;
+    if (encoding === 'json') cached.buffer = Buffer.from(`${text}\n`);
+    else {
+      const event = JSON.parse(text) as { type: string; object: Record<string, unknown> };
+      cached.buffer = encodeWatchEvent(event.type, event.object);
+    }
   }
-  return lastBuffer;
+  return cached.buffer;
 }
 
 /** How long watch events may wait to share a network write (chunked HTTP). */
@@ -31,9 +43,14 @@ function joinEvents(parts: Buffer[], bytes: number): Buffer {
   return lastJoined;
 }
 
-/** Serves a watch over chunked HTTP: newline-delimited JSON events, flushed per event. */
-export function serveChunkedWatch(watches: Set<WatchSession>, req: IncomingMessage, res: ServerResponse, plan: WatchPlan): void {
-  res.writeHead(200, { ...baseHeaders('application/json'), 'Transfer-Encoding': 'chunked' });
+/**
+ * Serves a watch over chunked HTTP: newline-delimited JSON events, or protobuf ones (each a 4-byte length and a
+ * metav1.WatchEvent) when the representation is protobuf.
+ */
+export function serveChunkedWatch(watches: Set<WatchSession>, req: IncomingMessage, res: ServerResponse, plan: WatchPlan, rep: Representation): void {
+  const encoding: Encoding = rep.kind === 'protobuf' || (rep.kind === 'partial' && rep.protobuf === true) ? 'protobuf' : 'json';
+  const contentType = encoding === 'protobuf' ? `${PROTOBUF};stream=watch` : 'application/json';
+  res.writeHead(200, { ...baseHeaders(contentType), 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   // Events are held up to WATCH_FLUSH_MS and leave as one chunk in one network write: with many
   // watchers, one write (and one syscall) per event per watcher costs more than the events themselves.
@@ -53,7 +70,7 @@ export function serveChunkedWatch(watches: Set<WatchSession>, req: IncomingMessa
     {
       write(text) {
         if (res.destroyed) return false;
-        const buf = eventBuffer(text);
+        const buf = eventBuffer(text, encoding);
         held.push(buf);
         heldBytes += buf.length;
         timer ??= setTimeout(flush, WATCH_FLUSH_MS);

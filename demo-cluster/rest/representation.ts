@@ -1,5 +1,5 @@
 // The answer of a resource endpoint in the representation the client negotiated: the object or list
-// (JSON or YAML), a Table, or PartialObjectMetadata.
+// (JSON, YAML or protobuf), a Table, or PartialObjectMetadata (JSON or protobuf).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routeNotAcceptable } from '../http/errors.js';
 import type { ApiError } from '../http/errors.js';
@@ -7,6 +7,8 @@ import { RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from '../h
 import type { Representation } from '../http/negotiate.js';
 import { includeObjectParam } from '../http/request-options.js';
 import { sendJsonText, sendObject } from '../http/respond.js';
+import type { IncomingMessage as Request } from 'node:http';
+import { hasProtobuf } from '../protobuf/encode.js';
 import { apiVersionOf } from '../resources/registry.js';
 import type { ResourceType } from '../resources/registry.js';
 import type { KubeObject } from '../resources/types.js';
@@ -17,10 +19,15 @@ export function notAcceptableFor(accept: string | undefined, produces: string[] 
   return routeNotAcceptable(restfulAcceptable(accept), RESOURCE_MEDIA_TYPES, produces);
 }
 
-/** The representation the Accept header asks for; 406 when none is served. */
-export function negotiated(accept: string | undefined, allowTable: boolean, produces: string[] = RESOURCE_MEDIA_TYPES): Representation {
-  const rep = negotiateResource(accept, allowTable);
-  if (!rep) throw notAcceptableFor(accept, produces);
+/** Whether a type's objects have a protobuf form: built-in types do, custom resources do not. */
+export function protobufFor(t: ResourceType): boolean {
+  return t.unstructured !== true && hasProtobuf(apiVersionOf(t), t.kind);
+}
+
+/** The representation the request's Accept header asks for of type `t`; 406 when none is served. */
+export function negotiated(req: Request, t: ResourceType, allowTable: boolean, produces: string[] = RESOURCE_MEDIA_TYPES): Representation {
+  const rep = negotiateResource(req.headers.accept, allowTable, protobufFor(t));
+  if (!rep) throw notAcceptableFor(req.headers.accept, produces);
   return rep;
 }
 
@@ -68,12 +75,13 @@ export function sendRepresentation(
   }
   if (rep.kind === 'partial') {
     const apiVersion = `meta.k8s.io/${rep.version}`;
+    const format = rep.protobuf ? 'protobuf' : 'json';
     const partial = (o: KubeObject): unknown => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: o.metadata });
-    if (single) sendObject(req, res, code, partial(single), 'json', query);
-    else sendObject(req, res, code, { kind: 'PartialObjectMetadataList', apiVersion, metadata: listMeta(list), items: (list?.items ?? []).map(partial) }, 'json', query);
+    if (single) sendObject(req, res, code, partial(single), format, query);
+    else sendObject(req, res, code, { kind: 'PartialObjectMetadataList', apiVersion, metadata: listMeta(list), items: (list?.items ?? []).map(partial) }, format, query);
     return;
   }
-  const format = rep.kind === 'yaml' ? 'yaml' : 'json';
+  const format = rep.kind;
   if (single) sendObject(req, res, code, single, format, query);
   else sendObject(req, res, code, { kind: `${t.kind}List`, apiVersion: apiVersionOf(t), metadata: listMeta(list), items: (list?.items ?? []).map(listItem) }, format, query);
 }

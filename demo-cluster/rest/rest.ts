@@ -9,9 +9,10 @@ import { buildFilter } from '../store/filters.js';
 import { listObjects } from '../store/list.js';
 import { managerFor } from './managed-fields.js';
 import type { ResourceType } from '../resources/registry.js';
-import { storageKey } from '../resources/registry.js';
+import { apiVersionOf, storageKey } from '../resources/registry.js';
+import { canonicalTimes } from '../protobuf/times.js';
 import type { RequestInfo } from '../http/request-info.js';
-import { sendObject, sendPageNotFound } from '../http/respond.js';
+import { sendNegotiated, sendPageNotFound } from '../http/respond.js';
 import type { Store } from '../store/store.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
@@ -29,7 +30,7 @@ import { checkWriteQuery, includeObjectParam, isDryRun } from '../http/request-o
 import { serveChunkedWatch } from './chunked-watch.js';
 import { deleteOptions } from './delete-options.js';
 import { patchResource, patchScale } from './patch-resource.js';
-import { negotiated, notAcceptableFor, sendRepresentation } from './representation.js';
+import { negotiated, notAcceptableFor, protobufFor, sendRepresentation } from './representation.js';
 import { LIST_MEDIA_TYPES, LOG_MEDIA_TYPES, RESOURCE_MEDIA_TYPES, negotiateResource, restfulAcceptable } from '../http/negotiate.js';
 import { readBody } from './request-body.js';
 import { getScale, updateScale } from './scale.js';
@@ -88,8 +89,8 @@ export function authorizeRequest(user: User, verb: string, info: ResourceInfo): 
 
 /** Validates a watch request and returns its plan (shared by chunked HTTP and WebSocket). */
 export function planResourceWatch(ctx: RestContext, t: ResourceType, info: ResourceInfo, query: URLSearchParams, accept: string | undefined): WatchPlan {
-  const rep = negotiateResource(accept, true);
-  // A watch streams JSON events: no YAML.
+  const rep = negotiateResource(accept, true, protobufFor(t));
+  // A watch streams JSON or protobuf events: no YAML.
   if (rep === undefined || rep.kind === 'yaml') throw notAcceptableFor(accept, info.name === undefined ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
   validateListOptions(query);
   const namespace = t.namespaced ? info.namespace : undefined;
@@ -150,7 +151,7 @@ export async function handleResource(
     if (verb === 'get') scale = getScale(ctx, t, namespace, name);
     else if (verb === 'update') scale = updateScale(ctx, t, namespace, name, await readBody(req), { manager, dryRun });
     else scale = await patchScale(ctx, t, { namespace, name }, req, { manager, dryRun });
-    sendObject(req, res, 200, scale, 'json', query);
+    sendNegotiated(req, res, 200, scale, query);
     return;
   }
 
@@ -161,7 +162,7 @@ export async function handleResource(
   }
 
   if (info.subresource === 'eviction' && name !== undefined && verb === 'create') {
-    sendObject(req, res, 201, evictPod(ctx, t, namespace, name, await readBody(req), query), 'json', query);
+    sendNegotiated(req, res, 201, evictPod(ctx, t, namespace, name, await readBody(req), query), query);
     return;
   }
 
@@ -174,7 +175,7 @@ export async function handleResource(
   }
 
   if (t.computed && (verb === 'get' || verb === 'list')) {
-    const rep = negotiated(req.headers.accept, verb === 'list', verb === 'list' ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
+    const rep = negotiated(req, t, verb === 'list', verb === 'list' ? LIST_MEDIA_TYPES : RESOURCE_MEDIA_TYPES);
     const filter = buildFilter(t, namespace, query);
     const items = t.computed((k) => [...ctx.store.collection(k).objects.values()]).filter((o) => filter.matches(o));
     if (verb === 'list') {
@@ -190,14 +191,14 @@ export async function handleResource(
   switch (verb) {
     case 'get': {
       // A subresource (status) is served as a Table or PartialObjectMetadata too, as 1.37 does.
-      const rep = negotiated(req.headers.accept, true);
+      const rep = negotiated(req, t, true);
       const obj = ctx.store.get(key, namespace, name ?? '');
       if (!obj) throw notFound(t.group, t.resource, name ?? '');
       sendRepresentation(req, res, query, 200, t, rep, obj, undefined);
       return;
     }
     case 'list': {
-      const rep = negotiated(req.headers.accept, true, LIST_MEDIA_TYPES);
+      const rep = negotiated(req, t, true, LIST_MEDIA_TYPES);
       validateListOptions(query);
       if (rep.kind === 'table') includeObjectParam(query);
       const filter = buildFilter(t, namespace, query);
@@ -207,26 +208,28 @@ export async function handleResource(
     }
     case 'watch': {
       const plan = planResourceWatch(ctx, t, info, query, req.headers.accept);
-      serveChunkedWatch(ctx.watches, req, res, plan);
+      serveChunkedWatch(ctx.watches, req, res, plan, negotiated(req, t, true, LIST_MEDIA_TYPES));
       return;
     }
     case 'create': {
       if (name !== undefined) throw methodNotAllowed();
-      const rep = negotiated(req.headers.accept, false);
+      const rep = negotiated(req, t, false);
       const body = await readBody(req);
       if (t.review) {
         sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
         return;
       }
       checkBodyTypes(t, body);
+      if (protobufFor(t)) canonicalTimes(apiVersionOf(t), t.kind, body);
       const created = createObject(ctx, t, namespace, checkBodyFields(t, body, query, res), { manager, dryRun: isDryRun(query) });
       sendRepresentation(req, res, query, 201, t, rep, created, undefined);
       return;
     }
     case 'update': {
-      const rep = negotiated(req.headers.accept, false);
+      const rep = negotiated(req, t, false);
       const body = await readBody(req);
       checkBodyTypes(t, body);
+      if (protobufFor(t)) canonicalTimes(apiVersionOf(t), t.kind, body);
       const result = updateObject(ctx, t, namespace, name ?? '', checkBodyFields(t, body, query, res), {
         manager,
         dryRun: isDryRun(query),
@@ -236,11 +239,11 @@ export async function handleResource(
       return;
     }
     case 'delete': {
-      const rep = negotiated(req.headers.accept, false);
+      const rep = negotiated(req, t, false);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const result = deleteObject(ctx, t, namespace, name ?? '', opts);
-      if (result.kind === 'status') sendObject(req, res, 200, result.status, 'json', query);
+      if (result.kind === 'status') sendNegotiated(req, res, 200, result.status, query);
       else {
         // 202 when cascading deletion was asked for with orphanDependents=false and the object is still there.
         const pending = !opts.dryRun && ctx.store.get(key, t.namespaced ? namespace : undefined, name ?? '')?.metadata.uid === result.object.metadata.uid;
@@ -249,7 +252,7 @@ export async function handleResource(
       return;
     }
     case 'deletecollection': {
-      const rep = negotiated(req.headers.accept, false);
+      const rep = negotiated(req, t, false);
       const body = await readBody(req);
       const opts = deleteOptions(body, query);
       const filter = buildFilter(t, namespace, query);
@@ -265,7 +268,7 @@ export async function handleResource(
       return;
     }
     case 'patch': {
-      const rep = negotiated(req.headers.accept, false);
+      const rep = negotiated(req, t, false);
       const target = { namespace, name: name ?? '', ...(info.subresource !== undefined ? { subresource: info.subresource } : {}) };
       const result = await patchResource(ctx, t, target, query, req, manager, res);
       sendRepresentation(req, res, query, result.created ? 201 : 200, t, rep, result.object, undefined);

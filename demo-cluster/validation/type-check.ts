@@ -16,6 +16,7 @@ import { isPlainObject } from '../resources/types.js';
 const REF = '#/definitions/';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+const MICRO_TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime';
 /** resource.Quantity's parse expression, quoted as its error quotes it. */
 const QUANTITY_RE = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
 const QUANTITY_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
@@ -61,6 +62,16 @@ function goType(schema: RawSchema): string {
   }
 }
 
+/**
+ * metav1.MicroTime parses RFC3339Micro: six fraction digits, no fewer (Go's time.Parse error, which names what
+ * is left of the value where the layout wants the fraction).
+ */
+function microTimeMismatch(value: string): string | undefined {
+  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(.*)$/.exec(value);
+  if (!m || /^\.\d{6}(Z|[+-]\d{2}:\d{2})$/.test(m[1] ?? '')) return undefined;
+  return `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05.000000Z07:00": cannot parse ${JSON.stringify(m[1] ?? '')} as ".000000"`;
+}
+
 /** UnmarshalTypeError.Value: the JSON kind, with the literal for a number that does not fit an integer. */
 function jsonKind(value: unknown, withLiteral: boolean): string {
   if (typeof value === 'string') return 'string';
@@ -87,6 +98,7 @@ function mismatch(value: unknown, schema: RawSchema, at: Place): string | undefi
     return typeError(value, schema, at, typeof value === 'number');
   }
   if (name === QUANTITY) return typeof value === 'number' || (typeof value === 'string' && QUANTITY_RE.test(value.trim())) ? undefined : QUANTITY_ERROR;
+  if (name === MICRO_TIME && typeof value === 'string') return microTimeMismatch(value);
   if (name !== undefined) {
     const target = field<RawSchema>(DEFINITIONS, name);
     if (!target) return undefined;

@@ -34,7 +34,7 @@ export interface Request {
   query?: Record<string, string | string[]>;
   headers?: Record<string, string>;
   /**
-   * Objects are sent as JSON (Content-Type application/json unless given); strings as they are. A function
+   * Objects are sent as JSON (Content-Type application/json unless given); strings and Buffers as they are. A function
    * gives each target its own body (what names the developer's namespace, which differs).
    */
   body?: unknown;
@@ -50,6 +50,8 @@ export interface Response {
   /** Parsed JSON when the body is JSON, otherwise the text. */
   body: Json;
   text: string;
+  /** The body as it came (protobuf answers). */
+  bytes: Buffer;
 }
 
 /**
@@ -121,7 +123,7 @@ function buildUrl(target: Target, req: Request): URL {
   return url;
 }
 
-function requestHeaders(target: Target, req: Request, payload: string | undefined): Record<string, string> {
+function requestHeaders(target: Target, req: Request, payload: string | Buffer | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'User-Agent': USER_AGENT, Accept: 'application/json', ...(req.headers ?? {}) };
   const who = req.as ?? 'admin';
   const tokens = { admin: target.adminToken, viewer: target.viewerToken, developer: target.developerToken };
@@ -133,13 +135,13 @@ function requestHeaders(target: Target, req: Request, payload: string | undefine
   return headers;
 }
 
-function payloadOf(target: Target, req: Request): string | undefined {
+function payloadOf(target: Target, req: Request): string | Buffer | undefined {
   const body: unknown = typeof req.body === 'function' ? (req.body as (t: Target) => unknown)(target) : req.body;
   if (body === undefined) return undefined;
-  return typeof body === 'string' ? body : JSON.stringify(body);
+  return typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
 }
 
-function openRequest(target: Target, req: Request, payload: string | undefined): http.ClientRequest {
+function openRequest(target: Target, req: Request, payload: string | Buffer | undefined): http.ClientRequest {
   const url = buildUrl(target, req);
   const options: http.RequestOptions = { method: req.method ?? 'GET', headers: requestHeaders(target, req, payload) };
   return url.protocol === 'https:'
@@ -171,7 +173,8 @@ export function send(target: Target, req: Request): Promise<Response> {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         const headers: Response['headers'] = {};
         const ct = headerText(res.headers['content-type']);
         const warning = headerText(res.headers.warning);
@@ -180,7 +183,7 @@ export function send(target: Target, req: Request): Promise<Response> {
         if (warning !== undefined) headers.warning = warning;
         if (retry !== undefined) headers.retryAfter = retry;
         const allHeaders = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-        resolve({ status: res.statusCode ?? 0, headers, allHeaders, body: parseBody(text), text });
+        resolve({ status: res.statusCode ?? 0, headers, allHeaders, body: parseBody(text), text, bytes });
       });
     });
     r.end(payload);

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Builds kube-apiserver 1.20.2 from Debian's kubernetes source package (see docs/real-apiserver.md)
 # and caches it under ~/.cache/kubeglass/, outside the work tree. Idempotent: a cached binary is reused.
+# --kubectl: kubectl 1.20.2 instead (bin/kubectl-1.20.2), for the client tests against the demo cluster.
 set -euo pipefail
 CACHE="${KUBEGLASS_CACHE:-$HOME/.cache/kubeglass}"
 BIN="$CACHE/bin/kube-apiserver"
-if [ -x "$BIN" ] && command -v etcd >/dev/null; then echo "real-apiserver: cached $BIN"; exit 0; fi
+CMD=kube-apiserver
+if [ "${1:-}" = --kubectl ]; then BIN="$CACHE/bin/kubectl-1.20.2"; CMD=kubectl; fi
+cached() { [ -x "$BIN" ] && { [ "$CMD" = kubectl ] || command -v etcd >/dev/null; }; }
+if cached; then echo "real-apiserver: cached $BIN"; exit 0; fi
 mkdir -p "$CACHE/bin" "$CACHE/src"
 # One build at a time: CI starts this in the background while the real tier may ask for it too.
 exec 9>"$CACHE/.real-build.lock"
 flock 9
-if [ -x "$BIN" ] && command -v etcd >/dev/null; then echo "real-apiserver: cached $BIN"; exit 0; fi
+if cached; then echo "real-apiserver: cached $BIN"; exit 0; fi
 export DEBIAN_FRONTEND=noninteractive
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -39,6 +43,6 @@ rm -f vendor/github.com/modern-go/reflect2/go.mod
 mkdir -p .go/src/k8s.io .home
 ln -sfn ../../.. .go/src/k8s.io/kubernetes
 # Under nice: CI compiles this beside the test command, which keeps its CPU.
-GOPATH="$PWD/.go" HOME="$PWD/.home" CGO_ENABLED=0 nice -n 19 make WHAT=cmd/kube-apiserver
-cp _output/bin/kube-apiserver "$BIN"
+GOPATH="$PWD/.go" HOME="$PWD/.home" CGO_ENABLED=0 nice -n 19 make WHAT=cmd/$CMD
+cp "_output/bin/$CMD" "$BIN"
 echo "real-apiserver: built $BIN"

@@ -95,5 +95,31 @@ export function clientGoCases(server: string, kubeconfig: () => Promise<string>)
         handlerCounts: { add: 30, update: 9, delete: 6 },
       });
     });
+
+    it('talks protobuf alone as the e2e framework does: a watch streams protobuf, Events keep their microseconds, deletes and 404s', () => {
+      expect(stepOf(steps, 'protobuf')).toEqual({
+        step: 'protobuf',
+        createdEventTime: '2026-01-02T03:04:05.123456Z',
+        v1EventTimes: ['2026-01-02T03:04:05.123456Z 2026-01-02T03:04:06.123456Z'],
+        coreEventTimes: ['2026-01-02T03:04:05.123456Z'],
+        watched: ['ADDED pb=v [0 1 2]', 'MODIFIED pb=w [0 1 2]', 'DELETED pb=w [0 1 2]'],
+        deleted: true,
+        afterDelete: { code: 404, reason: 'NotFound', message: 'configmaps "pb" not found' },
+        watchTypes: ['application/vnd.kubernetes.protobuf;stream=watch'],
+        eventListTypes: ['application/vnd.kubernetes.protobuf', 'application/vnd.kubernetes.protobuf'],
+      });
+    });
+
+    it('reads /openapi/v2 in protobuf (as kubectl validates with it): the message gnostic makes of the JSON document', () => {
+      expect(stepOf(steps, 'openapi')).toEqual({
+        step: 'openapi',
+        contentType: 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf',
+        equalsJSON: true,
+        differs: [],
+        definitions: true,
+        deploymentGVK: '- group: apps\n  kind: Deployment\n  version: v1\n',
+        paths: true,
+      });
+    });
   });
 }

@@ -17,7 +17,10 @@ import (
 	"sync"
 	"time"
 
+	openapi_v2 "github.com/google/gnostic-models/openapiv2"
+	"google.golang.org/protobuf/proto"
 	corev1 "k8s.io/api/core/v1"
+	eventsv1 "k8s.io/api/events/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -29,6 +32,7 @@ import (
 	clientfeatures "k8s.io/client-go/features"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/clientcmd"
 )
@@ -38,6 +42,7 @@ type seen struct {
 	mu       sync.Mutex
 	requests []string // method path?query
 	types    map[string]string
+	uris     map[string]string // Content-Type by method and request URI
 }
 
 func (s *seen) add(req *http.Request, contentType string) {
@@ -45,6 +50,21 @@ func (s *seen) add(req *http.Request, contentType string) {
 	defer s.mu.Unlock()
 	s.requests = append(s.requests, req.Method+" "+req.URL.RequestURI())
 	s.types[req.URL.Path] = contentType
+	s.uris[req.Method+" "+req.URL.RequestURI()] = contentType
+}
+
+// typeOf is the Content-Type of the answers to requests whose method and URI match.
+func (s *seen) typeOf(match func(string) bool) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []string{}
+	for r, ct := range s.uris {
+		if match(r) {
+			out = append(out, ct)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (s *seen) count(match func(string) bool) int {
@@ -101,7 +121,7 @@ func statusOf(err error) map[string]any {
 
 func main() {
 	kubeconfig := flag.String("kubeconfig", "", "kubeconfig of the server")
-	steps := flag.String("steps", "discovery,dynamic,typed,apply,paging,informer", "comma-separated steps")
+	steps := flag.String("steps", "discovery,dynamic,typed,apply,paging,informer,protobuf,openapi", "comma-separated steps")
 	namespace := flag.String("namespace", "", "namespace to work in (created, then deleted)")
 	flag.Parse()
 	cfg, err := clientcmd.BuildConfigFromFlags("", *kubeconfig)
@@ -109,7 +129,7 @@ func main() {
 		fail("config", err)
 	}
 	cfg.UserAgent = "kubeglass-client-go-check"
-	log := &seen{types: map[string]string{}}
+	log := &seen{types: map[string]string{}, uris: map[string]string{}}
 	cfg.Wrap(func(rt http.RoundTripper) http.RoundTripper { return recorder{next: rt, log: log} })
 	client := kubernetes.NewForConfigOrDie(cfg)
 	dyn := dynamic.NewForConfigOrDie(cfg)
@@ -141,6 +161,10 @@ func main() {
 			pagingStep(ctx, client, ns)
 		case "informer":
 			informerStep(ctx, client, ns, log)
+		case "protobuf":
+			protobufStep(ctx, cfg, ns, log)
+		case "openapi":
+			openapiStep(ctx, client, log)
 		default:
 			fail("steps", fmt.Errorf("unknown step %q", step))
 		}
@@ -417,5 +441,154 @@ func informerStep(ctx context.Context, client *kubernetes.Clientset, ns string, 
 func countFreshLists(log *seen) int {
 	return log.count(func(r string) bool {
 		return strings.Contains(r, "/configmaps?") && !strings.Contains(r, "watch=true") && strings.Contains(r, "labelSelector=burst") && !strings.Contains(r, "limit=")
+	})
+}
+
+// protobufStep talks protobuf alone, as the e2e framework's clients do (ContentType set, so Accept is
+// protobuf only): an Event whose eventTime has microseconds, both Event lists, a watch whose events must
+// arrive in protobuf, a typed delete with DeleteOptions, and a 404 Status.
+func protobufStep(ctx context.Context, base *rest.Config, ns string, log *seen) {
+	cfg := rest.CopyConfig(base)
+	cfg.ContentType = "application/vnd.kubernetes.protobuf"
+	client := kubernetes.NewForConfigOrDie(cfg)
+	cms := client.CoreV1().ConfigMaps(ns)
+	w, err := cms.Watch(ctx, metav1.ListOptions{LabelSelector: "watched=pb"})
+	if err != nil {
+		fail("protobuf", err)
+	}
+	defer w.Stop()
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "pb", Labels: map[string]string{"watched": "pb"}}, Data: map[string]string{"k": "v"}, BinaryData: map[string][]byte{"b": {0, 1, 2}}}
+	created, err := cms.Create(ctx, cm, metav1.CreateOptions{})
+	if err != nil {
+		fail("protobuf", err)
+	}
+	created.Data["k"] = "w"
+	if _, err := cms.Update(ctx, created, metav1.UpdateOptions{}); err != nil {
+		fail("protobuf", err)
+	}
+	background := metav1.DeletePropagationBackground
+	delErr := cms.Delete(ctx, "pb", metav1.DeleteOptions{PropagationPolicy: &background})
+	watched := []string{}
+	for len(watched) < 3 {
+		select {
+		case ev, ok := <-w.ResultChan():
+			if !ok {
+				fail("protobuf", fmt.Errorf("watch ended after %v", watched))
+			}
+			got, isCM := ev.Object.(*corev1.ConfigMap)
+			if !isCM {
+				fail("protobuf", fmt.Errorf("watch event %s holds %T", ev.Type, ev.Object))
+			}
+			watched = append(watched, fmt.Sprintf("%s %s=%s %v", ev.Type, got.Name, got.Data["k"], got.BinaryData["b"]))
+		case <-ctx.Done():
+			fail("protobuf", fmt.Errorf("watch events: %v", watched))
+		}
+	}
+	_, goneErr := cms.Get(ctx, "pb", metav1.GetOptions{})
+
+	at := time.Date(2026, 1, 2, 3, 4, 5, 123456000, time.UTC)
+	event := &eventsv1.Event{
+		ObjectMeta:          metav1.ObjectMeta{Name: "pb-event"},
+		EventTime:           metav1.NewMicroTime(at),
+		Series:              &eventsv1.EventSeries{Count: 2, LastObservedTime: metav1.NewMicroTime(at.Add(time.Second))},
+		ReportingController: "kubeglass.example/check",
+		ReportingInstance:   "check-1",
+		Action:              "Check",
+		Reason:              "Checked",
+		Regarding:           corev1.ObjectReference{Kind: "ConfigMap", Namespace: ns, Name: "regarded", APIVersion: "v1"},
+		Note:                "protobuf",
+		Type:                "Normal",
+	}
+	made, err := client.EventsV1().Events(ns).Create(ctx, event, metav1.CreateOptions{})
+	if err != nil {
+		fail("protobuf", err)
+	}
+	v1List, err := client.EventsV1().Events(ns).List(ctx, metav1.ListOptions{})
+	if err != nil {
+		fail("protobuf", err)
+	}
+	coreList, err := client.CoreV1().Events(ns).List(ctx, metav1.ListOptions{})
+	if err != nil {
+		fail("protobuf", err)
+	}
+	coreTimes := []string{}
+	for _, e := range coreList.Items {
+		coreTimes = append(coreTimes, e.EventTime.UTC().Format(time.RFC3339Nano))
+	}
+	v1Times := []string{}
+	for _, e := range v1List.Items {
+		v1Times = append(v1Times, e.EventTime.UTC().Format(time.RFC3339Nano)+" "+e.Series.LastObservedTime.UTC().Format(time.RFC3339Nano))
+	}
+	emit("protobuf", map[string]any{
+		"createdEventTime": made.EventTime.UTC().Format(time.RFC3339Nano),
+		"v1EventTimes":     v1Times,
+		"coreEventTimes":   coreTimes,
+		"watched":          watched,
+		"deleted":          delErr == nil,
+		"afterDelete":      statusOf(goneErr),
+		"watchTypes":       log.typeOf(func(r string) bool { return strings.Contains(r, "/configmaps?") && strings.Contains(r, "watched%3Dpb") }),
+		"eventListTypes":   log.typeOf(func(r string) bool { return strings.HasPrefix(r, "GET ") && strings.HasSuffix(r, "/events") }),
+	})
+}
+
+// openapiStep reads /openapi/v2 in protobuf as kubectl does (discovery's OpenAPISchema) and checks it is the
+// message gnostic makes of the JSON document, as kube-openapi serves it.
+func openapiStep(ctx context.Context, client *kubernetes.Clientset, log *seen) {
+	fromProto, err := client.Discovery().OpenAPISchema()
+	if err != nil {
+		fail("openapi", err)
+	}
+	protoType := log.types["/openapi/v2"]
+	raw, err := client.Discovery().RESTClient().Get().AbsPath("/openapi/v2").SetHeader("Accept", "application/json").DoRaw(ctx)
+	if err != nil {
+		fail("openapi", err)
+	}
+	fromJSON, err := openapi_v2.ParseDocument(raw)
+	if err != nil {
+		fail("openapi", err)
+	}
+	gvk := ""
+	for _, d := range fromProto.GetDefinitions().GetAdditionalProperties() {
+		if d.GetName() != "io.k8s.api.apps.v1.Deployment" {
+			continue
+		}
+		for _, e := range d.GetValue().GetVendorExtension() {
+			if e.GetName() == "x-kubernetes-group-version-kind" {
+				gvk = e.GetValue().GetYaml()
+			}
+		}
+	}
+	differs := []string{}
+	if !proto.Equal(fromProto, fromJSON) {
+		// Name the first definitions and paths that differ, to tell where.
+		want := map[string]*openapi_v2.NamedSchema{}
+		for _, d := range fromJSON.GetDefinitions().GetAdditionalProperties() {
+			want[d.GetName()] = d
+		}
+		for _, d := range fromProto.GetDefinitions().GetAdditionalProperties() {
+			if !proto.Equal(d, want[d.GetName()]) && len(differs) < 5 {
+				differs = append(differs, "definition "+d.GetName())
+			}
+		}
+		wantPaths := map[string]*openapi_v2.NamedPathItem{}
+		for _, p := range fromJSON.GetPaths().GetPath() {
+			wantPaths[p.GetName()] = p
+		}
+		for _, p := range fromProto.GetPaths().GetPath() {
+			if !proto.Equal(p, wantPaths[p.GetName()]) && len(differs) < 10 {
+				differs = append(differs, "path "+p.GetName())
+			}
+		}
+		if len(differs) == 0 {
+			differs = append(differs, "document")
+		}
+	}
+	emit("openapi", map[string]any{
+		"contentType":   protoType,
+		"equalsJSON":    len(differs) == 0,
+		"differs":       differs,
+		"definitions":   len(fromProto.GetDefinitions().GetAdditionalProperties()) > 0,
+		"deploymentGVK": gvk,
+		"paths":         len(fromProto.GetPaths().GetPath()) > 0,
 	})
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitManifest } from './manifest';
+import { manifestChanges, splitManifest } from './manifest';
 
 // As helm writes a manifest: a `---` line and the template's Source comment above every document.
 const MANIFEST = `---
@@ -60,5 +60,17 @@ describe('splitManifest', () => {
 
   it('gives nothing for an empty manifest', () => {
     expect(splitManifest('')).toEqual([]);
+  });
+});
+
+describe('manifestChanges', () => {
+  const doc = (kind: string, name: string, body: string, source = `c/templates/${name}.yaml`) =>
+    `---\n# Source: ${source}\napiVersion: v1\nkind: ${kind}\nmetadata:\n  name: ${name}\n${body}\n`;
+
+  it('names the objects added, removed and changed, not those only moved to another template file', () => {
+    const from = splitManifest(doc('ConfigMap', 'a', 'data: {x: "1"}') + doc('ConfigMap', 'b', 'data: {}') + doc('Service', 'same', 'spec: {}'));
+    const to = splitManifest(doc('ConfigMap', 'a', 'data: {x: "2"}') + doc('ConfigMap', 'c', 'data: {}') + doc('Service', 'same', 'spec: {}', 'c/templates/moved.yaml'));
+    expect(manifestChanges(from, to).map(({ object, change }) => `${change} ${object.kind} ${object.name}`)).toEqual(['changed ConfigMap a', 'added ConfigMap c', 'removed ConfigMap b']);
+    expect(manifestChanges(from, from)).toEqual([]);
   });
 });

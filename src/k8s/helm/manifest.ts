@@ -55,3 +55,21 @@ export function splitManifest(manifest: string): ManifestObject[] {
   }
   return objects;
 }
+
+export type ManifestChange = 'added' | 'removed' | 'changed';
+
+/** Which objects one manifest adds, removes or changes against another, matched by apiVersion, kind, namespace and name. */
+export function manifestChanges(from: readonly ManifestObject[], to: readonly ManifestObject[]): Array<{ object: ManifestObject; change: ManifestChange }> {
+  const key = (o: ManifestObject) => `${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name}/${o.name === '' ? o.text : ''}`;
+  const body = (o: ManifestObject) => o.text.replace(SOURCE, '').trim();
+  const before = new Map(from.map((o) => [key(o), o]));
+  const after = new Set(to.map(key));
+  const changes: Array<{ object: ManifestObject; change: ManifestChange }> = [];
+  for (const o of to) {
+    const old = before.get(key(o));
+    if (!old) changes.push({ object: o, change: 'added' });
+    else if (body(old) !== body(o)) changes.push({ object: o, change: 'changed' });
+  }
+  for (const o of from) if (!after.has(key(o))) changes.push({ object: o, change: 'removed' });
+  return changes;
+}

@@ -70,7 +70,7 @@ function ReleaseRows({ context, releases }: { context: string; releases: Release
               {data?.chart.appVersion ?? ''}
             </td>
             <td className={TD_CLASS}>
-              <Updated timestamp={current.updated} />
+              <Updated timestamp={data?.info.lastDeployed || current.updated} />
             </td>
           </tr>
         );

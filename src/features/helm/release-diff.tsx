@@ -9,6 +9,12 @@ import type { HelmRelease } from '../../k8s/helm/release';
 import { valuesYaml } from '../../k8s/helm/values-yaml';
 import type { ReleaseDiffProps } from './helm-tools';
 
+/** Tall enough to show both texts whole (the page scrolls, not the editor), up to a cap past which the editor scrolls. */
+function diffHeight(a: string, b: string): number {
+  const lines = Math.max(a.split('\n').length, b.split('\n').length);
+  return Math.min(Math.max(lines * 20 + 40, 320), 2400);
+}
+
 const CHANGE_CLASS = { added: 'text-emerald-700', removed: 'text-red-700', changed: 'text-amber-700' } as const;
 
 /** Which objects differ, then the manifest and the values side by side. */
@@ -37,19 +43,19 @@ export function RevisionDiff({ from, to, DiffEditor }: { from: HelmRelease; to: 
         )}
         {valuesFrom === valuesTo && <p className="mt-1 text-xs text-slate-600">The user-supplied values are the same.</p>}
       </section>
-      <section aria-labelledby="manifest-diff" className="flex min-h-[360px] flex-col">
+      <section aria-labelledby="manifest-diff" className="flex flex-col">
         <h2 id="manifest-diff" className="mb-1 text-xs font-semibold text-slate-700">
           Manifest: revision {from.revision} (left) → revision {to.revision} (right)
         </h2>
-        <div data-testid="helm-manifest-diff" className="h-[420px] rounded border border-slate-200">
+        <div data-testid="helm-manifest-diff" className="rounded border border-slate-200" style={{ height: diffHeight(from.manifest, to.manifest) }}>
           <DiffEditor key={`m-${from.revision}-${to.revision}`} original={from.manifest} modified={to.manifest} label={`Manifest of revision ${from.revision} and ${to.revision}`} />
         </div>
       </section>
-      <section aria-labelledby="values-diff" className="flex min-h-[200px] flex-col">
+      <section aria-labelledby="values-diff" className="flex flex-col">
         <h2 id="values-diff" className="mb-1 text-xs font-semibold text-slate-700">
           User-supplied values: revision {from.revision} (left) → revision {to.revision} (right)
         </h2>
-        <div data-testid="helm-values-diff" className="h-[220px] rounded border border-slate-200">
+        <div data-testid="helm-values-diff" className="rounded border border-slate-200" style={{ height: diffHeight(valuesFrom, valuesTo) }}>
           <DiffEditor key={`v-${from.revision}-${to.revision}`} original={valuesFrom} modified={valuesTo} label={`Values of revision ${from.revision} and ${to.revision}`} />
         </div>
       </section>

@@ -1,5 +1,6 @@
 // A release's revisions, as `helm history` lists them: revision, updated, status, chart, app version, description.
-// Status and time come from the Secrets' labels (helm rewrites them on upgrade); the rest from each revision's data.
+// Status comes from the Secrets' labels (helm rewrites them on upgrade); the rest from each revision's data, the
+// time as helm history prints it (last deployed), the label's time until the data is read.
 import type { ReleaseSummary } from '../../k8s/helm/release-secrets';
 import { chartLabel } from '../../k8s/helm/release';
 import { useAllRevisions } from '../../data/helm-releases';
@@ -29,7 +30,7 @@ export function ReleaseHistory({ context, release }: { context: string; release:
             <tr key={rev.revision} data-testid="helm-history-row" data-revision={rev.revision} className={ROW_CLASS}>
               <td className={`${TD_CLASS} tabular-nums`}>{rev.revision}</td>
               <td className={TD_CLASS}>
-                <Updated timestamp={rev.updated} />
+                <Updated timestamp={data?.info.lastDeployed || rev.updated} />
               </td>
               <td className={TD_CLASS}>
                 <StatusBadge status={rev.status} />

@@ -3,9 +3,11 @@
 // frontend's changed image, the rollback preview's helm line, the 403 of a user who may not list Secrets, and the
 // screens readable in the light and dark schemes.
 import { expect, test, type Page } from '@playwright/test';
+import { kubectl } from '../support/kubectl.js';
 import { expectReadable } from '../support/luminance.js';
 
 const SHOTS = 'test-results/helm';
+const k = (...args: string[]) => kubectl(['--kubeconfig', 'tests/e2e/no-contexts.kubeconfig', '--server', `${test.info().project.use.baseURL}/k8s/demo`, ...args]);
 const ROOT = '#root > div';
 
 async function openShop(page: Page, query = '') {
@@ -104,6 +106,29 @@ test('a user who may not list Secrets gets the server\'s 403, explained', async 
   await expect(error.getByTestId('error-code')).toHaveText('403', { timeout: 15_000 });
   await expect(error).toContainText('Listing the Helm release Secrets in namespace shop');
   await expect(page.getByTestId('can-i-ask')).toContainText('auth can-i list secrets -n shop');
+});
+
+test('a release Secret whose data is not a release is an error on screen, the rest of the page still there', async ({ page }) => {
+  const secret = 'sh.helm.release.v1.broken.v1';
+  // helm's string is base64 of something neither gzip nor JSON.
+  const made = await k('-n', 'demo', 'create', 'secret', 'generic', secret, '--type=helm.sh/release.v1', `--from-literal=release=${Buffer.from('not a release').toString('base64')}`);
+  expect(made.code, made.stderr).toBe(0);
+  try {
+    const labelled = await k('-n', 'demo', 'label', 'secret', secret, 'owner=helm', 'name=broken', 'status=deployed', 'version=1');
+    expect(labelled.code, labelled.stderr).toBe(0);
+    await page.goto('/c/demo/-/helm?namespace=demo');
+    const row = page.locator('[data-testid="helm-release-row"][data-release="broken"]');
+    await expect(row.getByTestId('helm-chart')).toHaveText('unreadable', { timeout: 15_000 });
+    await expect(row.getByTestId('helm-chart')).toHaveAttribute('title', 'Not readable: The release data is neither gzip nor JSON');
+    await row.getByRole('link', { name: 'broken' }).click();
+    await expect(page.getByTestId('helm-revision-error').first()).toContainText('The release data is neither gzip nor JSON');
+    await expect(page.getByTestId('helm-revision-error').first()).toContainText(`Reading revision 1 (Secret ${secret})`);
+    await expect(page.getByTestId('helm-history-row')).toHaveCount(1);
+    await expect(page.getByTestId('helm-history-row').locator('td').nth(2)).toHaveText('deployed');
+    await page.screenshot({ path: `${SHOTS}/bad-data.png` });
+  } finally {
+    await k('-n', 'demo', 'delete', 'secret', secret);
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

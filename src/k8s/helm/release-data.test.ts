@@ -5,7 +5,25 @@ import { HelmReleaseDataError } from './release';
 
 const MANIFEST = '---\n# Source: shop/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop-settings\ndata:\n  currency: EUR\n';
 
+// data.release of the Secret helm v3.22.0 wrote for `helm install fixture ./fixture -n fx --set greeting=hi` against
+// kube-apiserver v1.37.2 (a chart of one ConfigMap template and a NOTES.txt; values.yaml `greeting: hello`).
+const HELM_WRITTEN =
+  'SDRzSUFBQUFBQUFDLzVSU1hVL2pPQlQ5SzlIZDF6UWtnVUN4eEVzTFRTTlkwRUszYmJKWmpWekhjVXo5RVNWT3B3WDF2NDhjYURzYTVtWGU3SE8venJuM3ZJUENrZ0tDa205TjExQndnYXRTQTNxSGtqZXQrVmJRV3VnZExRQkI2SWVYZ3lBYytPRXN1RURCRUYzNFhqQ01vdXZoK2RWVkJpNEkvSWNGQlJYVTlLbjlweVVOcnczWENoQWtxalZZQ0lkb1dkc2tjS0UxMkhRdElEaU9jRUZwUXkwMHE3QmF0MDZwRzRkL1ZITEZuRTlSWHE1Zzd3S3BjR09zTWtrTkxyREI5djFGL29ZMjdRY0Yzd3M4SDF6QU5aOGZ3VTNZSS9VSkNUM2ZkaGVhckFHcFRnZ1hESlcxd0Qyei80NGpqdURaNDlQczdzVXpXMk5WOXp4Z0hsZlZTcHEzSk00MmhJL3FsWHIwMDhXMnhZdElKVk56bFl5ald4eFBkc1U0ZWtvWGdVaW13ZlVEMHpld2QzOHpnRWh2aDZVNHRVK1hvM291NXpzU2lzM3FWYlBpOWU0ZWg2TExialg3Sjd6dU1pblViREg1UHBhQktPTEpPbDArVjA5TXN5U09xdFhpMzh0UENpL1pZaXZTNWFONFdQYzRLNWUrU1VQL1Bvc25manJUOThsNHBJaWNpeUlXWGZhbUdUMXYyWVBJcXRWMExzZ3VPc1YybzJFeW5RU3I4K2RleXBqZDNNRCtmeGMyV0hSMmJlL0FHa29OVnd3UVZGUUliWGZja29wS2ZOaHl5WVZOdFI5N1hhMUt6bjZ0NUxaTVlzVkwyaHBBTUJnTWN2V1g4Nks3aGxCME1NalpsOVhsNm5SMTVHeUNYSzI1S3BBejdxZjhqZXRjSFZ5RWN1VTQ5Z1RIZGdNaWMzVU1IZWdnSjRlSzU1Q3JuMTBXdVAzNTJocVQzb2RiMlA4SUFBRC8vN1BhVGFPVUF3QUE=';
+
 describe('decodeReleaseSecretData', () => {
+  it('reads a Secret that helm itself wrote', async () => {
+    expect(await decodeReleaseSecretData(HELM_WRITTEN)).toEqual({
+      name: 'fixture',
+      namespace: 'fx',
+      revision: 1,
+      info: { status: 'deployed', firstDeployed: '2026-12-02T14:18:40.185598377Z', lastDeployed: '2026-12-02T14:18:40.185598377Z', description: 'Install complete', notes: 'Thanks for installing fixture.\n' },
+      chart: { name: 'fixture', version: '0.1.0', appVersion: '2.0', description: '' },
+      config: { greeting: 'hi' },
+      chartValues: { greeting: 'hello' },
+      manifest: '---\n# Source: fixture/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fixture-cm\ndata:\n  greeting: "hi"\n',
+    });
+  });
+
   it('reads a release Secret as helm writes it into typed fields', async () => {
     const secret = await releaseSecret({
       name: 'shop',

@@ -100,6 +100,23 @@ test('the rollback preview shows what helm rollback would apply and the line to 
   await expect(page.getByTestId('helm-history-row')).toHaveCount(2, { timeout: 15_000 });
 });
 
+test('keyboard: the views are links in tab order, a revision picked with the arrow keys', async ({ page }) => {
+  await openShop(page);
+  const views = page.getByRole('navigation', { name: 'Release views' });
+  await views.getByRole('link', { name: 'Diff' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(views.getByRole('link', { name: 'Rollback preview' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/view=rollback$/);
+  const target = page.getByTestId('helm-rollback-to');
+  await expect(target).toHaveValue('1');
+  await target.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(/view=rollback&to=2$/);
+  await expect(page.getByTestId('helm-rollback-command')).toContainText('helm rollback shop 2 -n shop');
+  await expect(page.getByTestId('helm-rollback-to')).toBeFocused();
+});
+
 test('a user who may not list Secrets gets the server\'s 403, explained', async ({ page }) => {
   await page.goto('/c/demo-viewer/-/helm?namespace=shop');
   const error = page.getByTestId('kube-error');

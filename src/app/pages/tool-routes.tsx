@@ -1,4 +1,4 @@
-// The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views and
+// The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views,
 // the compare screen and the Helm releases.
 // One chunk of their own, loaded when one of them is opened.
 import type { ComponentProps } from 'react';

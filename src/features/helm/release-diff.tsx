@@ -2,7 +2,7 @@
 // as the diff of the current revision to the chosen one, with the line that does it. Kubeglass only shows it.
 import type { ComponentType } from 'react';
 import { CopyLine } from '../../components/ui/copy-line';
-import { useKubectlTarget } from '../../data/kubectl-target';
+import { useKubectlBlocked, useKubectlTarget } from '../../data/kubectl-target';
 import { helmRollbackLine } from '../../k8s/helm/helm-command';
 import { manifestChanges, splitManifest } from '../../k8s/helm/manifest';
 import type { HelmRelease } from '../../k8s/helm/release';
@@ -66,6 +66,8 @@ export function RevisionDiff({ from, to, DiffEditor }: { from: HelmRelease; to: 
 /** What `helm rollback <name> <revision>` would do: a new revision with the target's chart, values and manifest. */
 export function RollbackPreview({ context, current, target, DiffEditor }: { context: string; current: HelmRelease; target: HelmRelease; DiffEditor: ComponentType<ReleaseDiffProps> }) {
   const kubectlTarget = useKubectlTarget(context);
+  // helm is a client-go client as kubectl is: where no kubectl line can reach the demo cluster, no helm line can.
+  const blocked = useKubectlBlocked(context);
   const line = kubectlTarget ? helmRollbackLine(kubectlTarget, current.name, target.revision, current.namespace) : '';
   return (
     <div className="flex flex-col gap-3">
@@ -76,7 +78,13 @@ export function RollbackPreview({ context, current, target, DiffEditor }: { cont
         <p className="mb-2 text-xs text-slate-600">
           Kubeglass does not roll back. This line makes revision {current.revision + 1}: helm applies revision {target.revision}&apos;s manifest ({target.chart.name} {target.chart.version}, its values) over the current revision {current.revision}, as the diff below shows.
         </p>
-        <CopyLine text={line} copyLabel="Copy helm rollback" testId="helm-rollback-command" />
+        {blocked ? (
+          <p data-testid="helm-rollback-blocked" className="text-xs text-amber-800">
+            No helm line: this kubeglass demands its access token, which helm (like kubectl) sends over HTTPS only. The line would be: <code className="font-mono">{line}</code>
+          </p>
+        ) : (
+          <CopyLine text={line} copyLabel="Copy helm rollback" testId="helm-rollback-command" />
+        )}
       </section>
       <RevisionDiff from={current} to={target} DiffEditor={DiffEditor} />
     </div>

@@ -28,7 +28,7 @@ export function Updated({ timestamp }: { timestamp: string }) {
 
 export const TABLE_CLASS = 'w-full border-collapse text-left text-[13px]';
 export const TH_CLASS = 'sticky top-0 bg-white px-3 py-2 text-xs font-medium whitespace-nowrap text-slate-500 shadow-[inset_0_-1px_0] shadow-slate-200';
-export const TD_CLASS = 'px-3 py-1.5 align-top';
+export const TD_CLASS = 'px-3 py-1.5 align-baseline';
 export const ROW_CLASS = 'border-b border-slate-100 text-slate-700 hover:bg-slate-50';
 export const LINK_CLASS = 'text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500';
 export const PRE_CLASS = 'overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-[12px] leading-5 whitespace-pre text-slate-800';

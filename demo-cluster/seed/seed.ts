@@ -14,6 +14,7 @@ import { seedClusterObjects, seedPodEvents } from './seed-cluster.js';
 import { seedSystemObjects } from './seed-system.js';
 import { templateHash } from '../controllers/controllers.js';
 import { seedPowerPlants } from './seed-power-plants.js';
+import { seedHelmReleases } from './seed-helm-releases.js';
 
 const NS = storageKey({ group: '', resource: 'namespaces' });
 const PODS = storageKey({ group: '', resource: 'pods' });
@@ -111,6 +112,7 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
   seedClusterObjects(store, namespaces.map(([name]) => name), clusterBirth, now);
   seedSystemObjects(store, clusterBirth);
   seedPowerPlants(store, now);
+  seedHelmReleases(store, now);
   for (const p of SYSTEM_PODS) {
     const pod = makePod({ ...p, namespace: 'kube-system', state: 'Running', createdAt: clusterBirth + 60_000, ip: nextPodIp() });
     // Static pods, as kubeadm runs them: the kubelet's mirrors of manifest files, which the API cannot delete.

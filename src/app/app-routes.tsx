@@ -21,6 +21,8 @@ const ExplainPage = lazy(() => tools().then((m) => ({ default: m.ExplainPage }))
 const PodLogPage = lazy(() => tools().then((m) => ({ default: m.PodLogPage })));
 const WorkloadLogPage = lazy(() => tools().then((m) => ({ default: m.WorkloadLogPage })));
 const CompareRoute = lazy(() => tools().then((m) => ({ default: m.CompareRoute })));
+const HelmReleasesPage = lazy(() => tools().then((m) => ({ default: m.HelmReleasesPage })));
+const HelmReleaseRoute = lazy(() => tools().then((m) => ({ default: m.HelmReleaseRoute })));
 
 const replaceUrl = (to: string) => navigate(to, { replace: true });
 
@@ -133,6 +135,18 @@ export function AppRoutes() {
       return (
         <Screen context={route.context} path={null}>
           <CompareRoute key={route.context} context={route.context} search={route.search} onNavigate={navigate} />
+        </Screen>
+      );
+    case 'helm-releases':
+      return (
+        <Screen context={route.context} path={null}>
+          <HelmReleasesPage key={route.context} context={route.context} namespace={route.namespace} onNavigate={navigate} />
+        </Screen>
+      );
+    case 'helm-release':
+      return (
+        <Screen context={route.context} path={null}>
+          <HelmReleaseRoute key={`${route.context}/${route.namespace}/${route.name}`} context={route.context} namespace={route.namespace} name={route.name} search={route.search} onNavigate={navigate} />
         </Screen>
       );
     case 'not-found':

@@ -63,6 +63,15 @@ describe('matchRoute', () => {
     expect(matchRoute('/c/demo/api/v1/namespaces/demo/pods/web-1/status')).toMatchObject({ kind: 'object' });
   });
 
+  it('matches the Helm releases and one release, its view in the query', () => {
+    expect(matchRoute('/c/demo/-/helm', '?namespace=shop')).toEqual({ kind: 'helm-releases', context: 'demo', namespace: 'shop' });
+    expect(matchRoute('/c/demo/-/helm')).toEqual({ kind: 'helm-releases', context: 'demo', namespace: null });
+    expect(matchRoute('/c/demo/-/helm/shop/shop', '?view=diff&from=1&to=2')).toEqual({ kind: 'helm-release', context: 'demo', namespace: 'shop', name: 'shop', search: '?view=diff&from=1&to=2' });
+    expect(matchRoute('/c/demo/-/helm/shop/shop/')).toMatchObject({ kind: 'helm-release', name: 'shop' });
+    expect(matchRoute('/c/demo/-/helm/shop')).toEqual({ kind: 'not-found', pathname: '/c/demo/-/helm/shop' });
+    expect(matchRoute('/c/demo/-/helm/shop/%E0%A4%A')).toEqual({ kind: 'not-found', pathname: '/c/demo/-/helm/shop/%E0%A4%A' });
+  });
+
   it('does not match other paths', () => {
     expect(matchRoute('/nope')).toEqual({ kind: 'not-found', pathname: '/nope' });
     expect(matchRoute('/c/demo/api/v1')).toEqual({ kind: 'not-found', pathname: '/c/demo/api/v1' });

@@ -22,7 +22,21 @@ export type AppRoute =
   | { kind: 'workload-logs'; context: string; search: string }
   /** /c/{context}/-/compare?left=<UI path>&right=<UI path>: two copies of an object, or two lists, compared. */
   | { kind: 'compare'; context: string; search: string }
+  /** /c/{context}/-/helm?namespace=: the Helm releases there (no namespace: in every namespace). */
+  | { kind: 'helm-releases'; context: string; namespace: string | null }
+  /** /c/{context}/-/helm/{namespace}/{name}?view=...: one Helm release; its query holds the view and revisions. */
+  | { kind: 'helm-release'; context: string; namespace: string; name: string; search: string }
   | { kind: 'not-found'; pathname: string };
+
+const HELM_RELEASE = /^\/-\/helm\/([^/]+)\/([^/]+)$/;
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment) || null;
+  } catch {
+    return null;
+  }
+}
 
 /** Resolves a location to a route; selectors come from the query string. */
 export function matchRoute(pathname: string, search = ''): AppRoute {
@@ -35,6 +49,13 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (ui.apiPath === '/-/explain') return { kind: 'explain', context: ui.context, search };
   if (ui.apiPath === '/-/logs') return { kind: 'workload-logs', context: ui.context, search };
   if (ui.apiPath === '/-/compare') return { kind: 'compare', context: ui.context, search };
+  if (ui.apiPath === '/-/helm') return { kind: 'helm-releases', context: ui.context, namespace: new URLSearchParams(search).get('namespace') || null };
+  const helm = HELM_RELEASE.exec(ui.apiPath);
+  if (helm) {
+    const namespace = decoded(helm[1] ?? '');
+    const name = decoded(helm[2] ?? '');
+    return namespace && name ? { kind: 'helm-release', context: ui.context, namespace, name, search } : { kind: 'not-found', pathname };
+  }
   const path = parseApiPath(ui.apiPath);
   if (!path) return { kind: 'not-found', pathname };
   const params = new URLSearchParams(search);

@@ -60,6 +60,10 @@ export const k8sKeys = {
     const { gvr, namespace } = pathParts(collectionPath);
     return ['k8s', context, 'create', gvr, namespace] as const;
   },
+  /** Helm release Secrets' metadata in a namespace (null: every namespace), narrowed by a label selector. */
+  helmReleases: (context: string, namespace: string | null, labelSelector: string) => ['k8s', context, 'helm', 'list', namespace, labelSelector] as const,
+  /** One decoded Helm release revision. */
+  helmRevision: (context: string, namespace: string, release: string, revision: number) => ['k8s', context, 'helm', 'revision', namespace, release, revision] as const,
   /** The server's kubeconfig contexts: above any one context. */
   contexts: () => ['contexts'] as const,
   /** Every permission answer of one context (dropped together after a contradicting 403). */

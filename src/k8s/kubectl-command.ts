@@ -19,17 +19,25 @@ export interface KubectlTarget {
   origin: string;
 }
 
-/** The words that point kubectl at the context: the kubeglass proxy for a demo context, else the kubeconfig context. */
-function targetWords({ context, info, origin }: KubectlTarget): { env: string[]; flags: string[] } {
+/** The flag names a client takes for the context and the server: kubectl's by default, helm's for helm lines. */
+export interface TargetFlagNames {
+  context: string;
+  server: string;
+}
+
+const KUBECTL_FLAGS: TargetFlagNames = { context: '--context', server: '--server' };
+
+/** The words that point kubectl (or a client with other flag names) at the context: the kubeglass proxy for a demo context, else the kubeconfig context. */
+export function targetWords({ context, info, origin }: KubectlTarget, names: TargetFlagNames = KUBECTL_FLAGS): { env: string[]; flags: string[] } {
   if (info?.demo) {
     // The demo cluster exists only inside kubeglass: its proxy adds the context's credentials. An empty kubeconfig
     // keeps the user's own current context (its exec plugin, CA files, token) out of a request that needs none.
-    return { env: [], flags: ['--kubeconfig=/dev/null', '--server', `${origin}/k8s/${encodeURIComponent(context)}`] };
+    return { env: [], flags: ['--kubeconfig=/dev/null', names.server, `${origin}/k8s/${encodeURIComponent(context)}`] };
   }
-  if (info?.kubeconfigPath !== undefined) return { env: [], flags: ['--kubeconfig', info.kubeconfigPath, '--context', context] };
+  if (info?.kubeconfigPath !== undefined) return { env: [], flags: ['--kubeconfig', info.kubeconfigPath, names.context, context] };
   // Several files: --kubeconfig takes one, so the same KUBECONFIG list goes in front of the command.
-  if (info?.kubeconfigEnv !== undefined) return { env: [`KUBECONFIG=${shellWord(info.kubeconfigEnv)}`], flags: ['--context', context] };
-  return { env: [], flags: ['--context', context] };
+  if (info?.kubeconfigEnv !== undefined) return { env: [`KUBECONFIG=${shellWord(info.kubeconfigEnv)}`], flags: [names.context, context] };
+  return { env: [], flags: [names.context, context] };
 }
 
 /**

@@ -92,6 +92,14 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             Access
           </a>
           <a
+            href={toUiPath(context, `/-/helm?namespace=${encodeURIComponent(namespace ?? contextNamespace(info))}`)}
+            data-testid="helm-link"
+            title="The Helm releases in this namespace: history, values, manifest, diffs (read-only)"
+            className="whitespace-nowrap text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+          >
+            Helm
+          </a>
+          <a
             href={toUiPath(context, '/-/request')}
             data-testid="raw-request-link"
             title="Send one request to this context's API by hand (a link can hold it)"

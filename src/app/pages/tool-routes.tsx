@@ -1,8 +1,11 @@
-// The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views and
-// the compare screen.
+// The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views,
+// the compare screen and the Helm releases.
 // One chunk of their own, loaded when one of them is opened.
 import type { ComponentProps } from 'react';
 import { monacoEditors } from '../../features/edit/lazy-editors';
+import { HelmReleasePage } from '../../features/helm/helm-release-page';
+import type { HelmTools } from '../../features/helm/helm-tools';
+import { discoveryKindResolver, objectPathFor } from '../../features/object/object-references';
 import { RawRequestPage } from '../../features/inspect/raw-request/raw-request-page';
 import { ComparePage } from '../../features/compare/compare-page';
 import type { CompareTools } from '../../features/compare/compare-tools';
@@ -10,6 +13,7 @@ import type { RawRequestTools } from '../../features/inspect/raw-request/raw-req
 
 export { AccessMatrixPage } from '../../features/access/access-matrix-page';
 export { ExplainPage } from '../../features/explain/explain-page';
+export { HelmReleasesPage } from '../../features/helm/helm-releases-page';
 export { PodLogPage } from '../../features/logs/pod-log-page';
 export { WorkloadLogPage } from '../../features/logs/workload-log-page';
 
@@ -25,4 +29,14 @@ export function CompareRoute(props: Omit<ComponentProps<typeof ComparePage>, 'to
 
 export function RawRequestRoute(props: Omit<ComponentProps<typeof RawRequestPage>, 'tools'>) {
   return <RawRequestPage {...props} tools={rawRequestTools} />;
+}
+
+/** The Helm release screen diffs revisions in the edit feature's Monaco and links objects as the object page does. */
+const helmTools: HelmTools = {
+  DiffEditor: monacoEditors.DiffEditor,
+  objectApiPath: (index, apiVersion, kind, name, namespace) => objectPathFor(discoveryKindResolver(index), apiVersion, kind, name, namespace),
+};
+
+export function HelmReleaseRoute(props: Omit<ComponentProps<typeof HelmReleasePage>, 'tools'>) {
+  return <HelmReleasePage {...props} tools={helmTools} />;
 }

@@ -14,7 +14,7 @@ import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.j
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { isStream } from './stream-path.js';
-import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus, upstreamUserAgent } from './upstream.js';
+import { credentialErrorStatus, discardUpstreamRequest, openUpstreamRequest, upstreamErrorStatus, upstreamUserAgent } from './upstream.js';
 
 export const PROXY_PREFIX = '/k8s/';
 
@@ -185,7 +185,7 @@ export async function proxyHttpRequest(
   // A body that did not arrive whole leaves the upstream connection mid-request: it is closed, never reused.
   const bodyCut = (): boolean => framing !== 'none' && !req.complete;
   if (res.destroyed || (req.destroyed && bodyCut())) {
-    upstream.destroy();
+    discardUpstreamRequest(upstream);
     return;
   }
   res.on('close', () => {
@@ -312,7 +312,7 @@ export async function proxyUpgrade(
     return;
   }
   if (socket.destroyed) {
-    upstream.destroy();
+    discardUpstreamRequest(upstream);
     return;
   }
   let upgraded = false;

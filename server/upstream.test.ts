@@ -1,7 +1,9 @@
+import http from 'node:http';
 import type https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ContextTarget } from './contexts.js';
-import { upstreamRequestOptions } from './upstream.js';
+import { discardUpstreamRequest, upstreamRequestOptions } from './upstream.js';
 
 /** A context whose credentials are what `credentials()` gives at each request (an exec plugin may rotate them). */
 function contextWith(credentials: () => Pick<https.RequestOptions, 'ca' | 'cert' | 'key'>): ContextTarget {
@@ -39,5 +41,19 @@ describe('the keep-alive agent of a context', () => {
     const moreCas = await optionsFor(target);
     expect(moreCas.agent).not.toBe(rotated.agent);
     expect((await optionsFor(target)).agent).toBe(moreCas.agent);
+  });
+});
+
+describe('discardUpstreamRequest', () => {
+  it('ends a request before its response without an unhandled socket hang up', async () => {
+    const server = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const request = http.request({ host: '127.0.0.1', port, path: '/api/v1/pods?watch=1' });
+    const closed = new Promise<void>((resolve) => request.on('close', resolve));
+    discardUpstreamRequest(request);
+    await closed;
+    expect(request.destroyed).toBe(true);
+    server.close();
   });
 });

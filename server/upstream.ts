@@ -95,6 +95,15 @@ export async function openUpstreamRequest(target: ContextTarget, init: UpstreamR
   return target.server.protocol === 'https:' ? https.request(options) : http.request(options);
 }
 
+/**
+ * Ends a request nobody waits for any more. A ClientRequest destroyed before its response emits 'error' (socket hang
+ * up), which with no listener would end the process: the listener takes it.
+ */
+export function discardUpstreamRequest(request: ClientRequest): void {
+  request.on('error', () => undefined);
+  request.destroy();
+}
+
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

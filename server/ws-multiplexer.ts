@@ -11,7 +11,7 @@ import { collectErrorBody } from './error-body.js';
 import { makeStatus, sendStatusOnSocket, statusFromErrorBody, type KubeStatus } from './status.js';
 import type { ClientLimits, ReleaseSlot } from './client-limits.js';
 import { kubeconfigPerson, type Person } from './person.js';
-import { credentialErrorStatus, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
+import { credentialErrorStatus, discardUpstreamRequest, openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
 import { WatchStreamParser } from './watch-stream-parser.js';
 
 export interface WatchMultiplexerOptions {
@@ -193,7 +193,7 @@ class WatchSession {
       return;
     }
     if (watch.done) {
-      upstream.destroy();
+      discardUpstreamRequest(upstream);
       return;
     }
     watch.request = upstream;

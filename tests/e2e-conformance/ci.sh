@@ -29,7 +29,10 @@ done
 started=$SECONDS
 node tests/e2e-conformance/run.mjs --target real --kubeconfig "$REAL_KUBECONFIG" --report-dir "$DIR" > "$DIR/real.out" 2>&1 &
 real_run=$!
-node tests/e2e-conformance/run.mjs --target demo --kubeconfig "$STATE/demo.kubeconfig" --report-dir "$DIR" > "$DIR/demo.out" 2>&1 &
+# The demo's control-plane node has the taint node-role.kubernetes.io/master, which 1.37 no longer sets: the suite
+# would wait for that node to become schedulable. Non-blocking here until the demo has 1.37's control-plane taint.
+node tests/e2e-conformance/run.mjs --target demo --kubeconfig "$STATE/demo.kubeconfig" --report-dir "$DIR" \
+  -- --non-blocking-taints=node-role.kubernetes.io/control-plane,node-role.kubernetes.io/master > "$DIR/demo.out" 2>&1 &
 demo_run=$!
 # Their exit codes say whether every test passed: the comparison decides.
 wait "$real_run"; wait "$demo_run"

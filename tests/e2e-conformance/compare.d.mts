@@ -6,8 +6,7 @@ export interface RunTest {
 export interface RunReport {
   tests: RunTest[];
   counts: { total: number; passed: number; failed: number; skipped: number };
-  error?: string;
-  setupFailure?: string;
+  problems?: string[];
 }
 interface Named {
   name: string;
@@ -22,6 +21,7 @@ export interface Comparison {
   realNotPassed: Named[];
   demoOnly: Named[];
   problems: string[];
+  demoProblems: string[];
   ok: boolean;
 }
 export declare function readKnown(text: string): Map<string, string>;

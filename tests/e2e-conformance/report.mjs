@@ -7,9 +7,9 @@ const minutes = (s) => `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}
 export function renderRunMarkdown(r) {
   const c = r.counts;
   const lines = [`## e2e conformance against ${r.target} (${r.suite})`, ''];
-  lines.push(`${c.passed} of ${c.total} passed, ${c.failed} not passed, ${c.skipped} skipped, in ${minutes(r.seconds)} (e2e.test exit ${r.exitCode ?? 'killed'}).`, '');
-  if (r.error) lines.push(`**${r.error}**`, '');
-  if (r.setupFailure) lines.push(`**${r.setupFailure}**`, '');
+  lines.push(`${c.passed} of ${c.total} passed, ${c.failed} not passed, ${c.skipped} skipped, in ${minutes(r.seconds)}.`, '');
+  for (const p of r.problems ?? []) lines.push(`- **${cell(p)}**`);
+  if ((r.problems ?? []).length > 0) lines.push('');
   const notPassed = r.tests.filter((t) => t.state !== 'passed');
   if (notPassed.length > 0) {
     lines.push('| test | result | reason |', '| --- | --- | --- |');
@@ -35,6 +35,8 @@ export function renderCompareMarkdown(c) {
   section('Listed, but the real server did not pass it either this run (not checked)', c.unchecked, (r) => `${r.name}`);
   section('The real server did not pass', c.realNotPassed, (r) => `${r.name}: ${r.state}: ${r.reason}`);
   section('The demo cluster passes, the real server does not', c.demoOnly, (r) => `${r.name}`);
+  section("FAIL: the real server's run went wrong", c.problems, (p) => p);
+  section("The demo cluster's run", c.demoProblems, (p) => p);
   lines.push(c.ok ? 'Result: ok.' : 'Result: FAILED.', '');
   return `${lines.join('\n')}\n`;
 }

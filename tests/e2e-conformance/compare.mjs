@@ -66,7 +66,7 @@ export function compare(real, demo, known) {
     else out.regressions.push({ name, reason: `${d.state}: ${d.reason}` });
   }
   for (const [name, reason] of known) {
-    if (!demoTests.has(name)) out.unknown.push({ name });
+    if (!demoTests.has(name) || demoTests.get(name).state === 'skipped') out.unknown.push({ name });
     else if (passed(demoTests.get(name))) out.nowPassing.push({ name, reason });
   }
   // A reference that could not run its tests (a setup that failed, a process that crashed) decides nothing.

@@ -30,8 +30,17 @@ export function renderCompareMarkdown(c) {
   };
   section('FAIL: the real server passes, the demo cluster does not, not a known difference', c.regressions, (r) => `${r.name}: ${r.reason}`);
   section('FAIL: known differences the demo cluster now passes (take them off the list)', c.nowPassing, (r) => `${r.name} (listed as: ${r.reason})`);
-  section('FAIL: known differences that name no test of the set', c.unknown, (r) => `${r.name}`);
-  section('Known differences', c.known, (r) => `${r.name}: ${r.reason} (demo: ${r.demoReason})`);
+  section('FAIL: known differences that name no test the set runs', c.unknown, (r) => `${r.name}`);
+  if (c.known.length > 0) {
+    lines.push(`### Known differences (${c.known.length})`, '');
+    const byReason = new Map();
+    for (const r of c.known) byReason.set(r.reason, [...(byReason.get(r.reason) ?? []), r]);
+    for (const [reason, rows] of byReason) {
+      lines.push(`- ${reason} (${rows.length})`);
+      for (const r of rows) lines.push(`  - ${r.name}: ${cell(r.demoReason).slice(0, 160)}`);
+    }
+    lines.push('');
+  }
   section('Listed, but the real server did not pass it either this run (not checked)', c.unchecked, (r) => `${r.name}`);
   section('The real server did not pass', c.realNotPassed, (r) => `${r.name}: ${r.state}: ${r.reason}`);
   section('The demo cluster passes, the real server does not', c.demoOnly, (r) => `${r.name}`);

@@ -6,7 +6,8 @@
 // (each process's log, Ginkgo JSON and JUnit report). --timeout is the budget of the whole run.
 //
 // Usage: run.mjs --target NAME --kubeconfig PATH [--context NAME] [--provider skeleton|local] [--report-dir DIR]
-//          [--timeout DURATION] [--e2e-test PATH] [--kubectl PATH] [--dry-run] [-- E2E_TEST_FLAG...]
+//          [--timeout DURATION] [--jobs N] [--e2e-test PATH] [--kubectl PATH] [--dry-run] [-- E2E_TEST_FLAG...]
+// --jobs N runs N source files at once (default 1: serially), [Serial] tests always alone.
 // Exit 0 when every test that ran passed, 1 otherwise, 2 on bad usage or when e2e.test cannot start.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { renderRunMarkdown } from './report.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const USAGE =
-  'usage: run.mjs --target NAME --kubeconfig PATH [--context NAME] [--provider skeleton|local] [--report-dir DIR] [--timeout DURATION] [--e2e-test PATH] [--kubectl PATH] [--dry-run] [-- E2E_TEST_FLAG...]';
+  'usage: run.mjs --target NAME --kubeconfig PATH [--context NAME] [--provider skeleton|local] [--report-dir DIR] [--timeout DURATION] [--jobs N] [--e2e-test PATH] [--kubectl PATH] [--dry-run] [-- E2E_TEST_FLAG...]';
 
 function k8sVersion() {
   const env = readFileSync(join(HERE, '../modern-apiserver/versions.env'), 'utf8');
@@ -30,8 +31,8 @@ function k8sVersion() {
 function parseArgs(argv) {
   const version = k8sVersion();
   const bin = join(process.env.KUBEGLASS_CACHE ?? join(homedir(), '.cache/kubeglass'), `k8s-${version}`);
-  const o = { version, provider: 'skeleton', reportDir: 'test-reports/e2e-conformance', timeout: '40m', e2eTest: join(bin, 'e2e.test'), kubectl: join(bin, 'kubectl'), dryRun: false, extra: [] };
-  const flags = { '--target': 'target', '--kubeconfig': 'kubeconfig', '--context': 'context', '--provider': 'provider', '--report-dir': 'reportDir', '--timeout': 'timeout', '--e2e-test': 'e2eTest', '--kubectl': 'kubectl' };
+  const o = { version, jobs: 1, provider: 'skeleton', reportDir: 'test-reports/e2e-conformance', timeout: '40m', e2eTest: join(bin, 'e2e.test'), kubectl: join(bin, 'kubectl'), dryRun: false, extra: [] };
+  const flags = { '--target': 'target', '--kubeconfig': 'kubeconfig', '--context': 'context', '--provider': 'provider', '--report-dir': 'reportDir', '--timeout': 'timeout', '--e2e-test': 'e2eTest', '--kubectl': 'kubectl', '--jobs': 'jobs' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -52,6 +53,8 @@ function parseArgs(argv) {
   }
   if (!o.target || !/^[a-z0-9][a-z0-9.-]*$/.test(o.target)) throw new Error('--target NAME (lower case letters, digits, dots, dashes) is required');
   if (!o.kubeconfig && !o.dryRun) throw new Error('--kubeconfig PATH is required');
+  o.jobs = Number(o.jobs);
+  if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new Error('--jobs: not a whole number of 1 or more');
   if (!/^\d+(ms|s|m|h)$/.test(o.timeout)) throw new Error(`--timeout: not a duration like 40m: ${o.timeout}`);
   return o;
 }
@@ -83,8 +86,8 @@ const sourceFile = (s) => (s.LeafNodeLocation?.FileName ?? '').replace(/^.*?k8s\
 
 /** The first line that says something, of a failure's message. */
 function firstLine(message) {
-  const line = (message ?? '').split('\n').map((l) => l.trim()).find((l) => l.length > 0);
-  return line ?? '(no message)';
+  const line = (message ?? '').split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '(no message)';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 const readJson = (f) => {
@@ -187,14 +190,12 @@ async function main() {
   const deadline = started + durationMs(o.timeout);
   const tests = [...skipped];
   const problems = [];
-  let i = 0;
-  for (const [file, names] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
-    const tag = `${String(++i).padStart(2, '0')}-${file.split('/').pop().replace(/\.go$/, '')}`;
+  const runFile = async ([file, names], tag) => {
     const left = deadline - Date.now();
     if (o.dryRun || left < 10_000) {
       const reason = o.dryRun ? 'dry run' : `the run's --timeout ${o.timeout} was used up`;
       tests.push(...names.map((name) => ({ name, state: o.dryRun ? 'listed' : 'not run', seconds: 0, reason })));
-      continue;
+      return;
     }
     const json = join(dir, `${tag}.json`);
     const log = join(dir, `${tag}.log`);
@@ -207,7 +208,17 @@ async function main() {
     tests.push(...run.tests);
     const ok = run.tests.filter((t) => t.state === 'passed').length;
     console.log(`  ${file}: ${ok} of ${names.length} passed in ${Math.round((Date.now() - fileStarted) / 1000)}s`);
-  }
+  };
+  // Files in name order, --jobs at a time; a file with a [Serial] test runs alone, after the others, as Ginkgo's
+  // own parallel mode runs Serial specs.
+  const files = [...byFile].sort(([a], [b]) => a.localeCompare(b)).map((entry, i) => ({ entry, tag: `${String(i + 1).padStart(2, '0')}-${entry[0].split('/').pop().replace(/\.go$/, '')}` }));
+  const serial = ({ entry }) => entry[1].some((name) => name.includes('[Serial]'));
+  const queue = files.filter((f) => !serial(f));
+  const lane = async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) await runFile(f.entry, f.tag);
+  };
+  await Promise.all(Array.from({ length: o.jobs }, lane));
+  for (const f of files.filter(serial)) await runFile(f.entry, f.tag);
   tests.sort((a, b) => a.name.localeCompare(b.name));
   const count = (f) => tests.filter(f).length;
   const summary = {

@@ -14,7 +14,7 @@ export const FOCUS = [
 /** Tests of the set that are not run, each with why. */
 export const SKIP = [
   {
-    pattern: String.raw`\[sig-api-machinery\] (AdmissionWebhook|CustomResourceConversionWebhook|Aggregator) `,
+    pattern: String.raw`\[sig-api-machinery\] (AdmissionWebhook|CustomResourceConversionWebhook|CustomResourceFieldSelectors|Aggregator) `,
     reason:
       'needs a pod that serves HTTPS (the webhook or sample API server image) behind a Service the apiserver calls: neither target runs containers',
   },

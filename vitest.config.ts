@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Pure and in-process tests only: whatever starts a server or spawns a process is `*.integration.test.ts`.
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo-cluster/**/*.test.ts', 'wire/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo-cluster/**/*.test.ts', 'wire/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/e2e-conformance/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Whole-app jsdom renders take seconds on a loaded 2-core machine; nothing here waits on a clock.

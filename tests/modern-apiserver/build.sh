@@ -20,8 +20,13 @@ KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
 # and the client-go check program of go/cmd/client-go-check), into the same folder; a later full build finds the
 # other binaries missing and builds them all. Being of this module, both compile the packages the control plane
 # compiles: one build cache serves all.
+# --e2e: also Kubernetes' e2e suite of the same release, `go test -c k8s.io/kubernetes/test/e2e` as e2e.test (for
+# tests/e2e-conformance), beside the others and behind the same stamp.
 CLIENTS_ONLY=0
-for a in "$@"; do case "$a" in --kwok) KWOK=1 ;; --clients) CLIENTS_ONLY=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac; done
+E2E=0
+for a in "$@"; do
+  case "$a" in --kwok) KWOK=1 ;; --clients) CLIENTS_ONLY=1 ;; --e2e) E2E=1 ;; *) echo "build.sh: unknown argument $a" >&2; exit 2 ;; esac
+done
 command -v go >/dev/null || { echo "modern-apiserver: go is not installed" >&2; exit 1; }
 command -v jq >/dev/null || { echo "modern-apiserver: jq is not installed" >&2; exit 1; }
 # What the binaries depend on (the stamp); how many packages compile at once does not change them.
@@ -36,6 +41,7 @@ cached() { # DIR STAMP BIN...
 build_k8s() {
   local out="$CACHE/k8s-$K8S_VERSION" bins=(kubectl client-go-check etcd kube-apiserver kube-controller-manager kube-scheduler)
   [ "$CLIENTS_ONLY" = 1 ] && bins=(kubectl client-go-check)
+  [ "$E2E" = 1 ] && bins+=(e2e.test)
   cd "$HERE/go"
   [ -f go.mod ] || bash "$HERE/gen-gomod.sh"
   local mod_version; mod_version=$(go list -m -f '{{.Version}}' k8s.io/kubernetes)
@@ -54,21 +60,32 @@ build_k8s() {
   if cached "$out" "$stamp" "${bins[@]}"; then echo "modern-apiserver: cached $out"; return 0; fi
   local date; date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do ldflags+=" -X $pkg.buildDate=$date"; done
+  # Binaries of this stamp stay; with another stamp every asked-for binary is built anew and the rest go.
+  local keep=0 todo=() name
+  [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ] && keep=1
+  for name in "${bins[@]}"; do [ "$keep" = 1 ] && [ -x "$out/$name" ] || todo+=("$name"); done
   local tmp="$out.tmp"
   rm -rf "$tmp"; mkdir -p "$tmp"
-  : > "$tmp/build-times.txt"
-  local name pkgpath start
-  for name in "${bins[@]}"; do
-    case "$name" in etcd | client-go-check) pkgpath=./cmd/$name ;; *) pkgpath="k8s.io/kubernetes/cmd/$name" ;; esac
+  local pkgpath start build
+  for name in "${todo[@]}"; do
+    build=("${GO_BUILD[@]}")
+    # go test vets the package under test, which takes analysing every package it imports: not wanted here.
+    case "$name" in
+      etcd | client-go-check) pkgpath=./cmd/$name ;;
+      e2e.test) pkgpath=k8s.io/kubernetes/test/e2e; build=(go test -c -vet=off -trimpath) ;;
+      *) pkgpath="k8s.io/kubernetes/cmd/$name" ;;
+    esac
     start=$SECONDS
     echo "modern-apiserver: building $name ($pkgpath)"
-    gobuild "${GO_BUILD[@]}" -p "$JOBS" -ldflags "$ldflags" -o "$tmp/$name" "$pkgpath"
+    gobuild "${build[@]}" -p "$JOBS" -ldflags "$ldflags" -o "$tmp/$name" "$pkgpath"
     echo "$name $((SECONDS - start))s" | tee -a "$tmp/build-times.txt"
   done
-  echo "$stamp" > "$tmp/stamp"
-  if [ "$CLIENTS_ONLY" = 1 ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
-    mv "$tmp/kubectl" "$tmp/client-go-check" "$out/"; rm -rf "$tmp"  # the others of this stamp stay
+  if [ "$keep" = 1 ]; then
+    cat "$tmp/build-times.txt" >> "$out/build-times.txt"
+    for name in "${todo[@]}"; do mv "$tmp/$name" "$out/"; done
+    rm -rf "$tmp"
   else
+    echo "$stamp" > "$tmp/stamp"
     rm -rf "$out"; mv "$tmp" "$out"
   fi
   echo "modern-apiserver: built $out"

@@ -37,6 +37,10 @@ go mod edit "${args[@]}"
 rm -f go.sum
 # Downloads every module the commands and cmd/etcd import (all platforms, as tidy does), and records go.sum.
 GOFLAGS=-mod=mod nice -n 19 go mod tidy
+# The e2e suite (build.sh --e2e) is test/e2e's test binary: tidy keeps only what this module's own packages and
+# their tests need, not the tests of a dependency, so `get -t` adds those modules (versions unchanged: the
+# release's go.mod already names them all).
+GOFLAGS=-mod=mod nice -n 19 go get -t "k8s.io/kubernetes/test/e2e@$K8S_VERSION"
 got=$(go list -m -f '{{.Version}}' go.etcd.io/etcd/server/v3)
 [ "$got" = "$ETCD_VERSION" ] || echo "gen-gomod: warning: etcd server resolved to $got, the release names $ETCD_VERSION" >&2
 echo "gen-gomod: $K8S_VERSION, ${#STAGING[@]} staging modules at $STAGING_VERSION, etcd $ETCD_VERSION"

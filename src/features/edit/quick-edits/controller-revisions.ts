@@ -5,7 +5,7 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import type { ChangeRequest } from '../preview/change-request';
 import { copyObject, describeObject } from './change-target';
 import { isRecord, specOf } from './object-fields';
-import { isControlledBy, templateOf, type UndoPlan } from './rollout-history';
+import { canonical, isControlledBy, templateOf, type UndoPlan } from './rollout-history';
 
 const WITH_REVISIONS = new Set(['StatefulSet', 'DaemonSet']);
 
@@ -50,23 +50,14 @@ export function controllerRevisionsOf(workload: KubeObject, revisions: readonly 
 
 /** The revision whose template the workload runs now (the newest such, as a rollback makes a copy of an old one). */
 export function currentRevision(workload: KubeObject, entries: readonly ControllerRevisionEntry[]): number | null {
-  const now = JSON.stringify(sortedKeys(templateOf(workload)));
-  return entries.find((e) => JSON.stringify(sortedKeys(e.template)) === now)?.revision ?? null;
+  const now = canonical(templateOf(workload));
+  return entries.find((e) => canonical(e.template) === now)?.revision ?? null;
 }
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isRecord(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, sortedKeys(value[k])]),
-  );
-}
 
 /** Undo to `entry`: the workload's spec.template becomes the revision's, previewed as the strategic merge patch kubectl sends. */
 export function undoToControllerRevision(workload: KubeObject, apiPath: string, entry: ControllerRevisionEntry): UndoPlan {
-  if (JSON.stringify(sortedKeys(entry.template)) === JSON.stringify(sortedKeys(templateOf(workload)))) {
+  if (canonical(entry.template) === canonical(templateOf(workload))) {
     return { change: null, problem: `skipped rollback (current template already matches revision ${entry.revision})` };
   }
   const modified = copyObject(workload);

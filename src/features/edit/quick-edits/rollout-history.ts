@@ -56,7 +56,8 @@ function withoutHash(template: Record<string, unknown>): Record<string, unknown>
   return copy;
 }
 
-function canonical(value: unknown): string {
+/** JSON with sorted keys: two templates are the same whatever their key order. */
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isRecord(value)) {
     return `{${Object.keys(value)

@@ -14,6 +14,7 @@ import { startCrdController } from './controllers/crd-controller.js';
 import { startGarbageCollector } from './controllers/gc.js';
 import { startQuotaController } from './controllers/quota-controller.js';
 import { startReplicationManager } from './controllers/replication-controller.js';
+import { startRevisionController } from './controllers/revision-controller.js';
 import { startApfConsumer } from './controllers/apf-consumer.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
@@ -140,6 +141,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const stopGarbageCollector = startGarbageCollector(ctx);
   const stopQuotaController = startQuotaController(ctx);
   const stopReplicationManager = startReplicationManager(ctx);
+  const stopRevisionController = startRevisionController(ctx);
   const stopApfConsumer = startApfConsumer(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
@@ -163,6 +165,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopGarbageCollector();
         stopQuotaController();
         stopReplicationManager();
+        stopRevisionController();
         stopApfConsumer();
         stopNamespaceFurniture();
         stopEventsMirror();

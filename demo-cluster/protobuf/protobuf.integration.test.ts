@@ -176,7 +176,7 @@ describe('protobuf answers', () => {
       }
     }
     // What the demo serves today; types added later are checked the same way.
-    const served = 'v1/configmaps v1/events v1/namespaces v1/nodes v1/pods v1/podtemplates v1/replicationcontrollers v1/resourcequotas v1/secrets v1/serviceaccounts v1/services apps/v1/daemonsets apps/v1/deployments apps/v1/replicasets apps/v1/statefulsets events.k8s.io/v1/events batch/v1/cronjobs batch/v1/jobs networking.k8s.io/v1/ingresses rbac.authorization.k8s.io/v1/clusterrolebindings rbac.authorization.k8s.io/v1/clusterroles rbac.authorization.k8s.io/v1/rolebindings rbac.authorization.k8s.io/v1/roles apiextensions.k8s.io/v1/customresourcedefinitions scheduling.k8s.io/v1/priorityclasses coordination.k8s.io/v1/leases flowcontrol.apiserver.k8s.io/v1/flowschemas flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations';
+    const served = 'v1/configmaps v1/events v1/namespaces v1/nodes v1/pods v1/podtemplates v1/replicationcontrollers v1/resourcequotas v1/secrets v1/serviceaccounts v1/services apps/v1/controllerrevisions apps/v1/daemonsets apps/v1/deployments apps/v1/replicasets apps/v1/statefulsets events.k8s.io/v1/events batch/v1/cronjobs batch/v1/jobs networking.k8s.io/v1/ingresses rbac.authorization.k8s.io/v1/clusterrolebindings rbac.authorization.k8s.io/v1/clusterroles rbac.authorization.k8s.io/v1/rolebindings rbac.authorization.k8s.io/v1/roles apiextensions.k8s.io/v1/customresourcedefinitions scheduling.k8s.io/v1/priorityclasses coordination.k8s.io/v1/leases flowcontrol.apiserver.k8s.io/v1/flowschemas flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations';
     expect(checked).toEqual(expect.arrayContaining(served.split(' ')));
   });
 });

@@ -10,7 +10,7 @@ if (!dir) {
 }
 const SERVED = {
   v1: ['configmaps', 'events', 'namespaces', 'nodes', 'pods', 'podtemplates', 'replicationcontrollers', 'resourcequotas', 'secrets', 'serviceaccounts', 'services'],
-  'apps/v1': ['deployments', 'replicasets', 'statefulsets', 'daemonsets'],
+  'apps/v1': ['controllerrevisions', 'deployments', 'replicasets', 'statefulsets', 'daemonsets'],
   'batch/v1': ['jobs', 'cronjobs'],
   'networking.k8s.io/v1': ['ingresses'],
   'rbac.authorization.k8s.io/v1': ['roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'],

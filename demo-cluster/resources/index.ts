@@ -10,6 +10,7 @@ import { events, nodes, secrets, serviceaccounts, services } from './core-extra.
 import { clusterrolebindings, clusterroles, ingresses, rolebindings, roles } from './networking-rbac.js';
 import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } from './workloads.js';
 import { podtemplates, replicationcontrollers } from './replication.js';
+import { controllerrevisions } from './controller-revisions.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
 
@@ -26,6 +27,7 @@ export const registryTypes = {
   secrets,
   serviceaccounts,
   services,
+  controllerrevisions,
   deployments,
   replicasets,
   statefulsets,
@@ -58,6 +60,7 @@ export function defaultRegistry(): Registry {
     .add(secrets)
     .add(serviceaccounts)
     .add(services)
+    .add(controllerrevisions)
     .add(deployments)
     .add(replicasets)
     .add(statefulsets)

@@ -766,6 +766,23 @@ export const RECORDED: Record<string, RecordedType> = {
    }
   ]
  },
+ "apps/v1/controllerrevisions": {
+  "kind": "ControllerRevision",
+  "singularName": "controllerrevision",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "85nkx63pcBU=",
+  "subresources": []
+ },
  "apps/v1/deployments": {
   "kind": "Deployment",
   "singularName": "deployment",

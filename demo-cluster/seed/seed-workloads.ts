@@ -145,7 +145,7 @@ export function makeDaemonSet(w: WorkloadShape): KubeObject {
     metadata: meta(w.app, w.namespace, w.createdAt, { generation: 1, labels: { 'k8s-app': w.app } }),
     spec: {
       selector: { matchLabels: { 'k8s-app': w.app } },
-      template: { ...podTemplate(w.app, w.image), spec: { ...(podTemplate(w.app, w.image).spec as JsonObject), nodeSelector: { 'kubernetes.io/os': 'linux' } } },
+      template: { metadata: { labels: { 'k8s-app': w.app } }, spec: { ...(podTemplate(w.app, w.image).spec as JsonObject), nodeSelector: { 'kubernetes.io/os': 'linux' } } },
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
       revisionHistoryLimit: 10,
     },
@@ -224,11 +224,11 @@ export function makeNode(name: string, ip: string, createdAt: number, controlPla
         'kubernetes.io/arch': 'amd64',
         'kubernetes.io/hostname': name,
         'kubernetes.io/os': 'linux',
-        ...(controlPlane ? { 'node-role.kubernetes.io/control-plane': '', 'node-role.kubernetes.io/master': '' } : {}),
+        ...(controlPlane ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {}),
       },
       annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
     }),
-    spec: { podCIDR: `10.244.${ip.split('.')[3] ?? '0'}.0/24`, podCIDRs: [`10.244.${ip.split('.')[3] ?? '0'}.0/24`], ...(controlPlane ? { taints: [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' }] } : {}) },
+    spec: { podCIDR: `10.244.${ip.split('.')[3] ?? '0'}.0/24`, podCIDRs: [`10.244.${ip.split('.')[3] ?? '0'}.0/24`], ...(controlPlane ? { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] } : {}) },
     status: {
       capacity: { cpu: '4', 'ephemeral-storage': '102350Mi', memory: '16393364Ki', pods: '110' },
       allocatable: { cpu: '4', 'ephemeral-storage': '96589578081', memory: '16290964Ki', pods: '110' },

@@ -15,6 +15,7 @@ import { seedSystemObjects } from './seed-system.js';
 import { templateHash } from '../controllers/controllers.js';
 import { seedPowerPlants } from './seed-power-plants.js';
 import { seedHelmReleases } from './seed-helm-releases.js';
+import { seedRevisionHistory } from './seed-revisions.js';
 
 const NS = storageKey({ group: '', resource: 'namespaces' });
 const PODS = storageKey({ group: '', resource: 'pods' });
@@ -51,6 +52,8 @@ interface Workload {
   replicas: PodState[];
   restarts?: number;
   port?: number;
+  /** A StatefulSet's image before its last update (its revision 1). */
+  previousImage?: string;
 }
 
 const SYSTEM_PODS: Array<{ name: string; app: string; image: string; node: string }> = [
@@ -73,7 +76,7 @@ const DEMO_WORKLOADS: Record<string, Workload[]> = {
     { kind: 'Deployment', app: 'cart', image: 'ghcr.io/kubeglass/shop-cart:1.2.0', replicas: ['Running', 'ContainerCreating'], port: 8080 },
     { kind: 'Deployment', app: 'payments', image: 'ghcr.io/kubeglass/shop-payments:1.1.9', replicas: ['ImagePullBackOff'], port: 8443 },
     { kind: 'CronJob', app: 'reports', image: 'busybox:1.32', replicas: ['Error'] },
-    { kind: 'StatefulSet', app: 'db', image: 'postgres:13', replicas: ['Running'], restarts: 1, port: 5432 },
+    { kind: 'StatefulSet', app: 'db', image: 'postgres:13', previousImage: 'postgres:12', replicas: ['Running'], restarts: 1, port: 5432 },
   ],
 };
 
@@ -121,6 +124,8 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
     store.seed(PODS, pod);
   }
   const proxy = makeDaemonSet({ namespace: 'kube-system', app: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.37.2', replicas: NODES.length, ready: NODES.length, createdAt: clusterBirth + 30_000 });
+  // The cluster was upgraded from 1.36 a day after it was made.
+  const proxyRevision = seedRevisionHistory(store, proxy, 'DaemonSet', 'registry.k8s.io/kube-proxy:v1.36.4', clusterBirth + 30_000, clusterBirth + DAY);
   store.seed(storageKey(registryTypes.daemonsets), proxy);
   NODES.forEach((node, i) => {
     const pod = makePod({
@@ -132,7 +137,7 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
       createdAt: clusterBirth + 60_000,
       node,
       ip: `10.0.0.${11 + i}`,
-      labels: { 'k8s-app': 'kube-proxy' },
+      labels: { 'k8s-app': 'kube-proxy', 'controller-revision-hash': proxyRevision },
       owner: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', uid: proxy.metadata.uid ?? '' },
     });
     store.seed(PODS, pod);
@@ -158,9 +163,10 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
         w.replicas.forEach((_, i) => podNames.push(`${w.app}-${hashed}-${suffix(n * 31 + i)}`));
       } else if (w.kind === 'StatefulSet') {
         const sts = makeStatefulSet(shape);
+        const revision = seedRevisionHistory(store, sts, 'StatefulSet', w.previousImage ?? `${w.image}-rc`, createdAt, createdAt + 20 * 60_000);
         store.seed(storageKey(registryTypes.statefulsets), sts);
         owner = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: w.app, uid: sts.metadata.uid ?? '' };
-        labels = { 'statefulset.kubernetes.io/pod-name': `${w.app}-0` };
+        labels = { 'statefulset.kubernetes.io/pod-name': `${w.app}-0`, 'controller-revision-hash': revision };
         w.replicas.forEach((_, i) => podNames.push(`${w.app}-${i}`));
       } else {
         const cron = w.kind === 'CronJob' ? makeCronJob(shape, '0 3 * * *', now - 3 * HOUR) : undefined;

@@ -1,4 +1,4 @@
-// Row printers of ReplicationController, PodTemplate, ResourceQuota, Lease, PriorityClass, FlowSchema and
+// Row printers of ReplicationController, PodTemplate, ControllerRevision, ResourceQuota, Lease, PriorityClass, FlowSchema and
 // PriorityLevelConfiguration: ports of 1.37's printers.go (descriptions are the types' SwaggerDoc, as there).
 import type { TableColumnDefinition } from '../resources/registry.js';
 import type { KubeObject } from '../resources/types.js';
@@ -128,3 +128,23 @@ export const priorityLevelCells: Cells = (o, now) => {
     age(o, now),
   ];
 };
+
+export const controllerRevisionColumns: TableColumnDefinition[] = [
+  NAME_COLUMN,
+  column('Controller', 'string', 'Controller of the object'),
+  column('Revision', 'string', 'Revision indicates the revision of the state represented by Data.'),
+  AGE_COLUMN,
+];
+
+/** The controller as formatResourceName prints it: `statefulset.apps/db`, `<none>` without one. */
+function controllerName(o: KubeObject): string {
+  const ref = (o.metadata.ownerReferences ?? []).find((r) => r.controller === true);
+  if (!ref) return '<none>';
+  const apiVersion = str(ref.apiVersion);
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = str(ref.kind);
+  const groupKind = group === '' ? kind : `${kind}.${group}`;
+  return groupKind === '' ? str(ref.name) : `${groupKind.toLowerCase()}/${str(ref.name)}`;
+}
+
+export const controllerRevisionCells: Cells = (o, now) => [name(o), controllerName(o), num(o.revision), age(o, now)];

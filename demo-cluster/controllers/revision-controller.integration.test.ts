@@ -132,7 +132,7 @@ describe('ControllerRevision as an API type', () => {
     expect((await api(REVISIONS, { method: 'POST', body: { metadata: { name: 'r1' }, data: { a: 1 }, revision: 1 } })).status).toBe(201);
     const changed = await api(`${REVISIONS}/r1`, { method: 'PATCH', contentType: 'application/merge-patch+json', body: { data: { a: 2 } } });
     expect(changed.status).toBe(422);
-    expect(changed.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', message: expect.stringMatching(/^Invalid value: runtime.Unknown\{.*\}: field is immutable$/), field: 'data' }]);
+    expect(changed.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', message: 'Invalid value: {"a":2}: field is immutable', field: 'data' }]);
     const renumbered = await api(`${REVISIONS}/r1`, { method: 'PATCH', contentType: 'application/merge-patch+json', body: { revision: 7 } });
     expect(renumbered.status).toBe(200);
     expect(renumbered.body.revision).toBe(7);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const doc = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const served = new Set([
   ...['ConfigMap', 'Event', 'Namespace', 'Node', 'Pod', 'PodTemplate', 'ReplicationController', 'ResourceQuota', 'Secret', 'ServiceAccount', 'Service'].map((k) => `/v1/${k}`),
-  ...['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].map((k) => `apps/v1/${k}`),
+  ...['ControllerRevision', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'].map((k) => `apps/v1/${k}`),
   'batch/v1/Job',
   'batch/v1/CronJob',
   'networking.k8s.io/v1/Ingress',

@@ -102,6 +102,8 @@ const MARKER_DEFAULTS: Record<string, Record<string, unknown>> = {
 /** Go zero values, the internal OpenAPI's default of a required (not omitempty) field of a built-in type. */
 const GO_ZERO = ownTable<unknown>({ string: '', integer: 0, number: 0, boolean: false });
 
+const RAW_EXTENSION = 'io.k8s.apimachinery.pkg.runtime.RawExtension';
+
 const lookups = new WeakMap<object, (name: string) => RawSchema | undefined>();
 
 /** One node of a kind's schema; children are found through the definitions of the kind's type. */
@@ -165,8 +167,12 @@ export class Schema {
     return this.rules;
   }
 
-  /** x-kubernetes-map-type: atomic (LabelSelector): the object is owned, and replaced, whole. */
+  /**
+   * x-kubernetes-map-type: atomic (LabelSelector): the object is owned, and replaced, whole. So is a RawExtension
+   * (ControllerRevision.data), which schemaconv makes untyped: atomic whatever it holds.
+   */
   get atomicMap(): boolean {
+    if (this.definition === RAW_EXTENSION) return true;
     return this.raw['x-kubernetes-map-type'] === 'atomic' || this.declared['x-kubernetes-map-type'] === 'atomic';
   }
 

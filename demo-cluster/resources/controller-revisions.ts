@@ -7,17 +7,11 @@ import { jsonEqual } from './types.js';
 import { recordedType } from './define.js';
 import { controllerRevisionCells, controllerRevisionColumns } from '../tables/printers-extra.js';
 
-/** %#v of the runtime.Unknown a JSON `data` decodes to, as field.Invalid prints it. */
-function goUnknown(data: unknown): string {
-  const bytes = [...Buffer.from(JSON.stringify(data) ?? 'null')].map((b) => `0x${b.toString(16)}`).join(', ');
-  return `runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:"", Kind:""}, Raw:[]uint8{${bytes}}, ContentEncoding:"", ContentType:"application/json"}`;
-}
-
 function validateControllerRevision(o: KubeObject, old: KubeObject | undefined): FieldError[] {
   const errors: FieldError[] = [];
   if (o.data === undefined || o.data === null) errors.push({ type: 'FieldValueRequired', field: 'data', hasValue: false, detail: 'data is mandatory' });
   if (typeof o.revision === 'number' && o.revision < 0) errors.push({ type: 'FieldValueInvalid', field: 'revision', value: o.revision, detail: 'must be greater than or equal to 0' });
-  if (old && !jsonEqual(o.data, old.data)) errors.push({ type: 'FieldValueInvalid', field: 'data', value: o.data, rendered: goUnknown(o.data), detail: 'field is immutable' });
+  if (old && !jsonEqual(o.data, old.data)) errors.push({ type: 'FieldValueInvalid', field: 'data', value: o.data, detail: 'field is immutable' });
   return errors;
 }
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../http/errors.js';
 import type { ResourceType } from './registry.js';
 import type { JsonObject, KubeObject } from './types.js';
-import { isPlainObject } from './types.js';
+import { isPlainObject, jsonEqual } from './types.js';
 import { matchesLabels } from '../store/selectors.js';
 import type { LabelSelector } from '../store/selectors.js';
 import { cronJobCells, daemonSetCells, deploymentCells, jobCells, replicaSetCells, statefulSetCells } from '../tables/printers.js';
@@ -194,21 +194,42 @@ export const replicasets: ResourceType = recordedType('apps/v1', 'replicasets', 
   validate: (o, old) => [...validateWorkload(o, { replicas: true, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 
+/** SetDefaults_StatefulSet's update strategy: RollingUpdate, partition 0 and (MaxUnavailableStatefulSet, on in 1.37) maxUnavailable 1. */
+function statefulSetUpdateStrategy(strategy: JsonObject): JsonObject {
+  const type = strategy.type ?? 'RollingUpdate';
+  const rollingUpdate = strategy.type === undefined && !isPlainObject(strategy.rollingUpdate) ? {} : strategy.rollingUpdate;
+  if (type !== 'RollingUpdate' || !isPlainObject(rollingUpdate)) return { ...strategy, type };
+  return { ...strategy, type, rollingUpdate: { ...rollingUpdate, partition: rollingUpdate.partition ?? 0, maxUnavailable: rollingUpdate.maxUnavailable ?? 1 } };
+}
+
 export const statefulsets: ResourceType = recordedType('apps/v1', 'statefulsets', {
   hasGeneration: true,
-  zeroValue: { spec: { selector: null, template: TEMPLATE_ZERO, serviceName: '', updateStrategy: {} }, status: { replicas: 0 } },
+  zeroValue: { spec: { selector: null, template: TEMPLATE_ZERO, serviceName: '', updateStrategy: {} }, status: { replicas: 0, availableReplicas: 0 } },
   nameRule: 'subdomain',
   cells: statefulSetCells,
   defaults: specDefaults((spec) => ({
     replicas: spec.replicas ?? 1,
     template: defaultTemplate(spec),
     podManagementPolicy: spec.podManagementPolicy ?? 'OrderedReady',
-    updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+    updateStrategy: statefulSetUpdateStrategy(obj(spec.updateStrategy)),
     revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
+    persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain', ...obj(spec.persistentVolumeClaimRetentionPolicy) },
   })),
-  ...statusStrategy({ replicas: 0 }),
+  ...statusStrategy({ replicas: 0, availableReplicas: 0 }),
   validate: (o) => validateWorkload(o, { replicas: true, selector: true, restartAlways: true }),
 });
+
+// The internal DaemonSet's spec.templateGeneration, which apps/v1 carries in an annotation (bumped on template changes).
+export const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
+function templateGeneration(o: KubeObject): number {
+  const n = Number(o.metadata.annotations?.[TEMPLATE_GENERATION] ?? 0);
+  return Number.isInteger(n) ? n : 0;
+}
+
+function setTemplateGeneration(o: KubeObject, n: number): void {
+  o.metadata.annotations = { ...o.metadata.annotations, [TEMPLATE_GENERATION]: String(n) };
+}
 
 export const daemonsets: ResourceType = recordedType('apps/v1', 'daemonsets', {
   hasGeneration: true,
@@ -223,7 +244,15 @@ export const daemonsets: ResourceType = recordedType('apps/v1', 'daemonsets', {
     updateStrategy: spec.updateStrategy ?? { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
     revisionHistoryLimit: spec.revisionHistoryLimit ?? 10,
   })),
-  ...statusStrategy({ currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 }),
+  prepareForCreate(o) {
+    o.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
+    setTemplateGeneration(o, Math.max(1, templateGeneration(o)));
+  },
+  prepareForUpdate(o, old) {
+    keepStatus(o, old);
+    const changed = !jsonEqual(obj(o.spec).template, obj(old.spec).template);
+    setTemplateGeneration(o, templateGeneration(old) + (changed ? 1 : 0));
+  },
   validate: (o, old) => [...validateWorkload(o, { replicas: false, selector: true, restartAlways: true }), ...immutableSelector(o, old)],
 });
 

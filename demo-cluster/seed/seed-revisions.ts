@@ -6,6 +6,7 @@ import type { JsonObject, KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
 import { rfc3339 } from '../resources/duration.js';
 import { registryTypes } from '../resources/index.js';
+import { TEMPLATE_GENERATION } from '../resources/workloads.js';
 import { storageKey } from '../resources/registry.js';
 import { newRevision, podRevisionLabel } from '../controllers/revision-history.js';
 import type { WorkloadKind } from '../controllers/revision-history.js';
@@ -29,8 +30,12 @@ function withImage(workload: KubeObject, image: string): KubeObject {
 export function seedRevisionHistory(store: Store, workload: KubeObject, kind: WorkloadKind, olderImage: string, firstAt: number, updatedAt: number): string {
   const key = storageKey(registryTypes.controllerrevisions);
   const stamp = (r: KubeObject, at: number): KubeObject => ({ ...r, metadata: { ...r.metadata, uid: randomUUID(), creationTimestamp: rfc3339(at) } });
-  store.seed(key, stamp(newRevision(withImage(workload, olderImage), kind, 1), firstAt));
-  const current = store.seed(key, stamp(newRevision(workload, kind, 2), updatedAt));
+  // A DaemonSet's revisions copy its annotations, the template generation among them.
+  const atGeneration = (w: KubeObject, n: number): KubeObject => (kind === 'DaemonSet' ? { ...w, metadata: { ...w.metadata, annotations: { ...w.metadata.annotations, [TEMPLATE_GENERATION]: String(n) } } } : w);
+  store.seed(key, stamp(newRevision(atGeneration(withImage(workload, olderImage), 1), kind, 1), firstAt));
+  const updated = atGeneration(workload, 2);
+  const current = store.seed(key, stamp(newRevision(updated, kind, 2), updatedAt));
+  workload.metadata.annotations = updated.metadata.annotations;
   workload.metadata.generation = 2;
   const status = { ...obj(workload.status), observedGeneration: 2 };
   if (kind === 'StatefulSet') Object.assign(status, { currentRevision: current.metadata.name, updateRevision: current.metadata.name });

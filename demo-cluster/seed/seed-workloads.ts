@@ -130,10 +130,11 @@ export function makeStatefulSet(w: WorkloadShape): KubeObject {
       template: podTemplate(w.app, w.image, {}, w.port),
       serviceName: w.app,
       podManagementPolicy: 'OrderedReady',
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 1 } },
       revisionHistoryLimit: 10,
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
     },
-    status: { observedGeneration: 1, replicas: w.replicas, readyReplicas: w.ready, currentReplicas: w.replicas, updatedReplicas: w.replicas, collisionCount: 0 },
+    status: { observedGeneration: 1, replicas: w.replicas, readyReplicas: w.ready, availableReplicas: w.ready, currentReplicas: w.replicas, updatedReplicas: w.replicas, collisionCount: 0 },
   };
 }
 

@@ -166,4 +166,12 @@ describe('kubectl rollout', () => {
     expect(undo.stdout.trim()).toBe('statefulset.apps/db1 rolled back');
     expect(images(await historyUntil('db1', (r) => r.some((x) => x.revision === 4), 'revision 4'))).toEqual(['3 postgres:16', '4 postgres:17']);
   });
+
+  it('the same for a DaemonSet', async () => {
+    const listed = await kubectl('rollout', 'history', 'daemonset/agent', '-n', 'demo');
+    expect(listed.stdout.split('\n').map((l) => l.trim()).filter(Boolean)).toEqual(['daemonset.apps/agent', 'REVISION  CHANGE-CAUSE', '2         <none>', '3         <none>']);
+    const dry = await kubectl('rollout', 'undo', 'daemonset/agent', '-n', 'demo', '--dry-run=server');
+    expect(dry.stdout.trim()).toBe('daemonset.apps/agent rolled back (server dry run)');
+    expect((await api(`${NS}/daemonsets/agent`)).body.spec.template.spec.containers[0].image).toBe('fluentd:1');
+  });
 });

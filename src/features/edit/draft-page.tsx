@@ -18,6 +18,8 @@ export interface DraftPageBadge {
 export interface DraftPageProps {
   badges: DraftPageBadge[];
   title: { id: string; text: string; mono?: boolean; testId?: string };
+  /** The header may take a second line (the create screen's template picker); else its facts are cut short. */
+  headerWraps?: boolean;
   /** Short facts after the title (scope, resourceVersion, the draft's state). */
   facts: ReactNode;
   actions: ReactNode;
@@ -33,10 +35,10 @@ export interface DraftPageProps {
   body: ReactNode;
 }
 
-export function DraftPage({ badges, title, facts, actions, notices, refusals, failure, warnings, views, body }: DraftPageProps) {
+export function DraftPage({ badges, title, headerWraps = false, facts, actions, notices, refusals, failure, warnings, views, body }: DraftPageProps) {
   return (
     <article aria-labelledby={title.id} className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-4 py-2">
+      <header className={`flex min-h-11 shrink-0 items-center gap-x-3 border-b border-slate-200 px-4 py-2${headerWraps ? ' flex-wrap gap-y-1' : ''}`}>
         {badges.map((badge, i) => (
           <span key={i} className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-medium ${BADGE_TONES[badge.tone]}`}>
             {badge.label}

@@ -254,6 +254,7 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
     <DraftPage
       badges={[{ label: 'New', tone: 'emerald' }]}
       title={{ id: 'create-title', text: `Create ${kindLabel}` }}
+      headerWraps
       facts={
         <>
           <span className="shrink-0 whitespace-nowrap text-xs text-slate-500" data-testid="create-scope">

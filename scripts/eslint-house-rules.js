@@ -35,15 +35,18 @@ export function boundaryViolation(from, to, isPackage) {
   if (TOP.includes(top(from)) && TOP.includes(top(to)) && top(from) !== top(to)) {
     return `${top(from)}/ never imports ${top(to)}/: what they share lives in wire/ (bin/run.js wires them together)`;
   }
-  if (from.startsWith('src/k8s/') && /^src\/(data|features|app|stores|components)\//.test(to)) {
+  if (from.startsWith('src/k8s/') && /^src\/(data|writes|features|app|stores|components)\//.test(to)) {
     return `src/k8s is the protocol core: it never imports ${to.split('/').slice(0, 2).join('/')}`;
   }
   const feature = (path) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
   if (feature(from) && feature(to) && feature(from) !== feature(to)) {
-    return `features never import each other: ${feature(from)} imports ${feature(to)} (move the shared piece to src/k8s, src/data or src/components)`;
+    return `features never import each other: ${feature(from)} imports ${feature(to)} (move the shared piece to src/writes, src/k8s, src/data or src/components)`;
   }
-  if (/^src\/(data|stores|components)\//.test(from) && /^src\/(features|app)\//.test(to)) {
+  if (/^src\/(data|stores|components)\//.test(from) && /^src\/(writes|features|app)\//.test(to)) {
     return `${from.split('/').slice(0, 2).join('/')} sits below the screens: it never imports ${to.split('/').slice(0, 2).join('/')}`;
+  }
+  if (from.startsWith('src/writes/') && /^src\/(features|app)\//.test(to)) {
+    return `src/writes is what the write screens share: it never imports ${to.split('/').slice(0, 2).join('/')}`;
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { useContexts } from '../data/contexts-query';
 import { ResourceListPage } from '../features/browse/resource-list-page';
-import { DeleteMarked } from '../features/edit/delete/delete-marked';
+import { DeleteMarked } from '../features/delete/delete-marked';
 import { contextNamespace } from './default-paths';
 import { HomeRedirect } from './home-redirect';
 import { AppLayout } from './layout/app-layout';

@@ -9,7 +9,7 @@ export function PreloadEditor(): null {
     if (requested) return;
     const load = () => {
       requested = true;
-      void import('../features/edit/monaco-editors').catch(() => {
+      void import('../features/monaco/monaco-editors').catch(() => {
         requested = false; // a failed fetch is retried by the next object page, and Edit still loads it
       });
     };

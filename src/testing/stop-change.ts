@@ -1,6 +1,6 @@
 // Test-only: what the change of a stop toggle (cordon, suspend) must be, whichever field it flips.
 import { expect } from 'vitest';
-import type { ChangeRequest } from '../features/edit/preview/change-request';
+import type { ChangeRequest } from '../writes/preview/change-request';
 import type { KubeObject } from '../k8s/kube-object';
 import { buildMergePatch, type JsonObject } from '../k8s/patch';
 

@@ -15,6 +15,17 @@ describe('house rules (eslint.config.js)', () => {
     expect(found).toEqual([expect.stringMatching(/^house\/boundaries: features never import each other: browse imports edit/)]);
   });
 
+  it('src/writes sits below the screens and above data, k8s and components', async () => {
+    expect(await problems('src/writes/probe.ts', "import { EditPage } from '../features/edit/edit-page';\nexport const probe = EditPage;\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: src\/writes is what the write screens share: it never imports src\/features$/)]);
+    expect(await problems('src/components/probe.ts', "import { draftReducer } from '../writes/draft/draft-model';\nexport const probe = draftReducer;\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: src\/components sits below the screens: it never imports src\/writes$/)]);
+    expect(await problems('src/k8s/probe.ts', "import type { DraftKey } from '../writes/draft/draft-storage';\nexport type Probe = DraftKey;\n"))
+      .toEqual([expect.stringMatching(/^house\/boundaries: src\/k8s is the protocol core: it never imports src\/writes$/)]);
+    // The screens that write share it: features and the app layer may import it.
+    expect(await problems('src/features/delete/probe.ts', "import { writeOutcome } from '../../writes/save/write-outcome';\nexport const probe = writeOutcome;\n")).toEqual([]);
+  });
+
   it('src/k8s imports neither React nor the data layer', async () => {
     const found = await problems('src/k8s/probe.ts', "import { useState } from 'react';\nimport { useQuery } from '@tanstack/react-query';\nimport { queryClient } from '../data/query-client';\nexport const probe = [useState, useQuery, queryClient];\n");
     expect(found).toEqual([

@@ -2,7 +2,7 @@
 // they came from; the draft stays.
 import { CreatePage } from '../../features/edit/create/create-page';
 import { EditPage } from '../../features/edit/edit-page';
-import { monacoEditors } from '../../features/edit/lazy-editors';
+import { monacoEditors } from '../../features/monaco/lazy-editors';
 import { toUiPath, type ApiPath } from '../../k8s/paths';
 import { navigate } from '../router/history';
 

@@ -1,10 +1,10 @@
 // The object page with what other features add to it (features never import each other): Logs and Delete beside
 // Edit, deletion state, quick edits, the pod terminal, managed fields. Its own chunk: a list URL never loads it.
-import { DeleteAction } from '../../features/edit/delete/delete-action';
-import { DeletionStatus } from '../../features/edit/delete/deletion-status';
-import { monacoEditors } from '../../features/edit/lazy-editors';
-import { ManagedFieldsSection } from '../../features/edit/preview/managed-fields-section';
-import { QuickEditsPanel } from '../../features/edit/quick-edits/quick-edits-panel';
+import { DeleteAction } from '../../features/delete/delete-action';
+import { DeletionStatus } from '../../features/delete/deletion-status';
+import { monacoEditors } from '../../features/monaco/lazy-editors';
+import { ManagedFieldsSection } from '../../writes/preview/managed-fields-section';
+import { QuickEditsPanel } from '../../features/quick-edits/quick-edits-panel';
 import { ExecPanel } from '../../features/exec/exec-panel';
 import { LogsAction } from '../../features/logs/logs-action';
 import { ObjectPage, type ObjectPageSlots } from '../../features/object/object-page';

@@ -2,7 +2,7 @@
 // the compare screen and the Helm releases.
 // One chunk of their own, loaded when one of them is opened.
 import type { ComponentProps } from 'react';
-import { monacoEditors } from '../../features/edit/lazy-editors';
+import { monacoEditors } from '../../features/monaco/lazy-editors';
 import { HelmReleasePage } from '../../features/helm/helm-release-page';
 import type { HelmTools } from '../../features/helm/helm-tools';
 import { discoveryKindResolver, objectPathFor } from '../../features/object/object-references';
@@ -17,10 +17,10 @@ export { HelmReleasesPage } from '../../features/helm/helm-releases-page';
 export { PodLogPage } from '../../features/logs/pod-log-page';
 export { WorkloadLogPage } from '../../features/logs/workload-log-page';
 
-/** The raw request tool's body editor is the edit feature's Monaco. */
+/** The raw request tool's body editor is Monaco (features/monaco). */
 const rawRequestTools: RawRequestTools = { CodeEditor: monacoEditors.CodeEditor };
 
-/** The compare screen's diff is the edit feature's Monaco diff, read-only. */
+/** The compare screen's diff is Monaco's diff (features/monaco), read-only. */
 const compareTools: CompareTools = { DiffEditor: monacoEditors.DiffEditor };
 
 export function CompareRoute(props: Omit<ComponentProps<typeof ComparePage>, 'tools'>) {
@@ -31,7 +31,7 @@ export function RawRequestRoute(props: Omit<ComponentProps<typeof RawRequestPage
   return <RawRequestPage {...props} tools={rawRequestTools} />;
 }
 
-/** The Helm release screen diffs revisions in the edit feature's Monaco and links objects as the object page does. */
+/** The Helm release screen diffs revisions in Monaco (features/monaco) and links objects as the object page does. */
 const helmTools: HelmTools = {
   DiffEditor: monacoEditors.DiffEditor,
   objectApiPath: (index, apiVersion, kind, name, namespace) => objectPathFor(discoveryKindResolver(index), apiVersion, kind, name, namespace),

@@ -1,6 +1,6 @@
 // A failed save shown fully as the API reported it: code, reason, message, causes (a cause's field jumps to its YAML line).
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
-import { writeOutcome } from './write-outcome';
+import { writeOutcome } from '../../writes/save/write-outcome';
 
 export interface EditErrorPanelProps {
   error: unknown;

@@ -1,6 +1,6 @@
 // What the last Save or Apply answered, shown above the text: saved, merged onto server changes, or a conflict.
 import type { KubeObject } from '../../k8s/kube-object';
-import { PathChips } from './path-chips';
+import { PathChips } from '../../writes/preview/path-chips';
 
 /** The server moved the object on while nothing was typed: the text follows it, and says so quietly. */
 export interface FollowedChange {

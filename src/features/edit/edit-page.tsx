@@ -12,31 +12,31 @@ import { gvrOf } from '../../k8s/paths';
 import { accessTitle, mayAct } from '../../components/ui/access-control';
 import { useAccess } from '../../data/access-query';
 import { attributesFor } from '../../k8s/access/access-review';
-import { DraftCodeEditor } from './draft-code-editor';
-import { draftReducer, initialDraftState } from './draft-model';
-import type { DraftScreenProps } from './draft-screen-props';
-import { clearDraft, holdsSecret, loadDraft, saveDraft, type DraftKey } from './draft-storage';
-import { SecretDraftNotice } from './secret-draft-notice';
-import { editablePathsChanged, editableYaml, hiddenFields, restoreReadOnly } from './editable-object';
+import { DraftCodeEditor } from '../../writes/draft/draft-code-editor';
+import { draftReducer, initialDraftState } from '../../writes/draft/draft-model';
+import type { DraftScreenProps } from '../../writes/draft/draft-screen-props';
+import { clearDraft, holdsSecret, loadDraft, saveDraft, type DraftKey } from '../../writes/draft/draft-storage';
+import { SecretDraftNotice } from '../../writes/draft/secret-draft-notice';
+import { editablePathsChanged, editableYaml, hiddenFields, restoreReadOnly } from '../../writes/draft/editable-object';
 import { EditErrorPanel } from './edit-error-panel';
-import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from './edit-save';
+import { checkEdit, saveEdit, type EditSave, type EditSaveAnswer } from '../../writes/save/edit-save';
 import { useKindSchemaState } from '../../data/kind-schema-query';
-import { ChangePreview } from './preview/change-preview';
-import type { ChangeRequest } from './preview/change-request';
-import { ManagedFieldsView } from './preview/managed-fields-view';
-import { UnknownFieldsPanel } from './unknown-fields-panel';
-import { useDraftRequest } from './use-draft-request';
-import { useSaveCommand } from './use-save-command';
-import { lineOfFieldPath } from './yaml-position';
-import { YamlProblemsAlert } from './yaml-problems-alert';
-import { WarningList } from '../../components/ui/warning-list';
+import { ChangePreview } from '../../writes/preview/change-preview';
+import type { ChangeRequest } from '../../writes/preview/change-request';
+import { ManagedFieldsView } from '../../writes/preview/managed-fields-view';
+import { UnknownFieldsPanel } from '../../writes/save/unknown-fields-panel';
+import { useDraftRequest } from '../../writes/draft/use-draft-request';
+import { useSaveCommand } from '../../writes/draft/use-save-command';
+import { lineOfFieldPath } from '../../writes/draft/yaml-position';
+import { YamlProblemsAlert } from '../../writes/draft/yaml-problems-alert';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { EditNoticeBanner, followedNotice, type EditNotice } from './edit-notice';
 import { ServerChangesBanner } from './server-changes-banner';
-import { DiscardButton } from './discard-button';
+import { DiscardButton } from '../../writes/draft/discard-button';
 import { isLaterResourceVersion } from '../../k8s/resource-version-order';
-import { WriteOutcomePanel } from './write-outcome-panel';
+import { WriteOutcomePanel } from '../../writes/save/write-outcome-panel';
 import { SegmentedTabs } from '../../components/ui/segmented-tabs';
+import { DraftPage } from './draft-page';
 import { FormView } from './form/form-view';
 import { DRAFT_VIEWS, formRefusal, serverProblems, type DraftView } from './form/form-checks';
 import { FieldProblemsAlert } from './form/field-problems-alert';
@@ -213,23 +213,27 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
   const warnings = notice?.kind === 'saved' ? notice.warnings : saveError instanceof KubeApiError ? saveError.warnings : [];
 
   return (
-    <article aria-labelledby="edit-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-11 shrink-0 items-center gap-x-3 border-b border-slate-200 px-4 py-2">
-        <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">Editing</span>
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{kind}</span>
-        <h1 id="edit-title" className="shrink-0 whitespace-nowrap font-mono text-sm font-semibold text-slate-900" data-testid="edit-name">
-          {name}
-        </h1>
-        {path.namespace !== null && <span className="shrink-0 whitespace-nowrap text-xs text-slate-500">in {path.namespace}</span>}
-        {base && (
-          <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
-            resourceVersion {base.metadata.resourceVersion}
+    <DraftPage
+      badges={[
+        { label: 'Editing', tone: 'amber' },
+        { label: kind, tone: 'slate' },
+      ]}
+      title={{ id: 'edit-title', text: name, mono: true, testId: 'edit-name' }}
+      facts={
+        <>
+          {path.namespace !== null && <span className="shrink-0 whitespace-nowrap text-xs text-slate-500">in {path.namespace}</span>}
+          {base && (
+            <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="base-resource-version" title="The resourceVersion this edit is based on (sent with Save)">
+              resourceVersion {base.metadata.resourceVersion}
+            </span>
+          )}
+          <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
+            {state.kept ? (dirty ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
           </span>
-        )}
-        <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {state.kept ? (dirty ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : 'Draft kept (no changes)') : dirty ? 'Unsaved' : 'No changes'}
-        </span>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        </>
+      }
+      actions={
+        <>
           <button
             type="button"
             onClick={onSave}
@@ -251,13 +255,7 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
           >
             Preview
           </button>
-          <button
-            type="button"
-            aria-pressed={showManagedFields}
-            onClick={() => setShowManagedFields((v) => !v)}
-            disabled={!base}
-            className={buttonStyles.secondary}
-          >
+          <button type="button" aria-pressed={showManagedFields} onClick={() => setShowManagedFields((v) => !v)} disabled={!base} className={buttonStyles.secondary}>
             Managed fields
           </button>
           {/* While previewing, the preview's own Cancel (back to the text) is the only one. */}
@@ -269,51 +267,52 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
               </button>
             </>
           )}
-        </div>
-      </header>
-
-      <div className="shrink-0 space-y-0">
-        {hidden.length > 0 && (
-          <p data-testid="hidden-fields-note" className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600">
-            Hidden because the server owns them (kept as they are on save): <span className="font-mono">{hidden.join(', ')}</span>
-          </p>
-        )}
-        {secretDraft && <SecretDraftNotice />}
-        {state.restored && notice === null && (
-          <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
-            Restored your unsaved draft. Discard drops it and starts again from the object on the server.
-          </p>
-        )}
-        <ServerChangesBanner
-          deleted={liveDeleted}
-          resourceVersion={live?.metadata.resourceVersion}
-          changes={notice?.kind === 'conflict' ? [] : liveChanges}
-          showDiff={showServerDiff}
-          onToggleDiff={() => setShowServerDiff((v) => !v)}
-        />
-        {/* A save's success is history once a later attempt failed or was refused: never "Saved" above "Not saved". */}
-        {notice && !((notice.kind === 'saved' || notice.kind === 'followed') && (failure || refusal)) && <EditNoticeBanner notice={notice} />}
-        {showManagedFields && base && (
-          <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
-            <ManagedFieldsView object={base} />
-          </div>
-        )}
-        <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not saved" onReveal={revealAt} />
-        {refusal?.kind === 'identity' && (
-          <div role="alert" data-testid="identity-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Not saved:</span> {refusal.message}
-          </div>
-        )}
-        {refusal?.kind === 'fields' && (
-          <FieldProblemsAlert
-            problems={refusal.problems}
-            outcome="Not saved"
-            onShow={onCauseClick}
+        </>
+      }
+      notices={
+        <>
+          {hidden.length > 0 && (
+            <p data-testid="hidden-fields-note" className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600">
+              Hidden because the server owns them (kept as they are on save): <span className="font-mono">{hidden.join(', ')}</span>
+            </p>
+          )}
+          {secretDraft && <SecretDraftNotice />}
+          {state.restored && notice === null && (
+            <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
+              Restored your unsaved draft. Discard drops it and starts again from the object on the server.
+            </p>
+          )}
+          <ServerChangesBanner
+            deleted={liveDeleted}
+            resourceVersion={live?.metadata.resourceVersion}
+            changes={notice?.kind === 'conflict' ? [] : liveChanges}
+            showDiff={showServerDiff}
+            onToggleDiff={() => setShowServerDiff((v) => !v)}
           />
-        )}
-        {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
-        {saveError !== null && (
-          <div className="border-b border-red-200 p-3">
+          {/* A save's success is history once a later attempt failed or was refused: never "Saved" above "Not saved". */}
+          {notice && !((notice.kind === 'saved' || notice.kind === 'followed') && (failure || refusal)) && <EditNoticeBanner notice={notice} />}
+          {showManagedFields && base && (
+            <div className="max-h-64 overflow-auto border-b border-slate-200 px-4 py-2">
+              <ManagedFieldsView object={base} />
+            </div>
+          )}
+        </>
+      }
+      refusals={
+        <>
+          <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not saved" onReveal={revealAt} />
+          {refusal?.kind === 'identity' && (
+            <div role="alert" data-testid="identity-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
+              <span className="font-semibold">Not saved:</span> {refusal.message}
+            </div>
+          )}
+          {refusal?.kind === 'fields' && <FieldProblemsAlert problems={refusal.problems} outcome="Not saved" onShow={onCauseClick} />}
+          {refusal?.kind === 'unknown-fields' && <UnknownFieldsPanel warning={refusal.warning} saving={saving} onSaveAnyway={() => save(true)} onGoToLine={revealAt} />}
+        </>
+      }
+      failure={
+        saveError !== null && (
+          <>
             {sentSave && (
               <WriteOutcomePanel
                 context={context}
@@ -326,18 +325,13 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
               />
             )}
             <EditErrorPanel error={saveError} title={`Saving ${path.resource} ${name}`} onCauseClick={onCauseClick} />
-          </div>
-        )}
-        <WarningList warnings={warnings} testId="save-warnings" />
-      </div>
-
-      {draft && !preview && !conflict && !showServerDiff && (
-        <div className="shrink-0 px-4 pt-1.5">
-          <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />
-        </div>
-      )}
-      <div className="min-h-0 flex-1 p-2">
-        {!draft && query.error ? (
+          </>
+        )
+      }
+      warnings={{ list: warnings, testId: 'save-warnings' }}
+      views={[draft && !preview && !conflict && !showServerDiff && <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />]}
+      body={
+        !draft && query.error ? (
           <EditErrorPanel error={query.error} title={`Getting ${path.resource} ${name}`} onCauseClick={() => {}} />
         ) : !draft ? (
           <p role="status" className="p-2 text-sm text-slate-500">
@@ -384,17 +378,9 @@ export function EditPage({ context, apiPath, path, editors, onCancel, storage = 
             reveal={formReveal}
           />
         ) : (
-          <DraftCodeEditor
-            CodeEditor={CodeEditor}
-            state={state}
-            onChange={onChange}
-            onSave={onSave}
-            label={`YAML of ${kind} ${name}`}
-            uri={modelUri}
-            schema={kindSchema?.jsonSchema ?? null}
-          />
-        )}
-      </div>
-    </article>
+          <DraftCodeEditor CodeEditor={CodeEditor} state={state} onChange={onChange} onSave={onSave} label={`YAML of ${kind} ${name}`} uri={modelUri} schema={kindSchema?.jsonSchema ?? null} />
+        )
+      }
+    />
   );
 }

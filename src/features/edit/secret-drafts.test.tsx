@@ -12,10 +12,10 @@ import { renderInProviders } from '../../testing/render-in-providers';
 import { stubFetch } from '../../testing/stub-fetch';
 import { textareaEditor } from '../../testing/textarea-editor';
 import { CreatePage } from './create/create-page';
-import { clearCreateDraft, clearDraft, draftStorageKey } from './draft-storage';
+import { clearCreateDraft, clearDraft, draftStorageKey } from '../../writes/draft/draft-storage';
 import { EditPage } from './edit-page';
-import { SECRET_DRAFT_NOTICE } from './secret-draft-notice';
-import { textareaEditors } from './textarea-editors';
+import { SECRET_DRAFT_NOTICE } from '../../writes/draft/secret-draft-notice';
+import { textareaEditors } from '../../testing/textarea-editors';
 
 const SECRET_PATH = '/api/v1/namespaces/default/secrets/web-tls';
 const CONFIGMAP_PATH = '/api/v1/namespaces/default/configmaps/c1';

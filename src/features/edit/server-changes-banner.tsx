@@ -1,5 +1,5 @@
 // What the watch saw happen to the object while it is being edited; the text is never touched by it.
-import { PathChips } from './path-chips';
+import { PathChips } from '../../writes/preview/path-chips';
 
 /** Paths listed before "and N more". */
 const MAX_LISTED = 8;

@@ -12,8 +12,8 @@ import { renderInProviders } from '../../testing/render-in-providers';
 import { stubFetch } from '../../testing/stub-fetch';
 import { textareaEditor } from '../../testing/textarea-editor';
 import { CreatePage } from './create/create-page';
-import { loadCreateDraft } from './draft-storage';
-import { textareaEditors } from './textarea-editors';
+import { loadCreateDraft } from '../../writes/draft/draft-storage';
+import { textareaEditors } from '../../testing/textarea-editors';
 import { recordedDiscovery } from '../../testing/recorded-discovery';
 
 const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';

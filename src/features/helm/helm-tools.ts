@@ -2,7 +2,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceIndex } from '../../k8s/discovery/resource-index';
 
-/** The edit feature's DiffEditor, read-only. */
+/** Monaco's DiffEditor, read-only. */
 export interface ReleaseDiffProps {
   original: string;
   modified: string;

@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../src/k8s/kube-object';
 import { checkNewObject } from '../../../src/features/edit/create/create-checks';
-import { checkEdit } from '../../../src/features/edit/edit-save';
+import { checkEdit } from '../../../src/writes/save/edit-save';
 import { prepareBody } from '../../../src/features/inspect/raw-request/request-body';
 
 const BAD_INPUT_REPORT = 'test-reports/reliability-bad-input.jsonl';

@@ -11,7 +11,7 @@ import {
   saveDraft,
   type CreateDraftKey,
   type DraftKey,
-} from '../../../src/features/edit/draft-storage';
+} from '../../../src/writes/draft/draft-storage';
 import { browserStorageText } from '../../../src/testing/browser-storage';
 import { blocked } from '../probe-report';
 

@@ -14,7 +14,7 @@ import { readYaml } from '../../../src/k8s/yaml-read';
 import { applyEdit } from '../../../src/features/edit/form/apply-edit';
 import { locateSchemaPath } from '../../../src/features/edit/form/form-paths';
 import { shareUnchanged } from '../../../src/features/edit/form/share-unchanged';
-import { classifiedChanges, orderedLike } from '../../../src/features/edit/object-diff';
+import { classifiedChanges, orderedLike } from '../../../src/writes/draft/object-diff';
 import { blocked } from '../probe-report';
 import { prototypesNow, prototypesUnchanged } from './prototype-watch';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listToTable } from '../../../src/k8s/list-to-table';
 import { normalizeTable, rowName, type Table } from '../../../src/k8s/table';
 import { positionOfFieldPath } from '../../../src/k8s/yaml-field-path';
-import { toYaml } from '../../../src/features/edit/editable-object';
+import { toYaml } from '../../../src/writes/draft/editable-object';
 import { anyJson, fuzz } from './fuzz-runs';
 
 describe('fuzz: Table model', () => {

@@ -4,9 +4,9 @@ import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import { buildApiPath } from '../../../k8s/paths';
-import type { FieldProblem } from '../draft-model';
-import { oversizeProblem } from '../request-size';
-import { parseEditedYaml, type YamlProblem } from '../yaml-position';
+import type { FieldProblem } from '../../../writes/draft/draft-model';
+import { oversizeProblem } from '../../../writes/draft/request-size';
+import { parseEditedYaml, type YamlProblem } from '../../../writes/draft/yaml-position';
 
 /** The collection the URL points at. */
 export interface CreateCollection {

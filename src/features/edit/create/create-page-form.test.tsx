@@ -12,7 +12,7 @@ import { cleanUpAfterEach } from '../../../testing/clean-up-after-each';
 import { MemoryStore } from '../../../testing/memory-store';
 import { renderInProviders } from '../../../testing/render-in-providers';
 import { textareaEditor } from '../../../testing/textarea-editor';
-import { textareaEditors } from '../textarea-editors';
+import { textareaEditors } from '../../../testing/textarea-editors';
 import { CreatePage } from './create-page';
 import { recordedDiscovery } from '../../../testing/recorded-discovery';
 

@@ -13,26 +13,26 @@ import { useUiStore } from '../../../stores/ui-store';
 import { accessTitle, mayAct } from '../../../components/ui/access-control';
 import { useAccess } from '../../../data/access-query';
 import { attributesFor } from '../../../k8s/access/access-review';
-import { DraftCodeEditor } from '../draft-code-editor';
-import type { DraftScreenProps } from '../draft-screen-props';
-import { draftReducer, initialDraftState } from '../draft-model';
-import { clearCreateDraft, holdsSecret, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../draft-storage';
-import { SecretDraftNotice } from '../secret-draft-notice';
+import { DraftCodeEditor } from '../../../writes/draft/draft-code-editor';
+import type { DraftScreenProps } from '../../../writes/draft/draft-screen-props';
+import { draftReducer, initialDraftState } from '../../../writes/draft/draft-model';
+import { clearCreateDraft, holdsSecret, loadCreateDraft, saveCreateDraft, type CreateDraftKey } from '../../../writes/draft/draft-storage';
+import { SecretDraftNotice } from '../../../writes/draft/secret-draft-notice';
 import { useKindSchemaState } from '../../../data/kind-schema-query';
-import { useDraftRequest } from '../use-draft-request';
-import { DiscardButton } from '../discard-button';
-import { useSaveCommand } from '../use-save-command';
-import { lineOfFieldPath } from '../yaml-position';
-import { YamlProblemsAlert } from '../yaml-problems-alert';
+import { useDraftRequest } from '../../../writes/draft/use-draft-request';
+import { DiscardButton } from '../../../writes/draft/discard-button';
+import { useSaveCommand } from '../../../writes/draft/use-save-command';
+import { lineOfFieldPath } from '../../../writes/draft/yaml-position';
+import { YamlProblemsAlert } from '../../../writes/draft/yaml-problems-alert';
 import { checkNewObject, type CreateCollection } from './create-checks';
 import { CreatePreview, type CreatePreviewData } from './create-preview';
 import { postObject, type CreateResult } from './create-request';
 import { templatesFor, templateText, type CreateTarget } from './create-templates';
-import { WarningList } from '../../../components/ui/warning-list';
 import { buttonBase, buttonStyles } from '../../../components/ui/button-styles';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
-import { writeOutcome } from '../write-outcome';
-import { WriteOutcomePanel } from '../write-outcome-panel';
+import { DraftPage } from '../draft-page';
+import { writeOutcome } from '../../../writes/save/write-outcome';
+import { WriteOutcomePanel } from '../../../writes/save/write-outcome-panel';
 import { FormView } from '../form/form-view';
 import { FieldProblemsAlert } from '../form/field-problems-alert';
 import { DRAFT_VIEWS, formRefusal, serverProblems, type DraftView } from '../form/form-checks';
@@ -251,27 +251,26 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
   }
 
   return (
-    <article aria-labelledby="create-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-4 py-2">
-        <span className="shrink-0 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">New</span>
-        <h1 id="create-title" className="shrink-0 whitespace-nowrap text-sm font-semibold text-slate-900">
-          Create {kindLabel}
-        </h1>
-        <span className="shrink-0 whitespace-nowrap text-xs text-slate-500" data-testid="create-scope">
-          {scope}
-        </span>
-        <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
-          {state.kept ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : edited ? 'Not kept (browser storage refused it)' : 'Unchanged template'}
-        </span>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+    <DraftPage
+      badges={[{ label: 'New', tone: 'emerald' }]}
+      title={{ id: 'create-title', text: `Create ${kindLabel}` }}
+      headerWraps
+      facts={
+        <>
+          <span className="shrink-0 whitespace-nowrap text-xs text-slate-500" data-testid="create-scope">
+            {scope}
+          </span>
+          <span className="min-w-0 truncate whitespace-nowrap text-xs text-slate-500" data-testid="draft-state">
+            {state.kept ? (secretDraft ? 'Draft kept in memory only' : 'Draft kept in this browser') : edited ? 'Not kept (browser storage refused it)' : 'Unchanged template'}
+          </span>
+        </>
+      }
+      actions={
+        <>
           {templates.length > 1 && draft && (
             <label className="flex items-center gap-1.5 text-xs text-slate-600">
               Template
-              <select
-                value={draft.origin}
-                onChange={(e) => pickTemplate(e.target.value)}
-                className="max-w-64 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800"
-              >
+              <select value={draft.origin} onChange={(e) => pickTemplate(e.target.value)} className="max-w-64 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800">
                 {templates.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.label}
@@ -299,57 +298,62 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
           <button type="button" onClick={onCancel} title="Back to the list (the draft stays)" className={buttonStyles.secondary}>
             Cancel
           </button>
-        </div>
-      </header>
-
-      <div className="shrink-0">
-        {secretDraft && <SecretDraftNotice />}
-        {state.restored && !failure && !previewShown && (
-          <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
-            Restored your draft{secretDraft ? '' : ' from this browser'}. Discard drops it and starts again from the template.
-          </p>
-        )}
-        {pendingTemplate !== null && (
-          <div role="alert" data-testid="template-confirm" className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            <span>
-              Replace your edited text with the “{templates.find((t) => t.id === pendingTemplate)?.label}” template? Your changes would be lost.
-            </span>
-            <button type="button" onClick={() => replaceText(pendingTemplate)} className={`${buttonBase} ml-auto border-amber-600 bg-amber-600 text-white hover:bg-amber-700`}>
-              Replace my text
-            </button>
-            <button type="button" onClick={() => setPendingTemplate(null)} className={buttonStyles.secondary}>
-              Keep my text
-            </button>
-          </div>
-        )}
-        <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not sent" onReveal={revealAt} />
-        {refusedByForm && (
-          <FieldProblemsAlert
-            problems={objectProblems}
-            outcome="Not sent"
-            onShow={(field) => {
-              setView('yaml');
-              onCauseClick(field);
-            }}
-          />
-        )}
-        {objectProblems.length > 0 && !refusedByForm && (
-          <div role="alert" data-testid="object-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-            <span className="font-semibold">Not sent: this is not a {kindLabel} this page can create.</span>
-            <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
-              {objectProblems.map((p) => (
-                <li key={p.message}>
-                  <button type="button" className="underline" title="Show this field in the editor" onClick={() => onCauseClick(p.field)}>
-                    {p.field}
-                  </button>
-                  : {p.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {failure && (
-          <div className="border-b border-red-200 p-3">
+        </>
+      }
+      notices={
+        <>
+          {secretDraft && <SecretDraftNotice />}
+          {state.restored && !failure && !previewShown && (
+            <p role="status" data-testid="draft-restored" className="border-b border-sky-200 bg-sky-50 px-4 py-1 text-xs text-sky-900">
+              Restored your draft{secretDraft ? '' : ' from this browser'}. Discard drops it and starts again from the template.
+            </p>
+          )}
+          {pendingTemplate !== null && (
+            <div role="alert" data-testid="template-confirm" className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+              <span>Replace your edited text with the “{templates.find((t) => t.id === pendingTemplate)?.label}” template? Your changes would be lost.</span>
+              <button type="button" onClick={() => replaceText(pendingTemplate)} className={`${buttonBase} ml-auto border-amber-600 bg-amber-600 text-white hover:bg-amber-700`}>
+                Replace my text
+              </button>
+              <button type="button" onClick={() => setPendingTemplate(null)} className={buttonStyles.secondary}>
+                Keep my text
+              </button>
+            </div>
+          )}
+        </>
+      }
+      refusals={
+        <>
+          <YamlProblemsAlert problems={refusal?.kind === 'yaml' ? refusal.problems : []} outcome="Not sent" onReveal={revealAt} />
+          {refusedByForm && (
+            <FieldProblemsAlert
+              problems={objectProblems}
+              outcome="Not sent"
+              onShow={(field) => {
+                setView('yaml');
+                onCauseClick(field);
+              }}
+            />
+          )}
+          {objectProblems.length > 0 && !refusedByForm && (
+            <div role="alert" data-testid="object-error" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
+              <span className="font-semibold">Not sent: this is not a {kindLabel} this page can create.</span>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
+                {objectProblems.map((p) => (
+                  <li key={p.message}>
+                    <button type="button" className="underline" title="Show this field in the editor" onClick={() => onCauseClick(p.field)}>
+                      {p.field}
+                    </button>
+                    : {p.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      }
+      failure={
+        failure && (
+          <>
             {failure.request === 'create' && sentCreate && (
               <WriteOutcomePanel
                 context={context}
@@ -374,22 +378,17 @@ export function CreatePage({ context, apiPath, path, editors, onCancel, onCreate
                     : 'Your text is kept. Whether it was created is shown above (Check now asks the server).'
               }
             />
-          </div>
-        )}
-        <WarningList warnings={warnings} testId="create-warnings" />
-        {draft && !previewShown && (
-          <div className="border-b border-slate-200 px-4 py-1.5">
-            <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />
-          </div>
-        )}
-        {preview && draft && (
-          <div className="border-b border-slate-200 px-4 py-1.5">
-            <SegmentedTabs label="Create view" options={VIEWS} value={previewShown ? 'preview' : 'yaml'} onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })} />
-          </div>
-        )}
-      </div>
-
-      <div className="min-h-0 flex-1 p-2">{body}</div>
-    </article>
+          </>
+        )
+      }
+      warnings={{ list: warnings, testId: 'create-warnings' }}
+      views={[
+        draft && !previewShown && <SegmentedTabs label="Edit view" options={DRAFT_VIEWS} value={view} onChange={setView} />,
+        preview && draft && (
+          <SegmentedTabs label="Create view" options={VIEWS} value={previewShown ? 'preview' : 'yaml'} onChange={(view) => dispatch({ type: 'preview-shown', shown: view === 'preview' })} />
+        ),
+      ]}
+      body={body}
+    />
   );
 }

@@ -1,12 +1,12 @@
 // What a dry-run POST answered: the fields the server set, the diff from what was typed, and the object itself.
 import { useMemo, useState } from 'react';
 import { withoutManagedFields, type KubeObject } from '../../../k8s/kube-object';
-import type { DiffEditorProps } from '../code-editor';
-import { toYaml } from '../editable-object';
-import { classifiedChanges, orderedLike } from '../object-diff';
+import type { DiffEditorProps } from '../../../writes/draft/code-editor';
+import { toYaml } from '../../../writes/draft/editable-object';
+import { classifiedChanges, orderedLike } from '../../../writes/draft/object-diff';
 import type { ComponentType } from 'react';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
-import { PathChips } from '../path-chips';
+import { PathChips } from '../../../writes/preview/path-chips';
 
 export interface CreatePreviewData {
   /** The object as sent (namespace filled in). */

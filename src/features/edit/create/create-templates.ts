@@ -4,7 +4,7 @@ import type { KubeObject } from '../../../k8s/kube-object';
 import { formatGroupVersion } from '../../../k8s/discovery/gvr';
 import type { JsonSchema } from '../../../k8s/openapi';
 import { ownValue, setOwn } from '../../../k8s/own-properties';
-import { toYaml } from '../editable-object';
+import { toYaml } from '../../../writes/draft/editable-object';
 
 /** The collection a new object goes into. */
 export interface CreateTarget {

@@ -1,5 +1,5 @@
 // "Not saved: the form found problems": what the schema checks refused, each field a link to its YAML line.
-import type { FieldProblem } from '../draft-model';
+import type { FieldProblem } from '../../../writes/draft/draft-model';
 
 export interface FieldProblemsAlertProps {
   problems: FieldProblem[];

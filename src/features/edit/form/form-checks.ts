@@ -4,7 +4,7 @@ import { KubeApiError } from '../../../k8s/kube-api-error';
 import { buildFormModel } from '../../../k8s/openapi/form-model';
 import { validateObject, type FormProblem } from '../../../k8s/openapi/form-validate';
 import type { KindSchema } from '../../../k8s/openapi';
-import type { Refusal } from '../draft-model';
+import type { Refusal } from '../../../writes/draft/draft-model';
 
 /** The editor views of a draft: the same text, as YAML or as a form. */
 export type DraftView = 'yaml' | 'form';

@@ -8,7 +8,7 @@ import { validateObject, type FormProblem, type ValidationCache } from '../../..
 import type { KindSchema } from '../../../k8s/openapi';
 import { editYaml, type YamlEdit } from '../../../k8s/yaml-edit';
 import { readYaml } from '../../../k8s/yaml-read';
-import { toYaml } from '../editable-object';
+import { toYaml } from '../../../writes/draft/editable-object';
 import { FindField } from './find-field';
 import { FormContext, type FieldRenderProps, type FormContextValue } from './form-context';
 import { locateSchemaPath, pathKey } from './form-paths';

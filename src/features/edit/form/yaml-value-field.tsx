@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { readYaml } from '../../../k8s/yaml-read';
 import type { YamlPath } from '../../../k8s/yaml-edit';
-import { toYaml } from '../editable-object';
+import { toYaml } from '../../../writes/draft/editable-object';
 import { useFormContext } from './form-context';
 
 export interface YamlValueFieldProps {

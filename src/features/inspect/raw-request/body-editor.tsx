@@ -1,4 +1,4 @@
-// The body of a write in the edit feature's editor: the kind's schema, YAML problems and the Status causes of a 422 as markers.
+// The body of a write in Monaco (handed in): the kind's schema, YAML problems and the Status causes of a 422 as markers.
 import { useMemo } from 'react';
 import { useDiscovery } from '../../../data/discovery-query';
 import { useKindSchema } from '../../../data/kind-schema-query';

@@ -1,7 +1,7 @@
-// What the raw request tool borrows from the edit feature, handed in by the app layer (features never import each other).
+// What the raw request tool borrows from features/monaco, handed in by the app layer (features never import each other).
 import type { ComponentType } from 'react';
 
-/** The edit feature's CodeEditor props, as far as the body editor uses them. */
+/** The CodeEditor props of src/writes/draft/code-editor.ts, as far as the body editor uses them. */
 export interface BodyEditorProps {
   /** Initial text: the editor owns it afterwards; a new key replaces it. */
   value: string;

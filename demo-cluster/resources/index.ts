@@ -12,6 +12,7 @@ import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } fr
 import { podtemplates, replicationcontrollers } from './replication.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
+import { storageversionmigrations } from './storage-migration.js';
 
 /** Named access to built-in types for code that writes objects (seed, activity, controllers). */
 export const registryTypes = {
@@ -78,6 +79,7 @@ export function defaultRegistry(): Registry {
     .add(leases)
     .add(flowschemas)
     .add(prioritylevelconfigurations)
+    .add(storageversionmigrations)
     .add(nodeMetricsType)
     .add(podMetricsType);
 }

@@ -71,6 +71,7 @@ export function customResourceDefinitions(group: string, version: string, kind: 
   const item: JsonObject = { ...base, properties, 'x-kubernetes-group-version-kind': [{ group, kind, version }] };
   const list: JsonObject = {
     description: `${kind}List is a list of ${kind}`,
+    type: 'object',
     required: ['items'],
     properties: {
       apiVersion: { description: API_VERSION_DOC, type: 'string' },

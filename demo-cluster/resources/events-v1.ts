@@ -27,8 +27,8 @@ const RENAMED: [string, string][] = [
 export function eventToV1(core: KubeObject): KubeObject {
   const out: KubeObject = { kind: 'Event', apiVersion: 'events.k8s.io/v1', metadata: core.metadata };
   moveFields(core, out, [...SAME, ...RENAMED]);
-  const source = obj(core.source);
-  if (Object.keys(source).length > 0) out.deprecatedSource = source;
+  // A struct in Go: {} when the core Event names no source.
+  out.deprecatedSource = obj(core.source);
   if (out.eventTime === undefined) out.eventTime = null;
   return out;
 }

@@ -31,7 +31,8 @@ function validateMigration(o: KubeObject, old: KubeObject | undefined): FieldErr
     if (errs.length > 0) errors.push({ type: 'FieldValueInvalid', field: 'spec.resource.group', value: group, detail: errs.join(',') });
   }
   if (!old) return errors;
-  if (!jsonEqual(o.spec ?? {}, old.spec ?? {})) errors.push({ type: 'FieldValueInvalid', field: 'spec', value: o.spec, detail: 'field is immutable' });
+  // The value is the internal Go struct, whose Resource field has no JSON name of its own.
+  if (!jsonEqual(o.spec ?? {}, old.spec ?? {})) errors.push({ type: 'FieldValueInvalid', field: 'spec', value: { Resource: { group, resource: name } }, detail: 'field is immutable' });
   const conditions = obj(o.status).conditions;
   const succeeded = conditionTrue(o, 'Succeeded');
   const failed = conditionTrue(o, 'Failed');

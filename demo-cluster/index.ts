@@ -17,6 +17,8 @@ import { startReplicationManager } from './controllers/replication-controller.js
 import { startRevisionController } from './controllers/revision-controller.js';
 import { startApfConsumer } from './controllers/apf-consumer.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
+import { startNamespaceController } from './controllers/namespace-controller.js';
+import { startCompactor } from './store/compactor.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
@@ -31,8 +33,10 @@ export interface DemoClusterInternalOptions extends DemoClusterOptions {
   historyCapacity?: number;
   /** Time the simulated kubelet takes to finish a graceful pod deletion (default 1000 ms). */
   podTerminationMs?: number;
-  /** Time the simulated namespace controller takes to empty a deleted namespace (default 500 ms). */
+  /** Time the namespace controller waits before it empties a deleted namespace (default 500 ms). */
   namespaceTerminationMs?: number;
+  /** Interval of the etcd compaction that expires old resourceVersions (default 5 min, kube-apiserver's). */
+  compactionIntervalMs?: number;
   /**
    * Enables fault injection (off by default): the loopback-only, admin-only control endpoint
    * /-/demo/faults and the `faults` rules below (see faults.ts).
@@ -144,6 +148,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const stopRevisionController = startRevisionController(ctx);
   const stopApfConsumer = startApfConsumer(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
+  const stopNamespaceController = startNamespaceController(ctx);
+  const stopCompactor = startCompactor(store, options.compactionIntervalMs ?? 300_000);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -168,6 +174,8 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopRevisionController();
         stopApfConsumer();
         stopNamespaceFurniture();
+        stopNamespaceController();
+        stopCompactor();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);
         timers.clear();

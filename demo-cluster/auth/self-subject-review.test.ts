@@ -44,7 +44,7 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
   const registry = defaultRegistry();
 
   it('is marked as newer than the recording, the only such type', () => {
-    expect(registry.all().filter((t) => t.beyondRecorded !== undefined).map((t) => [t.resource, t.beyondRecorded])).toEqual([['selfsubjectreviews', '1.28'], ['nodes', 'metrics-server 0.7'], ['pods', 'metrics-server 0.7']]);
+    expect(registry.all().filter((t) => t.beyondRecorded !== undefined).map((t) => [t.resource, t.beyondRecorded])).toEqual([['selfsubjectreviews', '1.28'], ['storageversionmigrations', '1.30'], ['nodes', 'metrics-server 0.7'], ['pods', 'metrics-server 0.7']]);
   });
 
   it('legacy discovery: authentication.k8s.io/v1 between events.k8s.io and authorization.k8s.io, as kube-apiserver orders the groups', () => {

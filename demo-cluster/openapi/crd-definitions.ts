@@ -26,6 +26,34 @@ function toV2(schema: unknown): unknown {
   return out;
 }
 
+/** ToStructuralOpenAPIV2 below the root: what kubectl's v2 validation would misread goes. */
+function structuralV2(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(structuralV2);
+  if (!isPlainObject(schema)) return schema;
+  const preserve = schema['x-kubernetes-preserve-unknown-fields'] === true;
+  const drop = new Set(['allOf', 'oneOf', 'anyOf', 'not']);
+  if (preserve) drop.add('properties').add('items');
+  if ((preserve && schema.type === 'object') || (schema.type === 'array' && (schema.items === undefined || preserve))) drop.add('type');
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    if (drop.has(key)) continue;
+    const value = schema[key];
+    setField(out, key, key === 'properties' && isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuralV2(v)])) : structuralV2(value));
+  }
+  return out;
+}
+
+/**
+ * A custom resource's definition as /openapi/v2 publishes it (buildKubeNative with V2): one that preserves unknown
+ * fields at its root is a plain object (kubectl would refuse every field the properties do not list), any other is
+ * converted by ToStructuralOpenAPIV2. Validation, pruning and /openapi/v3 keep the full schema.
+ */
+export function publishedV2Definition(definition: JsonObject): JsonObject {
+  const gvk = definition['x-kubernetes-group-version-kind'];
+  if (definition['x-kubernetes-preserve-unknown-fields'] === true) return { type: 'object', 'x-kubernetes-group-version-kind': gvk };
+  return structuralV2(definition) as JsonObject;
+}
+
 /** The kind and list definitions of one served CRD version. */
 export function customResourceDefinitions(group: string, version: string, kind: string, plural: string, schema: unknown): Record<string, JsonObject> {
   const name = definitionName(group, version, kind);
@@ -43,6 +71,7 @@ export function customResourceDefinitions(group: string, version: string, kind: 
   const item: JsonObject = { ...base, properties, 'x-kubernetes-group-version-kind': [{ group, kind, version }] };
   const list: JsonObject = {
     description: `${kind}List is a list of ${kind}`,
+    type: 'object',
     required: ['items'],
     properties: {
       apiVersion: { description: API_VERSION_DOC, type: 'string' },

@@ -20,6 +20,7 @@ const served = new Set([
   'coordination.k8s.io/v1/Lease',
   'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
   'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
+  'storagemigration.k8s.io/v1/StorageVersionMigration',
 ]);
 const defs = doc.definitions;
 const roots = Object.keys(defs).filter((name) =>

@@ -22,6 +22,7 @@ const SERVED = {
   'apis/scheduling.k8s.io/v1': ['priorityclasses'],
   'apis/coordination.k8s.io/v1': ['leases'],
   'apis/flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
+  'apis/storagemigration.k8s.io/v1': ['storageversionmigrations'],
 };
 /** Schemas reachable from the given value's $refs. */
 function schemaClosure(schemas, from) {

@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { Registry, ResourceType } from '../resources/registry.js';
 import type { JsonObject } from '../resources/types.js';
+import { isPlainObject } from '../resources/types.js';
 import { DEFINITIONS } from './definitions.js';
+import { publishedV2Definition } from './crd-definitions.js';
 import { definitionNameOf } from './schema.js';
 import { builtSchemas, servedDocument } from './v3-document.js';
 import { recordedV3 } from './v3-recorded.js';
@@ -138,11 +140,20 @@ export class OpenApi {
   v2(): Document {
     this.refresh();
     const defs = this.defs;
+    // Custom kinds as v2 publishes them; their lists stay as they are.
+    const ofKind = (t: ResourceType, d: Record<string, unknown>): boolean => {
+      const gvks = d['x-kubernetes-group-version-kind'];
+      return Array.isArray(gvks) && gvks.some((g) => isPlainObject(g) && g.kind === t.kind);
+    };
+    const published = this.registry
+      .all()
+      .flatMap((t) => (t.unstructured ? Object.entries(t.definitions ?? {}).filter(([, d]) => ofKind(t, d)) : []))
+      .map(([name, d]) => [name, publishedV2Definition(d as JsonObject)] as const);
     this.v2Doc ??= document({
       swagger: '2.0',
       info: { title: 'Kubernetes', version: this.version },
       paths: Object.assign({}, ...this.registry.all().map((t) => typePaths('v2', defs, t))) as JsonObject,
-      definitions: defs,
+      definitions: published.length === 0 ? defs : { ...defs, ...Object.fromEntries(published) },
       securityDefinitions: { BearerToken: { description: 'Bearer Token authentication', type: 'apiKey', name: 'authorization', in: 'header' } },
       security: [{ BearerToken: [] }],
     });

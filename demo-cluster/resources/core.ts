@@ -54,6 +54,15 @@ export const namespaces: ResourceType = {
     o.status = old.status;
     o.spec = old.spec;
   },
+  // namespaceStatusStrategy keeps the spec, namespaceFinalizeStrategy the status; neither resets metadata.
+  subresourceUpdates: {
+    status(o, old) {
+      o.spec = old.spec;
+    },
+    finalize(o, old) {
+      o.status = old.status;
+    },
+  },
 };
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;

@@ -27,8 +27,8 @@ const RENAMED: [string, string][] = [
 export function eventToV1(core: KubeObject): KubeObject {
   const out: KubeObject = { kind: 'Event', apiVersion: 'events.k8s.io/v1', metadata: core.metadata };
   moveFields(core, out, [...SAME, ...RENAMED]);
-  const source = obj(core.source);
-  if (Object.keys(source).length > 0) out.deprecatedSource = source;
+  // A struct in Go: {} when the core Event names no source.
+  out.deprecatedSource = obj(core.source);
   if (out.eventTime === undefined) out.eventTime = null;
   return out;
 }
@@ -45,9 +45,25 @@ export function eventToCore(v1: KubeObject): KubeObject {
   return out;
 }
 
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const regarding = (o: KubeObject): JsonObject => obj(o.regarding);
+
 export const eventsV1: ResourceType = recordedType('events.k8s.io/v1', 'events', {
   hasGeneration: false,
   zeroValue: { eventTime: null, regarding: {}, deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null },
   nameRule: 'subdomain',
   cells: (o, now) => eventCells(eventToCore(o), now),
+  // AddFieldLabelConversionsForEvent: the events.k8s.io names of the core Event's selectable fields.
+  fieldLabels: {
+    reason: (o) => str(o.reason),
+    'regarding.kind': (o) => str(regarding(o).kind),
+    'regarding.namespace': (o) => str(regarding(o).namespace),
+    'regarding.name': (o) => str(regarding(o).name),
+    'regarding.uid': (o) => str(regarding(o).uid),
+    'regarding.apiVersion': (o) => str(regarding(o).apiVersion),
+    'regarding.resourceVersion': (o) => str(regarding(o).resourceVersion),
+    'regarding.fieldPath': (o) => str(regarding(o).fieldPath),
+    reportingController: (o) => str(o.reportingController),
+    type: (o) => str(o.type),
+  },
 });

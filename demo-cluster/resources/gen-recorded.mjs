@@ -21,6 +21,7 @@ const SERVED = {
   'scheduling.k8s.io/v1': ['priorityclasses'],
   'coordination.k8s.io/v1': ['leases'],
   'flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
+  'storagemigration.k8s.io/v1': ['storageversionmigrations'],
 };
 const out = {};
 for (const [gv, resources] of Object.entries(SERVED)) {

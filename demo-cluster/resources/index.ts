@@ -13,6 +13,7 @@ import { podtemplates, replicationcontrollers } from './replication.js';
 import { controllerrevisions } from './controller-revisions.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
+import { storageversionmigrations } from './storage-migration.js';
 
 /** Named access to built-in types for code that writes objects (seed, activity, controllers). */
 export const registryTypes = {
@@ -81,6 +82,7 @@ export function defaultRegistry(): Registry {
     .add(leases)
     .add(flowschemas)
     .add(prioritylevelconfigurations)
+    .add(storageversionmigrations)
     .add(nodeMetricsType)
     .add(podMetricsType);
 }

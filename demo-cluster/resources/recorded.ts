@@ -1936,5 +1936,32 @@ export const RECORDED: Record<string, RecordedType> = {
     ]
    }
   ]
+ },
+ "storagemigration.k8s.io/v1/storageversionmigrations": {
+  "kind": "StorageVersionMigration",
+  "singularName": "storageversionmigration",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "pCjmmKOkLy4=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "StorageVersionMigration",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ]
  }
 };

@@ -77,6 +77,11 @@ export interface ResourceType extends DiscoveryFacts {
   prepareForCreate?(obj: KubeObject): void;
   /** Strategy PrepareForUpdate on the main resource. Mutates obj. */
   prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  /**
+   * PrepareForUpdate of the subresources whose strategy keeps the written metadata (namespaces' status and
+   * finalize); writes to any other status subresource take the status alone (ResetObjectMetaForStatus).
+   */
+  subresourceUpdates?: Record<string, (obj: KubeObject, old: KubeObject) => void>;
   /** DELETE answers the object (pods) instead of a Success Status. */
   deleteReturnsObject?: boolean;
   /** PUT of a missing object creates it (AllowCreateOnUpdate). */

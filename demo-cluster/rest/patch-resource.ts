@@ -9,7 +9,8 @@ import { apiVersionOf, storageKey } from '../resources/registry.js';
 import type { ResourceType } from '../resources/registry.js';
 import type { KubeObject } from '../resources/types.js';
 import { isPlainObject } from '../resources/types.js';
-import { checkAppliedFields, checkPatchedFields, typedPatchFailure } from '../validation/field-validation.js';
+import { addWarnings, checkAppliedFields, checkPatchedFields, fieldValidationOf, typedPatchFailure } from '../validation/field-validation.js';
+import { strictYamlError } from '../validation/yaml-duplicates.js';
 import { InvalidAppliedObject, serverSideApply } from './apply.js';
 import { applyPatch } from './patch.js';
 import { readPatch } from './request-body.js';
@@ -35,7 +36,7 @@ export async function patchResource(
   manager: string,
   res: ServerResponse,
 ): Promise<UpdateResult> {
-  const { contentType, patch } = await readPatch(req, t.patchTypes ? { accepted: t.patchTypes } : {});
+  const { contentType, patch, duplicateKeys = [] } = await readPatch(req, t.patchTypes ? { accepted: t.patchTypes } : {});
   const { namespace, name } = target;
   const dryRun = isDryRun(query);
   const sub = target.subresource !== undefined ? { subresource: target.subresource } : {};
@@ -59,6 +60,11 @@ export async function patchResource(
     } catch (e) {
       throw e instanceof InvalidAppliedObject ? typedPatchFailure(t, applied, name, [e.message]) : e;
     }
+    // The applyPatcher decodes strictly after the apply succeeded: Strict refuses what that finds, Warn warns of
+    // each line of it (parseYAMLWarnings).
+    const directive = fieldValidationOf(query);
+    if (duplicateKeys.length > 0 && directive === 'Strict') throw badRequest(`error strict decoding patch: ${strictYamlError(duplicateKeys)}`);
+    if (directive === 'Warn') addWarnings(res, duplicateKeys);
     const opts = { manager: fieldManager, dryRun, managedFields: result.managedFields, ...sub };
     if (!live) {
       const body = { ...result.object, metadata: { ...result.object.metadata, name } };

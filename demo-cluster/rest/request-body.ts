@@ -2,6 +2,7 @@
 // apiserver's 3 MiB), and PATCH bodies, decoded by their Content-Type.
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
+import { duplicateYamlKeys } from '../validation/yaml-duplicates.js';
 import { ApiError, badRequest, failure, unsupportedMediaType } from '../http/errors.js';
 import { RESOURCE_MEDIA_TYPES } from '../http/negotiate.js';
 import { decodeKubernetesProtobuf } from '../protobuf/decode.js';
@@ -55,8 +56,10 @@ const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+jso
 
 export interface PatchBody {
   contentType: string;
-  /** Decoded JSON (YAML for apply). */
+  /** Decoded JSON (YAML for apply: a repeated key's last value wins, as the non-strict decoder reads it). */
   patch: unknown;
+  /** Apply bodies: the keys a mapping repeats, as the strict decoder words them. */
+  duplicateKeys?: string[];
 }
 
 /**
@@ -69,7 +72,8 @@ export async function readPatch(req: IncomingMessage, options: { accepted?: stri
   if (options.accepted && !options.accepted.includes(contentType)) throw unsupportedMediaType(options.accepted);
   const raw = (await readRaw(req)).toString('utf8') || (options.whenEmpty ?? '');
   try {
-    return { contentType, patch: contentType === 'application/apply-patch+yaml' ? (parseYaml(raw) as unknown) : (JSON.parse(raw) as unknown) };
+    if (contentType !== 'application/apply-patch+yaml') return { contentType, patch: JSON.parse(raw) as unknown };
+    return { contentType, patch: parseYaml(raw, { uniqueKeys: false }) as unknown, duplicateKeys: duplicateYamlKeys(raw) };
   } catch (e) {
     throw badRequest(`error decoding patch: ${(e as Error).message}`);
   }

@@ -41,7 +41,7 @@ export interface WriteContext {
   scheduler: Scheduler;
   /** How long the simulated kubelet takes to finish a graceful pod deletion (capped by the grace period). */
   podTerminationMs: number;
-  /** How long the simulated namespace controller takes to empty a terminating namespace. */
+  /** How long the namespace controller (controllers/namespace-controller.ts) waits before it empties a terminating namespace. */
   namespaceTerminationMs: number;
 }
 
@@ -239,7 +239,8 @@ export function updateObject(
   }
 
   let next: KubeObject;
-  if (opts.subresource === 'status') {
+  const subresourceUpdate = opts.subresource !== undefined ? t.subresourceUpdates?.[opts.subresource] : undefined;
+  if (opts.subresource === 'status' && !subresourceUpdate) {
     next = { ...structuredClone(existing), status: obj.status };
   } else {
     t.defaults?.(obj);
@@ -252,7 +253,8 @@ export function updateObject(
       generation: em.generation,
     };
     next = { ...obj, metadata: { ...meta, ...keep } };
-    t.prepareForUpdate?.(next, existing);
+    if (subresourceUpdate) subresourceUpdate(next, existing);
+    else t.prepareForUpdate?.(next, existing);
     if (t.hasGeneration) {
       const specOf = (o: KubeObject): JsonObject => {
         const { metadata: _m, status: _s, kind: _k, apiVersion: _a, ...rest } = o;
@@ -274,9 +276,11 @@ export function updateObject(
   if (jsonEqual(ordered, orderObject(existing))) return { object: existing, created: false };
   if (opts.dryRun) return { object: ordered, created: false };
   chargeQuotas(ctx, charges);
-  // An object waiting for finalizers goes away once the last one is removed.
+  // An object waiting for finalizers goes away once the last one is removed; a namespace also waits for the
+  // finalizers of its spec (ShouldDeleteNamespaceDuringUpdate).
   const finalizers = ordered.metadata.finalizers ?? [];
-  if (ordered.metadata.deletionTimestamp && finalizers.length === 0 && t.resource !== 'namespaces') {
+  const specFinalizers = t.resource === 'namespaces' && isPlainObject(ordered.spec) && Array.isArray(ordered.spec.finalizers) ? ordered.spec.finalizers : [];
+  if (ordered.metadata.deletionTimestamp && finalizers.length === 0 && specFinalizers.length === 0) {
     ctx.store.update(key, ordered);
     const gone = ctx.store.delete(key, ordered.metadata.namespace, name);
     return { object: gone ?? ordered, created: false };
@@ -343,9 +347,7 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
       status: { phase: 'Terminating' },
     };
     if (opts.dryRun) return { kind: 'object', object: terminating };
-    const stored = ctx.store.update(key, terminating);
-    ctx.scheduler.defer(() => finishNamespace(ctx, name, existing.metadata.uid ?? ''), ctx.namespaceTerminationMs);
-    return { kind: 'object', object: stored };
+    return { kind: 'object', object: ctx.store.update(key, terminating) };
   }
 
   if (existing.metadata.deletionTimestamp) return { kind: 'object', object: existing };
@@ -393,19 +395,4 @@ export function deleteObject(ctx: WriteContext, t: ResourceType, namespace: stri
   const gone = ctx.store.delete(key, ns, name) ?? existing;
   if (t.resource === 'pods') return { kind: 'object', object: asDeletedPod(gone) };
   return t.deleteReturnsObject ? { kind: 'object', object: gone } : successFor(t, gone);
-}
-
-/** The namespace controller: delete everything in the namespace, then the namespace itself. */
-function finishNamespace(ctx: WriteContext, name: string, uid: string): void {
-  for (const t of ctx.registry.all()) {
-    if (!t.namespaced) continue;
-    const key = storageKey(t);
-    const c = ctx.store.collection(key);
-    for (const k of [...c.sortedKeys()]) {
-      const obj = c.objects.get(k);
-      if (obj?.metadata.namespace === name) ctx.store.delete(key, name, obj.metadata.name ?? '');
-    }
-  }
-  const ns = ctx.store.get(NAMESPACES_KEY, undefined, name);
-  if (ns && ns.metadata.uid === uid) ctx.store.delete(NAMESPACES_KEY, undefined, name);
 }

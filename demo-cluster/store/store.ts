@@ -186,6 +186,23 @@ export class Store {
   }
 
   /**
+   * etcd's compaction of revisions up to `rv`: what happened at or before it is forgotten, so reads and watches at an
+   * older resourceVersion get 410. The apiserver's compactor writes its own key first, which takes a revision: the
+   * answer is that one.
+   */
+  compactTo(rv: number): number {
+    for (const c of this.collections.values()) {
+      if (rv <= c.baseRv) continue;
+      const kept = c.history.filter((e) => e.rv > rv);
+      c.history.length = 0;
+      c.history.push(...kept);
+      c.baseRv = rv;
+      c.evicted = false;
+    }
+    return ++this.rv;
+  }
+
+  /**
    * Objects of a collection as they were at resourceVersion `at`, in key order, rebuilt by undoing
    * later events; undefined when history does not reach back that far (etcd "compacted").
    */

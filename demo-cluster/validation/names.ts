@@ -2,12 +2,15 @@
 // labels and subdomains (object names), label keys (also annotation keys) and label values.
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 const DNS1123_LABEL_FORMAT =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const DNS1035_LABEL_FORMAT =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 const DNS1123_SUBDOMAIN_FORMAT =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const QUALIFIED_NAME_FORMAT =
@@ -31,6 +34,9 @@ export function dns1123LabelErrors(value: string): string[] {
   const errs = lengthAndFormat(value, 63, DNS1123_LABEL, DNS1123_LABEL_FORMAT);
   return DNS1123_LABEL.test(value) || !DNS1123_SUBDOMAIN.test(value) ? errs : errs.map((e) => (e === DNS1123_LABEL_FORMAT ? 'must not contain dots' : e));
 }
+
+/** IsDNS1035Label messages. */
+export const dns1035LabelErrors = (value: string): string[] => lengthAndFormat(value, 63, DNS1035_LABEL, DNS1035_LABEL_FORMAT);
 
 /** IsValidLabelValue messages. */
 export const labelValueErrors = (value: string): string[] => lengthAndFormat(value, 63, LABEL_VALUE, LABEL_VALUE_FORMAT);

@@ -3,8 +3,8 @@
 # discovery, OpenAPI v2 only, no fieldValidation, no controllers), then the current control plane of
 # tests/modern-apiserver (apiserver, controller manager, scheduler, etcd, a KWOK node). Each is built once and
 # cached, started, seeded, and given the same scenarios through kubeglass's proxy (Vitest) and in Chromium
-# (Playwright); the conformance suite compares the demo cluster with the current release only, since that is the
-# release the demo cluster says it is.
+# (Playwright); the conformance suite, and Kubernetes' e2e conformance set (tests/e2e-conformance), compare the
+# demo cluster with the current release only, since that is the release the demo cluster says it is.
 # Usage: run.sh [legacy|modern]... (default both)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -54,6 +54,14 @@ for t in "${tiers[@]}"; do
   npx vitest run --project real "${suites[@]}" --reporter=default --reporter=json --outputFile.json="test-reports/real-$t-vitest.json" || status=1
   PLAYWRIGHT_JSON_OUTPUT_NAME="test-reports/real-$t-e2e.json" npx playwright test -c playwright.real.config.ts --reporter=list,json || status=1
   reports+=("test-reports/real-$t-vitest.json" "test-reports/real-$t-e2e.json")
+  if [ "$t" = modern ]; then
+    # Kubernetes' own e2e API-machinery conformance set of this release, against this server and a demo cluster
+    # at once; the comparison with the known differences decides. After the scenarios, not beside them: its CRDs
+    # and namespaces would show in what they compare of this server. Its report (counts, every test not passed
+    # with its reason) is printed here.
+    echo "=== real tier ($t): e2e conformance set, kube-apiserver $REAL_K8S_VERSION and the demo cluster"
+    bash tests/e2e-conformance/ci.sh "$KUBECONFIG_REAL" test-reports/e2e-conformance || status=1
+  fi
   cleanup
 done
 node scripts/sum-results.mjs "${reports[@]}" || status=1

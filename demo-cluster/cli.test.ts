@@ -4,12 +4,13 @@ import { parseDemoClusterArgs } from './cli.js';
 describe('kubeglass demo-cluster flags', () => {
   it('defaults, "--flag value" and "--flag=value"', () => {
     expect(parseDemoClusterArgs([])).toEqual({ port: 0, host: '127.0.0.1', activityMs: 2000 });
-    expect(parseDemoClusterArgs(['--port', '6443', '--host=0.0.0.0', '--write-kubeconfig', 'demo.kubeconfig', '--activity-ms=0', '--seed-pods', '500'])).toEqual({
+    expect(parseDemoClusterArgs(['--port', '6443', '--host=0.0.0.0', '--write-kubeconfig', 'demo.kubeconfig', '--activity-ms=0', '--seed-pods', '500', '--compaction-ms=60000'])).toEqual({
       port: 6443,
       host: '0.0.0.0',
       kubeconfig: 'demo.kubeconfig',
       activityMs: 0,
       seedPods: 500,
+      compactionMs: 60000,
     });
   });
 

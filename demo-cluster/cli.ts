@@ -1,4 +1,5 @@
-// `kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]`.
+// `kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]
+// [--compaction-ms N]`.
 import { writeFileSync } from 'node:fs';
 import { startDemoClusterWithOptions } from './index.js';
 import { renderKubeconfig } from './auth/kubeconfig.js';
@@ -11,9 +12,11 @@ interface CliOptions {
   kubeconfig?: string;
   activityMs: number;
   seedPods?: number;
+  /** As kube-apiserver's --etcd-compaction-interval: how soon old resourceVersions expire. */
+  compactionMs?: number;
 }
 
-const USAGE = 'usage: kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N]';
+const USAGE = 'usage: kubeglass demo-cluster [--port N] [--host H] [--write-kubeconfig FILE] [--activity-ms N] [--seed-pods N] [--compaction-ms N]';
 
 /** How a flag's value is read: as it is, or as a non-negative integer. */
 interface FlagValue {
@@ -28,6 +31,7 @@ const FLAGS: Record<string, (opts: CliOptions, read: FlagValue) => void> = {
   '--write-kubeconfig': (o, r) => (o.kubeconfig = r.value()),
   '--activity-ms': (o, r) => (o.activityMs = r.int()),
   '--seed-pods': (o, r) => (o.seedPods = r.int()),
+  '--compaction-ms': (o, r) => (o.compactionMs = r.int()),
 };
 
 /** Parses the CLI flags (both "--flag value" and "--flag=value"). */
@@ -72,6 +76,7 @@ export async function runDemoClusterCli(argv: string[]): Promise<void> {
     port: opts.port,
     activityIntervalMs: opts.activityMs,
     ...(opts.seedPods !== undefined ? { seed: { pods: opts.seedPods } } : {}),
+    ...(opts.compactionMs !== undefined ? { compactionIntervalMs: opts.compactionMs } : {}),
   });
   console.log(`demo cluster listening on ${handle.url}`);
   if (opts.kubeconfig) {

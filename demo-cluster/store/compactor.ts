@@ -5,6 +5,8 @@ import type { Store } from './store.js';
 
 /** Starts compacting every `intervalMs`; returns a function that stops it. */
 export function startCompactor(store: Store, intervalMs: number): () => void {
+  // 0 turns compaction off, as --etcd-compaction-interval=0 does.
+  if (intervalMs <= 0) return () => undefined;
   let previous = 0;
   const timer = setInterval(() => {
     const compactTo = previous;

@@ -27,6 +27,8 @@ STATE="${1:?usage: start.sh STATE_DIR [--kubeconfig PATH] [--kwok] [--oidc]}"; s
 KUBECONFIG_OUT="${KUBEGLASS_MODERN_KUBECONFIG:-}"
 KWOK="${KUBEGLASS_MODERN_KWOK:-0}"
 OIDC="${KUBEGLASS_MODERN_OIDC:-0}"
+# KUBEGLASS_MODERN_COMPACTION_INTERVAL: the apiserver's --etcd-compaction-interval (its default, 5m, when unset).
+COMPACTION="${KUBEGLASS_MODERN_COMPACTION_INTERVAL:+--etcd-compaction-interval=$KUBEGLASS_MODERN_COMPACTION_INTERVAL }"
 while [ $# -gt 0 ]; do
   case "$1" in
     --kubeconfig) KUBECONFIG_OUT="${2:?--kubeconfig needs a path}"; shift 2 ;;
@@ -144,7 +146,7 @@ exec "$BIN/kube-apiserver" --etcd-servers=http://127.0.0.1:$ETCD_PORT \\
   --service-account-issuer=https://kubernetes.default.svc.cluster.local \\
   --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true --kubelet-certificate-authority="$PKI/ca.crt" \\
   --audit-policy-file="$STATE/audit-policy.yaml" --audit-log-path="$STATE/audit.log" --audit-log-format=json \\
-  --audit-log-maxsize=100 --audit-log-maxbackup=1 $AUTHN_FLAGS
+  --audit-log-maxsize=100 --audit-log-maxbackup=1 $AUTHN_FLAGS$COMPACTION
 CMD
 cat > "$STATE/kube-controller-manager.sh" <<CMD
 exec "$BIN/kube-controller-manager" --kubeconfig="$STATE/kube-controller-manager.kubeconfig" \\

@@ -20,6 +20,9 @@ const served = new Set([
   'coordination.k8s.io/v1/Lease',
   'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
   'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
+  ...['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'MutatingAdmissionPolicy', 'MutatingAdmissionPolicyBinding'].map(
+    (k) => `admissionregistration.k8s.io/v1/${k}`,
+  ),
 ]);
 const defs = doc.definitions;
 const roots = Object.keys(defs).filter((name) =>

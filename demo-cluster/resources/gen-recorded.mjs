@@ -21,6 +21,14 @@ const SERVED = {
   'scheduling.k8s.io/v1': ['priorityclasses'],
   'coordination.k8s.io/v1': ['leases'],
   'flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
+  'admissionregistration.k8s.io/v1': [
+    'validatingwebhookconfigurations',
+    'mutatingwebhookconfigurations',
+    'validatingadmissionpolicies',
+    'validatingadmissionpolicybindings',
+    'mutatingadmissionpolicies',
+    'mutatingadmissionpolicybindings',
+  ],
 };
 const out = {};
 for (const [gv, resources] of Object.entries(SERVED)) {

@@ -12,6 +12,14 @@ import { cronjobs, daemonsets, deployments, jobs, replicasets, statefulsets } fr
 import { podtemplates, replicationcontrollers } from './replication.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
+import {
+  mutatingadmissionpolicies,
+  mutatingadmissionpolicybindings,
+  mutatingwebhookconfigurations,
+  validatingadmissionpolicies,
+  validatingadmissionpolicybindings,
+  validatingwebhookconfigurations,
+} from './admission-registration.js';
 
 /** Named access to built-in types for code that writes objects (seed, activity, controllers). */
 export const registryTypes = {
@@ -73,6 +81,12 @@ export function defaultRegistry(): Registry {
     .add(clusterroles)
     .add(rolebindings)
     .add(clusterrolebindings)
+    .add(validatingwebhookconfigurations)
+    .add(mutatingwebhookconfigurations)
+    .add(validatingadmissionpolicies)
+    .add(validatingadmissionpolicybindings)
+    .add(mutatingadmissionpolicies)
+    .add(mutatingadmissionpolicybindings)
     .add(customresourcedefinitions)
     .add(priorityclasses)
     .add(leases)

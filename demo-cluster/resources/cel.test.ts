@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCel } from './crd-cel.js';
+import { evaluateCel } from './cel.js';
 
 describe('evaluateCel', () => {
   const self = { min: 2, max: 5, name: 'web-1', tags: ['a', 'b'], spec: { replicas: 3 } };

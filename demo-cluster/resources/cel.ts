@@ -1,6 +1,6 @@
 // A small subset of CEL, for x-kubernetes-validations rules and the expressions of admission policies: literals,
 // lists and maps, variables (self; object, oldObject, namespaceObject, params, variables...) and their fields,
-// has(), size(), the string functions startsWith/endsWith/contains/matches, `in`, arithmetic, comparisons, !, &&,
+// has(), size(), string(), int(), the string functions startsWith/endsWith/contains/matches, `in`, arithmetic, comparisons, !, &&,
 // || and ?:, and object construction (`Object{spec: Object.spec{replicas: 3}}`, the apply configurations of
 // MutatingAdmissionPolicies). An expression outside the subset is not judged: the demo accepts what it cannot
 // evaluate rather than refuse what the real server might allow.
@@ -93,6 +93,18 @@ function binary(op: string, a: Value, b: Value): Value {
       return b === 0 ? evalFail('modulus by zero') : a % b;
   }
   return fail(op);
+}
+
+/** The string() and int() conversions of scalars. */
+function convert(to: string, v: Value): Value {
+  if (to === 'string') {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v))) return String(v);
+    return fail('string');
+  }
+  if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'string' && /^[-+]?\d+$/.test(v)) return Number(v);
+  return typeof v === 'string' ? evalFail(`cannot convert '${v}' to int`) : fail('int');
 }
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, in: 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5 };
@@ -235,6 +247,10 @@ class Parser {
     if (tok === 'size') {
       const [arg] = this.args();
       return (s) => (arg ? size(arg(s)) : fail('size'));
+    }
+    if ((tok === 'string' || tok === 'int') && this.peek() === '(') {
+      const [arg] = this.args();
+      return (env) => (arg ? convert(tok, arg(env)) : fail(tok));
     }
     if (!IDENT.test(tok)) return fail(tok);
     if (this.constructsObject()) return this.objectConstruction();

@@ -147,4 +147,19 @@ describe('MutatingAdmissionPolicy', () => {
     const exempt = (await api(deployments, { method: 'POST', body: { ...deployment('x', 1), metadata: { name: 'x', labels: { exempt: 'yes' } } } })).body;
     expect(exempt.spec.replicas).toBe(1);
   });
+
+  it('a mutation of the spec alone keeps the metadata the request gave', async () => {
+    const deployments = await namespace('map-b');
+    await create(`${AR}/mutatingadmissionpolicies`, {
+      metadata: { name: 'spec-only.example.com' },
+      spec: {
+        reinvocationPolicy: 'Never',
+        matchConstraints: { namespaceSelector: { matchLabels: { 'map-b': 'true' } }, resourceRules: [deploymentRule] },
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: Object.spec{replicas: 7}}' } }],
+      },
+    });
+    await create(`${AR}/mutatingadmissionpolicybindings`, { metadata: { name: 'spec-only-binding' }, spec: { policyName: 'spec-only.example.com' } });
+    const made = (await api(deployments, { method: 'POST', body: deployment('kept', 1) })).body;
+    expect([made.metadata.name, made.metadata.namespace, made.spec.replicas]).toEqual(['kept', 'map-b', 7]);
+  });
 });

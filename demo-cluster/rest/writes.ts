@@ -146,8 +146,10 @@ function admitMutating(ctx: WriteContext, req: AdmissionRequest & { object: Kube
     if (k !== 'metadata') target[k] = v;
   }
   const meta = req.object.metadata as Record<string, unknown>;
+  if (mutated.metadata === meta) return;
+  const next = { ...mutated.metadata };
   for (const k of Object.keys(meta)) delete meta[k];
-  Object.assign(meta, mutated.metadata);
+  Object.assign(meta, next);
 }
 
 function validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined): void {

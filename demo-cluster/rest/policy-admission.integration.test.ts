@@ -162,4 +162,20 @@ describe('MutatingAdmissionPolicy', () => {
     const made = (await api(deployments, { method: 'POST', body: deployment('kept', 1) })).body;
     expect([made.metadata.name, made.metadata.namespace, made.spec.replicas]).toEqual(['kept', 'map-b', 7]);
   });
+
+  it('a mutation that fails to evaluate denies under failurePolicy Fail with the generic dispatcher\'s 403 Invalid', async () => {
+    const deployments = await namespace('map-c');
+    await create(`${AR}/mutatingadmissionpolicies`, {
+      metadata: { name: 'broken.example.com' },
+      spec: {
+        reinvocationPolicy: 'Never',
+        matchConstraints: { namespaceSelector: { matchLabels: { 'map-c': 'true' } }, resourceRules: [deploymentRule] },
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: Object.spec{replicas: object.spec.missing}}' } }],
+      },
+    });
+    await create(`${AR}/mutatingadmissionpolicybindings`, { metadata: { name: 'broken-binding' }, spec: { policyName: 'broken.example.com' } });
+    const refused = await api(deployments, { method: 'POST', body: deployment('b', 1) });
+    const message = "policy 'broken.example.com' with binding 'broken-binding' denied request: expression 'Object{spec: Object.spec{replicas: object.spec.missing}}' resulted in error: no such key: missing";
+    expect([refused.status, refused.body.reason, refused.body.message, refused.body.details]).toEqual([403, 'Invalid', message, { name: 'b', group: 'apps', kind: 'deployments', causes: [{ message }] }]);
+  });
 });

@@ -2,7 +2,8 @@
 // its matchConditions, variables and validations (or mutations) evaluated with the subset of CEL cel.ts knows.
 // A denied validation under a Deny action answers as the validating dispatcher does (422 Invalid unless the
 // validation names a reason); an evaluation error follows the policy's failurePolicy; an expression outside the
-// subset is not judged. Mutations merge an apply configuration, or apply a JSON patch, to the object.
+// subset is not judged. Mutations merge an apply configuration, or apply a JSON patch, to the object; their errors
+// under failurePolicy Fail deny as the generic policy dispatcher does (403, reason Invalid).
 import { ApiError, failure, qualifiedResource } from '../http/errors.js';
 import type { Registry } from '../resources/registry.js';
 import type { JsonObject, KubeObject } from '../resources/types.js';
@@ -70,9 +71,9 @@ interface Denial {
 }
 
 /** What a denial answers: Forbidden's message and details, with the validation's reason and its code. */
-function denialError(req: AdmissionRequest, d: Denial, kind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy'): ApiError {
+function denialError(req: AdmissionRequest, d: Denial): ApiError {
   const t = req.type;
-  const message = `${kind} '${d.pb.policy.metadata.name ?? ''}' with binding '${d.pb.binding.metadata.name ?? ''}' denied request: ${d.message}`;
+  const message = `ValidatingAdmissionPolicy '${d.pb.policy.metadata.name ?? ''}' with binding '${d.pb.binding.metadata.name ?? ''}' denied request: ${d.message}`;
   const qr = qualifiedResource(t.group, t.resource);
   const full = req.name === '' ? `${qr} is forbidden: ${message}` : `${qr} "${req.name}" is forbidden: ${message}`;
   const code = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 }[d.reason] ?? 422;
@@ -134,7 +135,7 @@ export function admitValidatingPolicies(registry: Registry, store: Store, req: A
       }
     }
     // Warn and Audit go to response headers and the audit log, which the demo does not write.
-    if (denial && actions.includes('Deny')) throw denialError(req, denial, 'ValidatingAdmissionPolicy');
+    if (denial && actions.includes('Deny')) throw denialError(req, denial);
   }
 }
 
@@ -163,17 +164,38 @@ function mutateOnce(mutation: JsonObject, object: KubeObject, env: Record<string
 }
 
 /**
- * MutatingAdmissionPolicy admission: the object after every matching policy's mutations, in policy order. An
- * error under failurePolicy Fail denies the request.
+ * The generic policy dispatcher's answer to mutation errors: Forbidden's code and details, the first error's
+ * message ("policy 'p' with binding 'b' denied request: ...") with reason Invalid, every error a cause.
+ */
+function mutationError(req: AdmissionRequest, errors: Array<{ pb: PolicyBinding; message: string }>): ApiError {
+  const t = req.type;
+  const messages = errors.map((e) => `policy '${e.pb.policy.metadata.name ?? ''}' with binding '${e.pb.binding.metadata.name ?? ''}' denied request: ${e.message}`);
+  return new ApiError(
+    failure(403, 'Invalid', messages[0] ?? '', {
+      ...(req.name !== '' ? { name: req.name } : {}),
+      ...(t.group !== '' ? { group: t.group } : {}),
+      kind: t.resource,
+      causes: messages.map((message) => ({ message })),
+    }),
+  );
+}
+
+/**
+ * MutatingAdmissionPolicy admission: the object after every matching policy's mutations, in policy order. Errors
+ * of policies whose failurePolicy is Fail deny the request once all have run.
  */
 export function admitMutatingPolicies(registry: Registry, store: Store, req: AdmissionRequest, namespace: KubeObject | undefined): KubeObject | undefined {
   let object = req.object;
   if (!object) return undefined;
+  const errors: Array<{ pb: PolicyBinding; message: string }> = [];
   for (const pb of matchingBindings(registry, store, 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings', { ...req, object }, namespace)) {
     const spec = obj(pb.policy.spec);
     const failClosed = spec.failurePolicy !== 'Ignore';
+    const fail = (message: string): void => {
+      if (failClosed) errors.push({ pb, message });
+    };
     if (pb.configError !== undefined) {
-      if (failClosed) throw denialError(req, { pb, message: `failed to configure binding: ${pb.configError}`, reason: 'Invalid' }, 'MutatingAdmissionPolicy');
+      fail(pb.configError);
       continue;
     }
     for (const params of pb.params) {
@@ -181,19 +203,17 @@ export function admitMutatingPolicies(registry: Registry, store: Store, req: Adm
       const conditions = conditionsHold(spec, env);
       if (conditions === undefined || ('ok' in conditions && !conditions.ok)) continue;
       if ('error' in conditions) {
-        if (failClosed) throw denialError(req, { pb, message: conditions.error, reason: 'Invalid' }, 'MutatingAdmissionPolicy');
+        fail(conditions.error);
         continue;
       }
       for (const raw of arr(spec.mutations)) {
         const result = mutateOnce(obj(raw), object, env);
         if (result === undefined) continue;
-        if ('error' in result) {
-          if (failClosed) throw denialError(req, { pb, message: String(result.error), reason: 'Invalid' }, 'MutatingAdmissionPolicy');
-          continue;
-        }
-        object = result;
+        if ('error' in result) fail(String(result.error));
+        else object = result;
       }
     }
   }
+  if (errors.length > 0) throw mutationError(req, errors);
   return object;
 }

@@ -22,6 +22,14 @@ const SERVED = {
   'apis/scheduling.k8s.io/v1': ['priorityclasses'],
   'apis/coordination.k8s.io/v1': ['leases'],
   'apis/flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
+  'apis/admissionregistration.k8s.io/v1': [
+    'validatingwebhookconfigurations',
+    'mutatingwebhookconfigurations',
+    'validatingadmissionpolicies',
+    'validatingadmissionpolicybindings',
+    'mutatingadmissionpolicies',
+    'mutatingadmissionpolicybindings',
+  ],
 };
 /** Schemas reachable from the given value's $refs. */
 function schemaClosure(schemas, from) {

@@ -15,6 +15,7 @@ import { startGarbageCollector } from './controllers/gc.js';
 import { startQuotaController } from './controllers/quota-controller.js';
 import { startReplicationManager } from './controllers/replication-controller.js';
 import { startApfConsumer } from './controllers/apf-consumer.js';
+import { startPolicyStatusController } from './controllers/policy-status.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
 import type { WatchSession } from './store/watch.js';
@@ -141,6 +142,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const stopQuotaController = startQuotaController(ctx);
   const stopReplicationManager = startReplicationManager(ctx);
   const stopApfConsumer = startApfConsumer(ctx);
+  const stopPolicyStatus = startPolicyStatusController(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopActivity = (options.activityIntervalMs ?? 0) > 0 ? startActivity(ctx, options.activityIntervalMs ?? 0) : undefined;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -164,6 +166,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopQuotaController();
         stopReplicationManager();
         stopApfConsumer();
+        stopPolicyStatus();
         stopNamespaceFurniture();
         stopEventsMirror();
         for (const t of timers) clearTimeout(t);

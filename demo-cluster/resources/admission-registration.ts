@@ -216,10 +216,9 @@ export const validatingadmissionpolicies: ResourceType = recordedType(GV, 'valid
   columns: validatingPolicyColumns,
   cells: policyCells('validations'),
   defaults: policyDefaults,
-  // The type checker (a controller upstream) records what it checked against; the demo has no expression
-  // warnings to report.
+  // Created without status; controllers/policy-status.ts writes it.
   prepareForCreate(o) {
-    o.status = { observedGeneration: 1, typeChecking: {} };
+    o.status = {};
   },
   prepareForUpdate: keepStatus,
   validate: validateValidatingPolicy,

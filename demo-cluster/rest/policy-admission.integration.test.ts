@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCluster } from '../testing/cluster.js';
 import type { Json } from '../testing/http.js';
+import { waitUntil } from '../testing/wait-until.js';
 
 const cluster = useCluster();
 const { api } = cluster;
@@ -43,7 +44,7 @@ describe('ValidatingAdmissionPolicy', () => {
         ],
       },
     });
-    const policy = (await api(`${AR}/validatingadmissionpolicies/replicas.example.com`)).body;
+    const policy = await waitUntil(async () => (await api(`${AR}/validatingadmissionpolicies/replicas.example.com`)).body, { until: (p) => p.status?.observedGeneration === 1, what: 'status' });
     expect(policy.spec).toMatchObject({ failurePolicy: 'Fail', matchConstraints: { matchPolicy: 'Equivalent', objectSelector: {}, resourceRules: [{ ...deploymentRule, scope: '*' }] } });
     expect(policy.status).toEqual({ observedGeneration: 1, typeChecking: {} });
     // No binding, no enforcement.

@@ -16,6 +16,7 @@ import { startQuotaController } from './controllers/quota-controller.js';
 import { startReplicationManager } from './controllers/replication-controller.js';
 import { startRevisionController } from './controllers/revision-controller.js';
 import { startApfConsumer } from './controllers/apf-consumer.js';
+import { startPolicyStatusController } from './controllers/policy-status.js';
 import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startNamespaceController } from './controllers/namespace-controller.js';
 import { startCompactor } from './store/compactor.js';
@@ -147,6 +148,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const stopReplicationManager = startReplicationManager(ctx);
   const stopRevisionController = startRevisionController(ctx);
   const stopApfConsumer = startApfConsumer(ctx);
+  const stopPolicyStatus = startPolicyStatusController(ctx);
   const stopNamespaceFurniture = startNamespaceFurniture(ctx, cert.certPem);
   const stopNamespaceController = startNamespaceController(ctx);
   const stopCompactor = startCompactor(store, options.compactionIntervalMs ?? 300_000);
@@ -173,6 +175,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopReplicationManager();
         stopRevisionController();
         stopApfConsumer();
+        stopPolicyStatus();
         stopNamespaceFurniture();
         stopNamespaceController();
         stopCompactor();

@@ -21,6 +21,9 @@ const served = new Set([
   'flowcontrol.apiserver.k8s.io/v1/FlowSchema',
   'flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration',
   'storagemigration.k8s.io/v1/StorageVersionMigration',
+  ...['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'MutatingAdmissionPolicy', 'MutatingAdmissionPolicyBinding'].map(
+    (k) => `admissionregistration.k8s.io/v1/${k}`,
+  ),
 ]);
 const defs = doc.definitions;
 const roots = Object.keys(defs).filter((name) =>

@@ -23,6 +23,14 @@ const SERVED = {
   'apis/coordination.k8s.io/v1': ['leases'],
   'apis/flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
   'apis/storagemigration.k8s.io/v1': ['storageversionmigrations'],
+  'apis/admissionregistration.k8s.io/v1': [
+    'validatingwebhookconfigurations',
+    'mutatingwebhookconfigurations',
+    'validatingadmissionpolicies',
+    'validatingadmissionpolicybindings',
+    'mutatingadmissionpolicies',
+    'mutatingadmissionpolicybindings',
+  ],
 };
 /** Schemas reachable from the given value's $refs. */
 function schemaClosure(schemas, from) {

@@ -1,9 +1,9 @@
 // Validation of a custom resource against its CRD's structural schema, as the apiextensions-apiserver runs
 // kube-openapi's validator and words its results as field errors (kubeOpenAPIResultToFieldErrors): the
 // type of each value, then the checks of its kind (string, number, list, object), enum and format, and the
-// x-kubernetes-validations rules crd-cel.ts can evaluate.
+// x-kubernetes-validations rules cel.ts can evaluate.
 import type { FieldError } from '../http/errors.js';
-import { evaluateCel } from './crd-cel.js';
+import { evaluateCel } from './cel.js';
 import type { JsonObject } from './types.js';
 import { isPlainObject } from './types.js';
 
@@ -60,7 +60,7 @@ export function validateAgainstSchema(value: unknown, schema: unknown, path: str
 
 const RULE_REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
 
-/** The x-kubernetes-validations rules that evaluate to false (those crd-cel.ts cannot evaluate are not judged). */
+/** The x-kubernetes-validations rules that evaluate to false (those cel.ts cannot evaluate are not judged). */
 function ruleErrors(value: unknown, schema: JsonObject, path: string): FieldError[] {
   const rules = Array.isArray(schema['x-kubernetes-validations']) ? schema['x-kubernetes-validations'].filter(isPlainObject) : [];
   const errs: FieldError[] = [];

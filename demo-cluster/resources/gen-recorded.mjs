@@ -22,6 +22,14 @@ const SERVED = {
   'coordination.k8s.io/v1': ['leases'],
   'flowcontrol.apiserver.k8s.io/v1': ['flowschemas', 'prioritylevelconfigurations'],
   'storagemigration.k8s.io/v1': ['storageversionmigrations'],
+  'admissionregistration.k8s.io/v1': [
+    'validatingwebhookconfigurations',
+    'mutatingwebhookconfigurations',
+    'validatingadmissionpolicies',
+    'validatingadmissionpolicybindings',
+    'mutatingadmissionpolicies',
+    'mutatingadmissionpolicybindings',
+  ],
 };
 const out = {};
 for (const [gv, resources] of Object.entries(SERVED)) {

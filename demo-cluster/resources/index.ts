@@ -14,6 +14,14 @@ import { controllerrevisions } from './controller-revisions.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
 import { storageversionmigrations } from './storage-migration.js';
+import {
+  mutatingadmissionpolicies,
+  mutatingadmissionpolicybindings,
+  mutatingwebhookconfigurations,
+  validatingadmissionpolicies,
+  validatingadmissionpolicybindings,
+  validatingwebhookconfigurations,
+} from './admission-registration.js';
 
 /** Named access to built-in types for code that writes objects (seed, activity, controllers). */
 export const registryTypes = {
@@ -77,6 +85,12 @@ export function defaultRegistry(): Registry {
     .add(clusterroles)
     .add(rolebindings)
     .add(clusterrolebindings)
+    .add(validatingwebhookconfigurations)
+    .add(mutatingwebhookconfigurations)
+    .add(validatingadmissionpolicies)
+    .add(validatingadmissionpolicybindings)
+    .add(mutatingadmissionpolicies)
+    .add(mutatingadmissionpolicybindings)
     .add(customresourcedefinitions)
     .add(priorityclasses)
     .add(leases)

@@ -1963,5 +1963,135 @@ export const RECORDED: Record<string, RecordedType> = {
     ]
    }
   ]
+ },
+ "admissionregistration.k8s.io/v1/validatingwebhookconfigurations": {
+  "kind": "ValidatingWebhookConfiguration",
+  "singularName": "validatingwebhookconfiguration",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "B0wHjQmsGNk=",
+  "subresources": []
+ },
+ "admissionregistration.k8s.io/v1/mutatingwebhookconfigurations": {
+  "kind": "MutatingWebhookConfiguration",
+  "singularName": "mutatingwebhookconfiguration",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "Sqi0GUgDaX0=",
+  "subresources": []
+ },
+ "admissionregistration.k8s.io/v1/validatingadmissionpolicies": {
+  "kind": "ValidatingAdmissionPolicy",
+  "singularName": "validatingadmissionpolicy",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "6OxvlMmQ6is=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "ValidatingAdmissionPolicy",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ]
+ },
+ "admissionregistration.k8s.io/v1/validatingadmissionpolicybindings": {
+  "kind": "ValidatingAdmissionPolicyBinding",
+  "singularName": "validatingadmissionpolicybinding",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "v9715VZqakg=",
+  "subresources": []
+ },
+ "admissionregistration.k8s.io/v1/mutatingadmissionpolicies": {
+  "kind": "MutatingAdmissionPolicy",
+  "singularName": "mutatingadmissionpolicy",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "mHCkTKpUTrE=",
+  "subresources": []
+ },
+ "admissionregistration.k8s.io/v1/mutatingadmissionpolicybindings": {
+  "kind": "MutatingAdmissionPolicyBinding",
+  "singularName": "mutatingadmissionpolicybinding",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "ZKgZT1uTmZ0=",
+  "subresources": []
  }
 };

@@ -31,7 +31,7 @@ export function defaultTemplate(spec: JsonObject): JsonObject {
 }
 
 /** LabelSelector (matchLabels/matchExpressions) as requirements for matching. */
-function selectorRequirements(selector: JsonObject): LabelSelector {
+export function selectorRequirements(selector: JsonObject): LabelSelector {
   const reqs: LabelSelector = [];
   for (const [key, value] of Object.entries(obj(selector.matchLabels))) reqs.push({ key, operator: '=', values: [String(value)] });
   for (const e of Array.isArray(selector.matchExpressions) ? selector.matchExpressions.map(obj) : []) {

@@ -27,6 +27,8 @@ import { setField } from '../resources/own-fields.js';
 import { isPlainObject, jsonEqual } from '../resources/types.js';
 import { admitServiceAccount } from './service-account-admission.js';
 import { admitQuota } from './quota-admission.js';
+import { admitMutatingPolicies, admitValidatingPolicies } from './policy-admission.js';
+import type { AdmissionRequest } from './policy-admission.js';
 import type { QuotaCharge } from './quota-admission.js';
 import { validateObjectMeta } from '../validation/validation.js';
 
@@ -129,6 +131,27 @@ export function admitNamespace(ctx: WriteContext, t: ResourceType, namespace: st
   }
 }
 
+/** The namespace of a namespaced write, which policies' namespaceSelectors and namespaceObject read. */
+function namespaceOf(ctx: WriteContext, t: ResourceType, namespace: string | undefined): KubeObject | undefined {
+  return t.namespaced && namespace ? ctx.store.get(NAMESPACES_KEY, undefined, namespace) : undefined;
+}
+
+/** Mutating admission (MutatingAdmissionPolicies): the object takes what they made of it, metadata in place. */
+function admitMutating(ctx: WriteContext, req: AdmissionRequest & { object: KubeObject }): void {
+  const mutated = admitMutatingPolicies(ctx.registry, ctx.store, req, namespaceOf(ctx, req.type, req.namespace));
+  if (!mutated || mutated === req.object) return;
+  const target = req.object as Record<string, unknown>;
+  for (const k of Object.keys(target)) if (!(k in mutated)) delete target[k];
+  for (const [k, v] of Object.entries(mutated)) {
+    if (k !== 'metadata') target[k] = v;
+  }
+  const meta = req.object.metadata as Record<string, unknown>;
+  if (mutated.metadata === meta) return;
+  const next = { ...mutated.metadata };
+  for (const k of Object.keys(meta)) delete meta[k];
+  Object.assign(meta, next);
+}
+
 function validate(t: ResourceType, obj: KubeObject, old: KubeObject | undefined): void {
   const errors = [...validateObjectMeta(obj, t.nameRule), ...(t.validate?.(obj, old) ?? [])];
   if (errors.length > 0) throw invalid(t.group, t.kind, obj.metadata.name ?? '', errors);
@@ -155,6 +178,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   if (t.namespaced && namespace) admitNamespace(ctx, t, namespace, meta.name ?? '');
 
   t.defaults?.(obj);
+  admitMutating(ctx, { operation: 'CREATE', type: t, name: meta.name ?? '', namespace: meta.namespace, object: obj, dryRun: opts.dryRun, manager: opts.manager });
   const now = rfc3339();
   meta.uid = randomUUID();
   meta.creationTimestamp = now;
@@ -168,6 +192,7 @@ export function createObject(ctx: WriteContext, t: ResourceType, namespace: stri
   t.prepareForCreate?.(obj);
   if (t.group === '' && t.resource === 'pods') admitServiceAccount(ctx.store, obj);
   validate(t, obj, undefined);
+  admitValidatingPolicies(ctx.registry, ctx.store, { operation: 'CREATE', type: t, name: meta.name ?? '', namespace: meta.namespace, object: obj, dryRun: opts.dryRun, manager: opts.manager }, namespaceOf(ctx, t, meta.namespace));
   const charges = admitQuota(ctx.store, t, obj);
 
   const key = storageKey(t);
@@ -244,6 +269,7 @@ export function updateObject(
     next = { ...structuredClone(existing), status: obj.status };
   } else {
     t.defaults?.(obj);
+    admitMutating(ctx, { operation: 'UPDATE', type: t, name, namespace: meta.namespace, object: obj, oldObject: existing, dryRun: opts.dryRun, manager: opts.manager });
     const em = existing.metadata;
     const keep: ObjectMeta = {
       uid: em.uid,
@@ -270,6 +296,12 @@ export function updateObject(
   );
   if (next.metadata.managedFields.length === 0) delete next.metadata.managedFields;
   validate(t, next, existing);
+  admitValidatingPolicies(
+    ctx.registry,
+    ctx.store,
+    { operation: 'UPDATE', type: t, ...(opts.subresource !== undefined ? { subresource: opts.subresource } : {}), name, namespace: next.metadata.namespace, object: next, oldObject: existing, dryRun: opts.dryRun, manager: opts.manager },
+    namespaceOf(ctx, t, next.metadata.namespace),
+  );
   const charges = opts.subresource === undefined ? admitQuota(ctx.store, t, next, existing) : [];
 
   const ordered = orderObject(next);

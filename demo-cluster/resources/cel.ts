@@ -1,14 +1,19 @@
-// A small subset of CEL for x-kubernetes-validations rules: literals, self (and its fields), has(), size(),
-// the string functions startsWith/endsWith/contains/matches, `in`, arithmetic, comparisons, !, && , || and
-// ?:. A rule outside the subset, or one whose evaluation fails, is not judged (undefined): the demo accepts
-// what it cannot evaluate rather than refuse what the real server might allow.
+// A small subset of CEL, for x-kubernetes-validations rules and the expressions of admission policies: literals,
+// lists and maps, variables (self; object, oldObject, namespaceObject, params, variables...) and their fields,
+// has(), size(), string(), int(), the string functions startsWith/endsWith/contains/matches, `in`, arithmetic, comparisons, !, &&,
+// || and ?:, and object construction (`Object{spec: Object.spec{replicas: 3}}`, the apply configurations of
+// MutatingAdmissionPolicies). An expression outside the subset is not judged: the demo accepts what it cannot
+// evaluate rather than refuse what the real server might allow.
 
 type Value = unknown;
-type Node = (self: Value) => Value;
+type Env = Readonly<Record<string, Value>>;
+type Node = (env: Env) => Value;
 
 class Unsupported extends Error {}
+/** An evaluation error CEL itself reports (a missing key, a division by zero). */
+class EvalError extends Error {}
 
-const TOKEN = /\s*(?:(\d+\.\d+|\d+)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|(&&|\|\||==|!=|<=|>=|[-+*/%<>!?:().,[\]])|([A-Za-z_][A-Za-z0-9_]*))/y;
+const TOKEN = /\s*(?:(\d+\.\d+|\d+)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|(&&|\|\||==|!=|<=|>=|[-+*/%<>!?:().,[\]{}])|([A-Za-z_][A-Za-z0-9_]*))/y;
 
 function tokenize(src: string): string[] {
   const out: string[] = [];
@@ -26,6 +31,10 @@ const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' &&
 const fail = (why: string): never => {
   throw new Unsupported(why);
 };
+const evalFail = (why: string): never => {
+  throw new EvalError(why);
+};
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function equal(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -79,11 +88,23 @@ function binary(op: string, a: Value, b: Value): Value {
     case '*':
       return a * b;
     case '/':
-      return b === 0 ? fail('division by zero') : Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
+      return b === 0 ? evalFail('division by zero') : Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
     case '%':
-      return b === 0 ? fail('modulus by zero') : a % b;
+      return b === 0 ? evalFail('modulus by zero') : a % b;
   }
   return fail(op);
+}
+
+/** The string() and int() conversions of scalars. */
+function convert(to: string, v: Value): Value {
+  if (to === 'string') {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v))) return String(v);
+    return fail('string');
+  }
+  if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'string' && /^[-+]?\d+$/.test(v)) return Number(v);
+  return typeof v === 'string' ? evalFail(`cannot convert '${v}' to int`) : fail('int');
 }
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 3, '<=': 3, '>': 3, '>=': 3, in: 3, '+': 4, '-': 4, '*': 5, '/': 5, '%': 5 };
@@ -175,7 +196,8 @@ class Parser {
           const target = n;
           n = (s) => {
             const v = target(s);
-            return isObj(v) && Object.hasOwn(v, name) ? v[name] : fail(`no such key: ${name}`);
+            if (!isObj(v)) return fail(`select on ${typeof v}`);
+            return Object.hasOwn(v, name) ? v[name] : evalFail(`no such key: ${name}`);
           };
         }
       } else if (this.peek() === '[') {
@@ -186,8 +208,9 @@ class Parser {
         n = (s) => {
           const v = target(s);
           const k = index(s);
-          if (Array.isArray(v) && typeof k === 'number' && k >= 0 && k < v.length) return v[k];
-          return isObj(v) && typeof k === 'string' && Object.hasOwn(v, k) ? v[k] : fail('index');
+          if (Array.isArray(v) && typeof k === 'number') return k >= 0 && k < v.length ? v[k] : evalFail(`index out of bounds: ${k}`);
+          if (isObj(v) && typeof k === 'string') return Object.hasOwn(v, k) ? v[k] : evalFail(`no such key: ${k}`);
+          return fail('index');
         };
       } else return n;
     }
@@ -205,7 +228,6 @@ class Parser {
     }
     if (tok === 'true' || tok === 'false') return () => tok === 'true';
     if (tok === 'null') return () => null;
-    if (tok === 'self') return (s) => s;
     if (tok === '(') {
       const n = this.ternary();
       this.take(')');
@@ -220,12 +242,70 @@ class Parser {
       this.take(']');
       return (s) => items.map((x) => x(s));
     }
+    if (tok === '{') return this.mapLiteral();
     if (tok === 'has') return this.has();
     if (tok === 'size') {
       const [arg] = this.args();
       return (s) => (arg ? size(arg(s)) : fail('size'));
     }
-    return fail(tok);
+    if ((tok === 'string' || tok === 'int') && this.peek() === '(') {
+      const [arg] = this.args();
+      return (env) => (arg ? convert(tok, arg(env)) : fail(tok));
+    }
+    if (!IDENT.test(tok)) return fail(tok);
+    if (this.constructsObject()) return this.objectConstruction();
+    return (env) => (Object.hasOwn(env, tok) ? env[tok] : fail(`undeclared reference to '${tok}'`));
+  }
+
+  /** Whether `.name`s and then `{` follow: a message is constructed (`Object.spec{...}`). */
+  private constructsObject(): boolean {
+    let j = this.i;
+    while (this.t[j] === '.' && IDENT.test(this.t[j + 1] ?? '')) j += 2;
+    return this.t[j] === '{';
+  }
+
+  /** `Type.path{field: value, ...}`: an object of the fields given (the type name only says where it goes). */
+  private objectConstruction(): Node {
+    while (this.peek() === '.') {
+      this.take('.');
+      this.take();
+    }
+    this.take('{');
+    const fields: Array<[string, Node]> = [];
+    while (this.peek() !== '}') {
+      const name = this.take();
+      if (!IDENT.test(name)) fail(`field name ${name}`);
+      this.take(':');
+      fields.push([name, this.ternary()]);
+      if (this.peek() === ',') this.take();
+    }
+    this.take('}');
+    return (env) => {
+      const out: Record<string, Value> = {};
+      for (const [name, value] of fields) out[name] = value(env);
+      return out;
+    };
+  }
+
+  /** `{key: value, ...}` with string keys. */
+  private mapLiteral(): Node {
+    const entries: Array<[Node, Node]> = [];
+    while (this.peek() !== '}') {
+      const key = this.ternary();
+      this.take(':');
+      entries.push([key, this.ternary()]);
+      if (this.peek() === ',') this.take();
+    }
+    this.take('}');
+    return (env) => {
+      const out: Record<string, Value> = {};
+      for (const [key, value] of entries) {
+        const k = key(env);
+        if (typeof k !== 'string') return fail('map key');
+        out[k] = value(env);
+      }
+      return out;
+    };
   }
 
   /** has(x.f): whether the object x holds field f. */
@@ -266,14 +346,23 @@ function compile(expr: string): Node | null {
   return n;
 }
 
-/** The value of a CEL expression with `self` bound; undefined when it is outside the subset or fails. */
+/** What an expression came to: its value, the error CEL reports, or nothing when it is outside the subset. */
+export type CelResult = { value: unknown } | { error: string } | { unsupported: true };
+
+/** Evaluates an expression with the given variables bound. */
+export function evaluateExpression(expr: string, bindings: Env): CelResult {
+  const n = compile(expr);
+  if (!n) return { unsupported: true };
+  try {
+    return { value: n(bindings) };
+  } catch (e) {
+    return e instanceof EvalError ? { error: e.message } : { unsupported: true };
+  }
+}
+
+/** The value of an x-kubernetes-validations rule with `self` bound; undefined when it is outside the subset or fails. */
 export function evaluateCel(expr: string, self: unknown): unknown {
   if (/\boldSelf\b/.test(expr)) return undefined;
-  const n = compile(expr);
-  if (!n) return undefined;
-  try {
-    return n(self);
-  } catch {
-    return undefined;
-  }
+  const r = evaluateExpression(expr, { self });
+  return 'value' in r ? r.value : undefined;
 }

@@ -29,6 +29,7 @@ import type { Status } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
 import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
 import { isHealthEndpoint, serveHealth } from './health.js';
+import { createPortForwardSocketServer, parsePortForwardRequest, pickPortForwardProtocol, PORT_FORWARD_WEBSOCKET_PROTOCOLS, servePortForwardWebSocket } from '../rest/pod-port-forward.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -158,7 +159,13 @@ function rejectUpgrade(socket: Duplex, code: number, status?: Status): void {
   socket.end(`HTTP/1.1 ${code} ${reason}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+interface UpgradeServers {
+  wss: WebSocketServer;
+  execWss: WebSocketServer;
+  portForwardWss: WebSocketServer;
+}
+
+function handleUpgrade(ctx: ApiServerContext, { wss, execWss, portForwardWss }: UpgradeServers, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://x');
   const query = url.searchParams;
   try {
@@ -183,6 +190,20 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
         throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [v5.channel.k8s.io v4.channel.k8s.io channel.k8s.io]`);
       }
       serveExec(execWss, req, socket, head, request, ctx.watches);
+      return;
+    }
+    if (t.resource === 'pods' && t.group === '' && info.subresource === 'portforward' && info.name !== undefined) {
+      const refused = authorizeRequest(user, 'create', info);
+      if (refused) throw refused;
+      const request = parsePortForwardRequest(ctx.store.get(storageKey(t), info.namespace, info.name), info.name, query);
+      if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
+        throw badRequest(`the demo cluster serves portforward over WebSocket only (${PORT_FORWARD_WEBSOCKET_PROTOCOLS.join(' ')}), not ${req.headers.upgrade ?? 'plain HTTP'}`);
+      }
+      const offered = nonAuthProtocols(req.headers);
+      if (pickPortForwardProtocol(offered) === null) {
+        throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [${PORT_FORWARD_WEBSOCKET_PROTOCOLS.join(' ')}]`);
+      }
+      servePortForwardWebSocket(portForwardWss, req, socket, head, request, ctx.watches);
       return;
     }
     const verb = verbOf(req.method ?? 'GET', info, query);
@@ -288,7 +309,8 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
     },
   });
   const execWss = createExecSocketServer();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, wss, execWss, req, socket, head);
+  const portForwardWss = createPortForwardSocketServer();
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, { wss, execWss, portForwardWss }, req, socket, head);
   httpServer.on('upgrade', onUpgrade);
   httpsServer.on('upgrade', onUpgrade);
   httpsServer.on('tlsClientError', (_err, socket) => socket.destroy());
@@ -313,6 +335,7 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
   listener.on('close', () => {
     wss.close();
     execWss.close();
+    portForwardWss.close();
   });
   return {
     listener,

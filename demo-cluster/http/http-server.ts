@@ -29,7 +29,17 @@ import type { Status } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
 import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
 import { isHealthEndpoint, serveHealth } from './health.js';
-import { createPortForwardSocketServer, parsePortForwardRequest, pickPortForwardProtocol, PORT_FORWARD_WEBSOCKET_PROTOCOLS, servePortForwardWebSocket } from '../rest/pod-port-forward.js';
+import {
+  createPortForwardSocketServer,
+  parsePortForwardRequest,
+  pickPortForwardProtocol,
+  PORT_FORWARD_WEBSOCKET_PROTOCOLS,
+  servePortForwardWebSocket,
+  createSpdyTunnelSocketServer,
+  serveSpdyPortForward,
+  serveTunneledSpdyPortForward,
+} from '../rest/pod-port-forward.js';
+import { SPDY_TUNNELING_PROTOCOL } from '../rest/pod-port-forward-spdy.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -163,9 +173,10 @@ interface UpgradeServers {
   wss: WebSocketServer;
   execWss: WebSocketServer;
   portForwardWss: WebSocketServer;
+  spdyTunnelWss: WebSocketServer;
 }
 
-function handleUpgrade(ctx: ApiServerContext, { wss, execWss, portForwardWss }: UpgradeServers, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+function handleUpgrade(ctx: ApiServerContext, { wss, execWss, portForwardWss, spdyTunnelWss }: UpgradeServers, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://x');
   const query = url.searchParams;
   try {
@@ -195,15 +206,21 @@ function handleUpgrade(ctx: ApiServerContext, { wss, execWss, portForwardWss }: 
     if (t.resource === 'pods' && t.group === '' && info.subresource === 'portforward' && info.name !== undefined) {
       const refused = authorizeRequest(user, 'create', info);
       if (refused) throw refused;
-      const request = parsePortForwardRequest(ctx.store.get(storageKey(t), info.namespace, info.name), info.name, query);
-      if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
-        throw badRequest(`the demo cluster serves portforward over WebSocket only (${PORT_FORWARD_WEBSOCKET_PROTOCOLS.join(' ')}), not ${req.headers.upgrade ?? 'plain HTTP'}`);
-      }
+      const upgrade = (req.headers.upgrade ?? '').toLowerCase();
       const offered = nonAuthProtocols(req.headers);
-      if (pickPortForwardProtocol(offered) === null) {
+      const protocol = upgrade === 'websocket' ? pickPortForwardProtocol(offered) : null;
+      const spdy = upgrade === 'spdy/3.1' || protocol === SPDY_TUNNELING_PROTOCOL;
+      const request = parsePortForwardRequest(ctx.store.get(storageKey(t), info.namespace, info.name), info.name, query, !spdy);
+      if (upgrade === 'spdy/3.1') {
+        serveSpdyPortForward(socket, head, request.pod, ctx.watches);
+        return;
+      }
+      if (upgrade !== 'websocket') throw badRequest(`unable to upgrade: missing upgrade headers in request: ${req.headers.upgrade ?? 'plain HTTP'}`);
+      if (protocol === null) {
         throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [${PORT_FORWARD_WEBSOCKET_PROTOCOLS.join(' ')}]`);
       }
-      servePortForwardWebSocket(portForwardWss, req, socket, head, request, ctx.watches);
+      if (protocol === SPDY_TUNNELING_PROTOCOL) serveTunneledSpdyPortForward(spdyTunnelWss, req, socket, head, request.pod, ctx.watches);
+      else servePortForwardWebSocket(portForwardWss, req, socket, head, request, ctx.watches);
       return;
     }
     const verb = verbOf(req.method ?? 'GET', info, query);
@@ -310,7 +327,8 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
   });
   const execWss = createExecSocketServer();
   const portForwardWss = createPortForwardSocketServer();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, { wss, execWss, portForwardWss }, req, socket, head);
+  const spdyTunnelWss = createSpdyTunnelSocketServer();
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, { wss, execWss, portForwardWss, spdyTunnelWss }, req, socket, head);
   httpServer.on('upgrade', onUpgrade);
   httpsServer.on('upgrade', onUpgrade);
   httpsServer.on('tlsClientError', (_err, socket) => socket.destroy());
@@ -336,6 +354,7 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
     wss.close();
     execWss.close();
     portForwardWss.close();
+    spdyTunnelWss.close();
   });
   return {
     listener,

@@ -12,18 +12,22 @@ import { isPlainObject } from '../resources/types.js';
 import { closableSession } from '../store/watch.js';
 import type { WatchSession } from '../store/watch.js';
 import { connectToPod, type PodConnection } from './port-forward-app.js';
+import { spdyPortForwardSession, SPDY_PORT_FORWARD_PROTOCOL, SPDY_TUNNELING_PROTOCOL } from './pod-port-forward-spdy.js';
 
 /** The kubelet's binary protocols ('' = none offered); the base64 one is not served here. */
-export const PORT_FORWARD_WEBSOCKET_PROTOCOLS = ['v4.channel.k8s.io'];
+export const PORT_FORWARD_WEBSOCKET_PROTOCOLS = ['v4.channel.k8s.io', SPDY_TUNNELING_PROTOCOL];
 const BEARER_PROTOCOL_PREFIX = 'base64url.bearer.authorization.k8s.io.';
 
-/** Checks the request against the pod as PortForwardLocation and the kubelet's NewV4Options do; returns the ports. */
-export function parsePortForwardRequest(pod: KubeObject | undefined, name: string, query: URLSearchParams): { pod: KubeObject; ports: number[] } {
+/**
+ * Checks the request against the pod as PortForwardLocation and the kubelet's NewV4Options do; returns the ports.
+ * Only the WebSocket protocol takes them from the query (SPDY names each stream's port in its headers).
+ */
+export function parsePortForwardRequest(pod: KubeObject | undefined, name: string, query: URLSearchParams, portsRequired = true): { pod: KubeObject; ports: number[] } {
   if (!pod) throw notFound('', 'pods', name);
   const spec = isPlainObject(pod.spec) ? pod.spec : {};
   if (typeof spec.nodeName !== 'string' || spec.nodeName === '') throw badRequest(`pod ${name} does not have a host assigned`);
   const texts = query.getAll('ports').flatMap((p) => p.split(','));
-  if (texts.length === 0) throw badRequest('query parameter "port" is required');
+  if (texts.length === 0 && portsRequired) throw badRequest('query parameter "port" is required');
   const ports = texts.map((text) => {
     const port = Number(text);
     if (!/^\d+$/.test(text) || port > 65535) throw badRequest(`unable to parse "${text}" as a port: strconv.ParseUint: parsing "${text}": invalid syntax`);
@@ -107,4 +111,59 @@ export function servePortForwardWebSocket(
     ws.on('close', () => session.close());
     ws.on('error', () => session.close());
   });
+}
+
+const toBuffer = (data: RawData): Buffer => (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data));
+
+/** Placeholder for the tunneling protocol in the handshake ws reads: ws refuses the `/` of SPDY/3.1 in a token. */
+const TUNNEL_TOKEN = 'spdy-tunneling-portforward';
+
+/** Answers a tunneling handshake with the protocol kubectl offered, `SPDY/3.1+portforward.k8s.io`. */
+export function createSpdyTunnelSocketServer(): WebSocketServer {
+  return new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has(TUNNEL_TOKEN) ? SPDY_TUNNELING_PROTOCOL : false) });
+}
+
+/** SPDY tunneled in WebSocket binary messages (`SPDY/3.1+portforward.k8s.io`), as the apiserver offers kubectl 1.31+. */
+export function serveTunneledSpdyPortForward(wss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer, pod: KubeObject, sessions: Set<WatchSession>): void {
+  req.headers['sec-websocket-protocol'] = TUNNEL_TOKEN;
+  wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+    const spdy = spdyPortForwardSession(
+      pod,
+      (bytes) => {
+        if (ws.readyState === ws.OPEN) ws.send(bytes, { binary: true });
+      },
+      () => ws.close(1000),
+    );
+    const session = closableSession(() => {
+      sessions.delete(session);
+      spdy.end();
+      if (ws.readyState === ws.OPEN) ws.close(1000);
+    });
+    sessions.add(session);
+    ws.on('message', (data: RawData) => spdy.receive(toBuffer(data)));
+    ws.on('close', () => session.close());
+    ws.on('error', () => session.close());
+  });
+}
+
+/** SPDY/3.1 straight on the upgraded connection (kubectl's fallback when the WebSocket upgrade is refused). */
+export function serveSpdyPortForward(socket: Duplex, head: Buffer, pod: KubeObject, sessions: Set<WatchSession>): void {
+  socket.write(`HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\nX-Stream-Protocol-Version: ${SPDY_PORT_FORWARD_PROTOCOL}\r\n\r\n`);
+  const spdy = spdyPortForwardSession(
+    pod,
+    (bytes) => {
+      if (socket.writable) socket.write(bytes);
+    },
+    () => socket.end(),
+  );
+  const session = closableSession(() => {
+    sessions.delete(session);
+    spdy.end();
+    socket.destroy();
+  });
+  sessions.add(session);
+  if (head.length > 0) spdy.receive(head);
+  socket.on('data', (data: Buffer) => spdy.receive(data));
+  socket.on('close', () => session.close());
+  socket.on('error', () => session.close());
 }

@@ -17,7 +17,7 @@ import {
   SpdyFrameReader,
   SYN_STREAM,
   synReply,
-} from './spdy-framing.js';
+} from '../../wire/spdy-framing.js';
 
 export const SPDY_PORT_FORWARD_PROTOCOL = 'portforward.k8s.io';
 export const SPDY_TUNNELING_PROTOCOL = `SPDY/3.1+${SPDY_PORT_FORWARD_PROTOCOL}`;

@@ -1,5 +1,6 @@
 // Port forwards in Chromium against the demo cluster: started from a pod's page, the local port answers HTTP through
-// the kubeglass server, the forwards page shows its traffic, Stop closes the port; a viewer is refused before trying.
+// the kubeglass server, the forwards page shows its traffic, Stop closes the port; a viewer is refused before trying;
+// a Service's port reaches a Ready pod of its selector.
 import { expect, test } from '@playwright/test';
 import { kubectl } from '../support/kubectl.js';
 
@@ -99,4 +100,20 @@ test('a viewer may not forward: the control says why and nothing listens', async
   } finally {
     await k('-n', 'default', 'delete', 'pod', pod, '--wait=false');
   }
+});
+
+test("a Service's port is forwarded to a Ready pod its selector picks, at the targetPort", async ({ page }) => {
+  await page.goto('/c/demo/api/v1/namespaces/default/services/hello');
+  const panel = page.getByTestId('port-forward-panel');
+  await expect(panel).toContainText('to pod hello-', { timeout: 15_000 });
+  const row = panel.getByTestId('port-forward-row').filter({ hasText: '80 → 80' });
+  await expect(row.getByTestId('port-forward-start')).toHaveAttribute('data-access', 'allowed', { timeout: 15_000 });
+  await row.getByTestId('port-forward-start').click();
+  const address = row.getByTestId('port-forward-address');
+  await expect(address).toHaveText(/^127\.0\.0\.1:\d+$/, { timeout: 15_000 });
+  expect(await answers(`http://${await address.innerText()}/svc`)).toMatch(/^pod default\/hello-\S+ container hello port 80\nGET \/svc\n$/);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/port-forward-service.png' });
+  await row.getByTestId('port-forward-stop').click();
+  await expect(row.getByTestId('port-forward-start')).toBeVisible();
 });

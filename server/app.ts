@@ -21,6 +21,8 @@ import { createTeamGate, type TeamAuth, type TeamGate } from './team-gate.js';
 import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
 import { WS_PATH } from '../wire/ws-protocol.js';
 import { WatchMultiplexer } from './ws-multiplexer.js';
+import { handlePortForwards, isPortForwardPath } from './port-forward/endpoint.js';
+import { createPortForwards } from './port-forward/port-forwards.js';
 
 export interface AppOptions {
   contexts: ContextRegistry;
@@ -82,6 +84,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const prefetch = createFirstPagePrefetch(contexts, answers);
   const ahead = { answers, readAhead: createPageReadAhead(answers) };
   const upgradedSockets = new Set<Duplex>();
+  const portForwards = createPortForwards(contexts);
   let policy: HostPolicy | undefined;
   let gate: Gate | undefined;
   let teamGate: TeamGate | undefined;
@@ -204,6 +207,10 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       handleLogout(req, res, gate, (error) => options.onError?.(`sign-out failed: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
+    if (isPortForwardPath(pathname)) {
+      handlePortForwards(req, res, pathname, person, portForwards);
+      return;
+    }
     if (pathname === WS_PATH) {
       sendStatus(res, makeStatus(400, `${WS_PATH} expects a WebSocket upgrade`));
       return;
@@ -295,6 +302,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await multiplexer.close();
+      await portForwards.close();
       prefetch.close();
       for (const socket of upgradedSockets) socket.destroy();
       server.closeAllConnections();

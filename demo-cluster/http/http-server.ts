@@ -29,6 +29,17 @@ import type { Status } from '../resources/types.js';
 import { storageKey } from '../resources/registry.js';
 import { createExecSocketServer, parseExecRequest, pickExecProtocol, serveExec } from '../rest/pod-exec.js';
 import { isHealthEndpoint, serveHealth } from './health.js';
+import {
+  createPortForwardSocketServer,
+  parsePortForwardRequest,
+  pickPortForwardProtocol,
+  PORT_FORWARD_WEBSOCKET_PROTOCOLS,
+  servePortForwardWebSocket,
+  createSpdyTunnelSocketServer,
+  serveSpdyPortForward,
+  serveTunneledSpdyPortForward,
+} from '../rest/pod-port-forward.js';
+import { SPDY_TUNNELING_PROTOCOL } from '../rest/pod-port-forward-spdy.js';
 
 export interface ApiServerContext extends RestContext {
   tokens: Tokens;
@@ -158,7 +169,14 @@ function rejectUpgrade(socket: Duplex, code: number, status?: Status): void {
   socket.end(`HTTP/1.1 ${code} ${reason}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+interface UpgradeServers {
+  wss: WebSocketServer;
+  execWss: WebSocketServer;
+  portForwardWss: WebSocketServer;
+  spdyTunnelWss: WebSocketServer;
+}
+
+function handleUpgrade(ctx: ApiServerContext, { wss, execWss, portForwardWss, spdyTunnelWss }: UpgradeServers, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://x');
   const query = url.searchParams;
   try {
@@ -183,6 +201,26 @@ function handleUpgrade(ctx: ApiServerContext, wss: WebSocketServer, execWss: Web
         throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [v5.channel.k8s.io v4.channel.k8s.io channel.k8s.io]`);
       }
       serveExec(execWss, req, socket, head, request, ctx.watches);
+      return;
+    }
+    if (t.resource === 'pods' && t.group === '' && info.subresource === 'portforward' && info.name !== undefined) {
+      const refused = authorizeRequest(user, 'create', info);
+      if (refused) throw refused;
+      const upgrade = (req.headers.upgrade ?? '').toLowerCase();
+      const offered = nonAuthProtocols(req.headers);
+      const protocol = upgrade === 'websocket' ? pickPortForwardProtocol(offered) : null;
+      const spdy = upgrade === 'spdy/3.1' || protocol === SPDY_TUNNELING_PROTOCOL;
+      const request = parsePortForwardRequest(ctx.store.get(storageKey(t), info.namespace, info.name), info.name, query, !spdy);
+      if (upgrade === 'spdy/3.1') {
+        serveSpdyPortForward(socket, head, request.pod, ctx.watches);
+        return;
+      }
+      if (upgrade !== 'websocket') throw badRequest(`unable to upgrade: missing upgrade headers in request: ${req.headers.upgrade ?? 'plain HTTP'}`);
+      if (protocol === null) {
+        throw badRequest(`requested protocol(s) are not supported: [${offered.join(' ')}]; supports [${PORT_FORWARD_WEBSOCKET_PROTOCOLS.join(' ')}]`);
+      }
+      if (protocol === SPDY_TUNNELING_PROTOCOL) serveTunneledSpdyPortForward(spdyTunnelWss, req, socket, head, request.pod, ctx.watches);
+      else servePortForwardWebSocket(portForwardWss, req, socket, head, request, ctx.watches);
       return;
     }
     const verb = verbOf(req.method ?? 'GET', info, query);
@@ -288,7 +326,9 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
     },
   });
   const execWss = createExecSocketServer();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, wss, execWss, req, socket, head);
+  const portForwardWss = createPortForwardSocketServer();
+  const spdyTunnelWss = createSpdyTunnelSocketServer();
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => handleUpgrade(ctx, { wss, execWss, portForwardWss, spdyTunnelWss }, req, socket, head);
   httpServer.on('upgrade', onUpgrade);
   httpsServer.on('upgrade', onUpgrade);
   httpsServer.on('tlsClientError', (_err, socket) => socket.destroy());
@@ -313,6 +353,8 @@ export function createApiServer(ctx: ApiServerContext, tls: { keyPem: string; ce
   listener.on('close', () => {
     wss.close();
     execWss.close();
+    portForwardWss.close();
+    spdyTunnelWss.close();
   });
   return {
     listener,

@@ -246,6 +246,7 @@ export const pods: ResourceType = {
     { name: 'eviction', kind: 'Eviction', verbs: ['create'], group: 'policy', version: 'v1' },
     { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] },
     { name: 'log', kind: 'Pod', verbs: ['get'] },
+    { name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
   ],
   // Pods have a generation in 1.37 (PodObservedGenerationTracking, GA in 1.35): 1 on create, bumped by spec changes.

@@ -23,6 +23,7 @@ import { checkTypeMeta, createObject, deleteObject, updateObject } from './write
 import type { WriteContext } from './writes.js';
 import { podLogs } from './pod-logs.js';
 import { parseExecRequest } from './pod-exec.js';
+import { parsePortForwardRequest } from './pod-port-forward.js';
 import { evictPod } from './eviction.js';
 import { checkBodyFields } from '../validation/field-validation.js';
 import { checkBodyTypes } from '../validation/type-check.js';
@@ -158,6 +159,11 @@ export async function handleResource(
   if ((info.subresource === 'exec' || info.subresource === 'attach') && name !== undefined) {
     // Checked like the upgrade would be, so a plain request tells why an upgrade would fail.
     parseExecRequest(ctx.store.get(key, namespace, name), name, info.subresource, query);
+    throw badRequest('Upgrade request required');
+  }
+
+  if (info.subresource === 'portforward' && name !== undefined) {
+    parsePortForwardRequest(ctx.store.get(key, namespace, name), name, query);
     throw badRequest('Upgrade request required');
   }
 

@@ -15,6 +15,8 @@ export interface PodSeed {
   node?: string;
   ip?: string;
   restarts?: number;
+  /** The container's one declared TCP port, as its workload's template has it. */
+  port?: number;
   labels?: Record<string, string>;
   /** The controller owning the pod (ReplicaSet, StatefulSet, Job, DaemonSet). */
   owner?: { apiVersion: string; kind: string; name: string; uid: string };
@@ -113,6 +115,7 @@ export function makePod(seed: PodSeed): KubeObject {
       {
         name: containerName,
         image: seed.image,
+        ...(seed.port ? { ports: [{ containerPort: seed.port, protocol: 'TCP' }] } : {}),
         resources: {},
         volumeMounts: [{ name: 'default-token-demo', readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }],
         terminationMessagePath: '/dev/termination-log',

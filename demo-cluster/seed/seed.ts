@@ -189,6 +189,7 @@ export function seedCluster(store: Store, options: SeedOptions = {}, now: number
           node: NODES[(n + i) % NODES.length] ?? 'demo-node-1',
           ip: nextPodIp(),
           restarts: w.restarts ?? 0,
+          ...(w.port ? { port: w.port } : {}),
           labels,
           ...(owner ? { owner } : {}),
         };

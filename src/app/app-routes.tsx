@@ -22,6 +22,7 @@ const PodLogPage = lazy(() => tools().then((m) => ({ default: m.PodLogPage })));
 const WorkloadLogPage = lazy(() => tools().then((m) => ({ default: m.WorkloadLogPage })));
 const CompareRoute = lazy(() => tools().then((m) => ({ default: m.CompareRoute })));
 const HelmReleasesPage = lazy(() => tools().then((m) => ({ default: m.HelmReleasesPage })));
+const PortForwardsPage = lazy(() => tools().then((m) => ({ default: m.PortForwardsPage })));
 const HelmReleaseRoute = lazy(() => tools().then((m) => ({ default: m.HelmReleaseRoute })));
 
 const replaceUrl = (to: string) => navigate(to, { replace: true });
@@ -147,6 +148,12 @@ export function AppRoutes() {
       return (
         <Screen context={route.context} path={null}>
           <HelmReleaseRoute key={`${route.context}/${route.namespace}/${route.name}`} context={route.context} namespace={route.namespace} name={route.name} search={route.search} onNavigate={navigate} />
+        </Screen>
+      );
+    case 'port-forwards':
+      return (
+        <Screen context={route.context} path={null}>
+          <PortForwardsPage />
         </Screen>
       );
     case 'not-found':

@@ -26,6 +26,8 @@ export type AppRoute =
   | { kind: 'helm-releases'; context: string; namespace: string | null }
   /** /c/{context}/-/helm/{namespace}/{name}?view=...: one Helm release; its query holds the view and revisions. */
   | { kind: 'helm-release'; context: string; namespace: string; name: string; search: string }
+  /** /c/{context}/-/port-forwards: the kubeglass server's port forwards for this person. */
+  | { kind: 'port-forwards'; context: string }
   | { kind: 'not-found'; pathname: string };
 
 const HELM_RELEASE = /^\/-\/helm\/([^/]+)\/([^/]+)$/;
@@ -48,6 +50,7 @@ export function matchRoute(pathname: string, search = ''): AppRoute {
   if (ui.apiPath === '/-/request') return { kind: 'request', context: ui.context, search };
   if (ui.apiPath === '/-/explain') return { kind: 'explain', context: ui.context, search };
   if (ui.apiPath === '/-/logs') return { kind: 'workload-logs', context: ui.context, search };
+  if (ui.apiPath === '/-/port-forwards') return { kind: 'port-forwards', context: ui.context };
   if (ui.apiPath === '/-/compare') return { kind: 'compare', context: ui.context, search };
   if (ui.apiPath === '/-/helm') return { kind: 'helm-releases', context: ui.context, namespace: new URLSearchParams(search).get('namespace') || null };
   const helm = HELM_RELEASE.exec(ui.apiPath);

@@ -66,6 +66,10 @@ export const k8sKeys = {
   helmRevision: (context: string, namespace: string, release: string, revision: number) => ['k8s', context, 'helm', 'revision', namespace, release, revision] as const,
   /** The server's kubeconfig contexts: above any one context. */
   contexts: () => ['contexts'] as const,
+  /** The pods a Service's selector picks, for forwarding its ports (kubectl port-forward svc/). */
+  servicePods: (context: string, namespace: string, labelSelector: string) => ['k8s', context, 'service-pods', namespace, labelSelector] as const,
+  /** The kubeglass server's port forwards for this person (every context). */
+  portForwards: () => ['port-forwards'] as const,
   /** Every permission answer of one context (dropped together after a contradicting 403). */
   accessAll: (context: string) => ['k8s', context, 'access'] as const,
   /** One SelfSubjectAccessReview answer; key is accessKey(attributes). */

@@ -65,9 +65,9 @@ fail() {
 }
 trap 'rc=$?; if [ "$rc" != 0 ] && [ "$started" = 0 ]; then trap "" TERM; kill -TERM -- -"$(cat "$STATE/pgid")" 2>/dev/null; fi' EXIT
 
-read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT KWOK_PORT OIDC_PORT PUBLIC_PORT < <(node -e '
+read -r ETCD_PORT PEER_PORT API_PORT KCM_PORT SCHED_PORT KWOK_PORT OIDC_PORT PUBLIC_PORT FORWARD_PORT < <(node -e '
   const net = require("net"); const ss = [];
-  for (let i = 0; i < 8; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
+  for (let i = 0; i < 9; i++) ss.push(new Promise(r => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => r(s)); }));
   Promise.all(ss).then(l => { console.log(l.map(s => s.address().port).join(" ")); l.forEach(s => s.close()); });')
 
 # --- keys and certificates: a CA of this run, the apiserver's serving cert, the service-account key pair.
@@ -164,6 +164,7 @@ launched=()
 # Its kubelet API (behind the apiserver's node proxy) answers every container's logs from one CRI-format file,
 # followed, and runs exec commands on this machine in STATE_DIR/kwok/exec: logs, exec and the browser's
 # terminal then have a real stream to show. A test appends to REAL_KWOK_LOG to see a followed line arrive.
+# Every container port's pods/portforward reaches 127.0.0.1:REAL_KWOK_FORWARD_PORT, where a test listens.
 mkdir -p "$STATE/kwok/exec"
 KWOK_LOG="$STATE/kwok/containers.log"
 for i in 1 2 3; do printf '%s stdout F kwok line %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)" "$i"; done > "$KWOK_LOG"
@@ -179,6 +180,12 @@ kind: ClusterExec
 metadata: {name: every-container}
 spec:
   execs: [{local: {workDir: "$STATE/kwok/exec"}}]
+---
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: ClusterPortForward
+metadata: {name: every-container}
+spec:
+  forwards: [{target: {port: $FORWARD_PORT, address: 127.0.0.1}}]
 YAML
 ossl req -newkey rsa:2048 -nodes -subj "/CN=kwok-node-0" -keyout "$PKI/kubelet.key" -out "$PKI/kubelet.csr"
 printf '%s\n' "basicConstraints=CA:FALSE" "keyUsage=critical,digitalSignature,keyEncipherment" "extendedKeyUsage=serverAuth" \
@@ -305,7 +312,7 @@ wait_for "default ServiceAccount" 240 k get serviceaccount default -n "$DEV_NS"
 
 printf '%s\n' "REAL_API_URL=$URL" "REAL_ADMIN_TOKEN=$ADMIN_TOKEN" "REAL_VIEWER_TOKEN=$VIEWER_TOKEN" \
   "REAL_DEVELOPER_TOKEN=$DEVELOPER_TOKEN" "REAL_CA_FILE=$PKI/ca.crt" "KUBECONFIG_REAL=$KUBECONFIG_OUT" \
-  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" "REAL_KWOK_LOG=$KWOK_LOG" "REAL_ETCD_URL=http://127.0.0.1:$ETCD_PORT" \
+  "REAL_K8S_VERSION=$K8S_VERSION" "REAL_DEVELOPER_NAMESPACE=$DEV_NS" "REAL_KWOK=$KWOK" "REAL_KWOK_LOG=$KWOK_LOG" "REAL_KWOK_FORWARD_PORT=$FORWARD_PORT" "REAL_ETCD_URL=http://127.0.0.1:$ETCD_PORT" \
   "REAL_AUDIT_LOG=$STATE/audit.log" > "$STATE/env"
 if [ "$OIDC" = 1 ]; then
   printf '%s\n' "REAL_OIDC_ISSUER=$OIDC_ISSUER" "REAL_OIDC_CA_FILE=$OIDC_DIR/ca.crt" "REAL_OIDC_CLIENT_ID=kubeglass" \

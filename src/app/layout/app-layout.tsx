@@ -100,6 +100,14 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
             Helm
           </a>
           <a
+            href={toUiPath(context, '/-/port-forwards')}
+            data-testid="port-forwards-link"
+            title="The ports kubeglass forwards to pods for you: traffic, open, stop"
+            className="whitespace-nowrap text-xs font-medium text-slate-600 hover:text-indigo-700 hover:underline"
+          >
+            Forwards
+          </a>
+          <a
             href={toUiPath(context, '/-/request')}
             data-testid="raw-request-link"
             title="Send one request to this context's API by hand (a link can hold it)"

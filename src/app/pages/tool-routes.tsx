@@ -1,5 +1,5 @@
 // The screens that are not a list or an object: the access matrix, the raw request tool, Explain, the log views,
-// the compare screen and the Helm releases.
+// the compare screen, the Helm releases and the port forwards.
 // One chunk of their own, loaded when one of them is opened.
 import type { ComponentProps } from 'react';
 import { monacoEditors } from '../../features/monaco/lazy-editors';
@@ -15,6 +15,7 @@ export { AccessMatrixPage } from '../../features/access/access-matrix-page';
 export { ExplainPage } from '../../features/explain/explain-page';
 export { HelmReleasesPage } from '../../features/helm/helm-releases-page';
 export { PodLogPage } from '../../features/logs/pod-log-page';
+export { PortForwardsPage } from '../../features/port-forward/port-forwards-page';
 export { WorkloadLogPage } from '../../features/logs/workload-log-page';
 
 /** The raw request tool's body editor is Monaco (features/monaco). */

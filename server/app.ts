@@ -4,9 +4,8 @@ import type { Duplex } from 'node:stream';
 import type { BlockList } from 'node:net';
 import { createAccessGate } from './access-gate.js';
 import { createClientLimits, retryAfterHeader, type ClientLimitSettings } from './client-limits.js';
-import { createFirstPagePrefetch } from './first-page-prefetch.js';
-import { createPageReadAhead } from './page-read-ahead.js';
-import { createPrefetchedAnswers } from './prefetched-answers.js';
+import { createListPageCache } from './list-pages/page-cache.js';
+import { createPageReadAhead } from './list-pages/read-ahead.js';
 import type { ContextRegistry } from './contexts.js';
 import type { ApiAccess, Gate } from './gate.js';
 import { kubeconfigPerson, type Person } from './person.js';
@@ -78,8 +77,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const { contexts, staticDir } = options;
   const limits = createClientLimits(options.clientLimits);
   const multiplexer = new WatchMultiplexer({ contexts, clientLimits: limits });
-  const answers = createPrefetchedAnswers();
-  const prefetch = createFirstPagePrefetch(contexts, answers);
+  const answers = createListPageCache();
   const ahead = { answers, readAhead: createPageReadAhead(answers) };
   const upgradedSockets = new Set<Duplex>();
   let policy: HostPolicy | undefined;
@@ -180,13 +178,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       res.end();
       return;
     }
-    // A list's document carries its navigation's nonce, and its first page is asked upstream for that tab while the
-    // page loads (see first-page-prefetch), once the document has left: the embedded demo cluster answers in this
-    // process, and its work held the document ~20 ms.
-    const navigation = access.person ? prefetch.navigation(req, access.person) : null;
-    if (!serveStatic(req, res, staticDir, navigation?.nonce) || navigation === null) return;
-    if (res.writableFinished) navigation.start();
-    else res.once('finish', () => navigation.start());
+    serveStatic(req, res, staticDir);
   };
 
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string, person: Person): void => {
@@ -295,7 +287,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await multiplexer.close();
-      prefetch.close();
+      answers.close();
       for (const socket of upgradedSockets) socket.destroy();
       server.closeAllConnections();
       await closed;

@@ -1,12 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
-import { createKubeglassServer, type KubeglassServer } from './app.js';
-import { nextPagePath } from './page-read-ahead.js';
-import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
-import { BROWSER, BROWSER_ENCODINGS, pageFetch } from './testing/navigation.js';
+import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
+import { createKubeglassServer, type KubeglassServer } from '../app.js';
+import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from '../testing/fake-upstream.js';
+import { BROWSER, BROWSER_ENCODINGS, pageFetch } from '../testing/browser-fetch.js';
 
-const FETCH = pageFetch(undefined, { 'Accept-Encoding': BROWSER_ENCODINGS });
+const FETCH = pageFetch({ 'Accept-Encoding': BROWSER_ENCODINGS });
 const PAGES = 5;
 /** Page n's continue token, naming page n + 1 (with characters a query must encode). */
 const tokenOf = (n: number) => `eyJ2+page/${n + 1}=`;
@@ -125,23 +124,5 @@ describe('a paged list read ahead by the proxy', () => {
     expect(JSON.parse(page.body)).toMatchObject({ reason: 'Expired' });
     await settle();
     expect(upstream.requests).toHaveLength(2);
-  });
-});
-
-describe('nextPagePath', () => {
-  it('puts the token in place of the continue parameter, leaving the rest of the query as the client wrote it', () => {
-    expect(nextPagePath('/api/v1/pods?continue=abc&limit=500', 'x+y/z=')).toBe('/api/v1/pods?continue=x%2By%2Fz%3D&limit=500');
-    expect(nextPagePath('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=abc', 'n')).toBe('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=n');
-  });
-
-  it("knows the UI's page after its first", () => {
-    expect(nextPagePath('/api/v1/pods?includeObject=Metadata&limit=100', 't')).toBe('/api/v1/pods?includeObject=Metadata&limit=2500&continue=t');
-  });
-
-  it('is null for what is not a page of a paged list', () => {
-    expect(nextPagePath('/api/v1/pods', 't')).toBeNull();
-    expect(nextPagePath('/api/v1/pods?limit=500', 't')).toBeNull(); // a first page not in the UI's form
-    expect(nextPagePath('/api/v1/pods?continue=abc', 't')).toBeNull();
-    expect(nextPagePath('/api/v1/pods?watch=1&limit=500&continue=abc', 't')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserUserAgent, figure, launchChromium, median, NO_CONTEXTS_KUBECONFIG, ROOT, startKubeglass, TABLE_ACCEPT, writeResult } from './lib.mjs';
-/* global document, requestAnimationFrame, MutationObserver -- page.evaluate callbacks run in the browser */
+/* global document, requestAnimationFrame, MutationObserver, addEventListener -- page.evaluate callbacks run in the browser */
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const SCROLL_FRAMES = 300;

@@ -9,7 +9,7 @@ import { createPageReadAhead } from './list-pages/read-ahead.js';
 import type { ContextRegistry } from './contexts.js';
 import type { ApiAccess, Gate } from './gate.js';
 import { kubeconfigPerson, type Person } from './person.js';
-import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
+import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade, resolveProxyTarget } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, checkSessionRequest, isApiPath, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
 import { handleOidcNavigation, handleSessionRefresh, isOidcNavigation, SESSION_REFRESH_PATH } from './oidc-endpoints.js';
 import { handleLogin, handleLogout, LOGIN_PATH, LOGOUT_PATH, sendPageRefusal } from './sign-in.js';
@@ -18,6 +18,7 @@ import type { SessionSeal } from './session-seal.js';
 import { serveStatic } from './static.js';
 import { createTeamGate, type TeamAuth, type TeamGate } from './team-gate.js';
 import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
+import { firstPagePath } from '../wire/list-paging.js';
 import { WS_PATH } from '../wire/ws-protocol.js';
 import { WatchMultiplexer } from './ws-multiplexer.js';
 
@@ -179,6 +180,24 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       return;
     }
     serveStatic(req, res, staticDir);
+    if (access.person) readListAhead(req, res, access.person);
+  };
+
+  /**
+   * A list's document: once it has left, its first page is asked ahead (list-pages/read-ahead); not before, since the
+   * embedded demo cluster answers in this process, and its work held the document ~20 ms.
+   */
+  const readListAhead = (req: IncomingMessage, res: ServerResponse, person: Person): void => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    // Split, not parsed: `new URL` throws on some targets Node accepts (`//[`), and this runs for every document.
+    const firstPage = query === -1 ? firstPagePath(url, '') : firstPagePath(url.slice(0, query), url.slice(query));
+    if (firstPage === null || res.statusCode !== 200) return;
+    const resolved = resolveProxyTarget(firstPage, contexts);
+    if ('kind' in resolved) return;
+    const ask = (): void => ahead.readAhead.documentServed(resolved.target, resolved.pathAndQuery, req, person);
+    if (res.writableFinished) ask();
+    else res.once('finish', ask);
   };
 
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string, person: Person): void => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAGE_SIZE, NEXT_PAGE_SIZE, nextPagePath } from './list-paging.js';
+import { FIRST_PAGE_SIZE, firstPagePath, NEXT_PAGE_SIZE, nextPagePath } from './list-paging.js';
 
 describe('nextPagePath', () => {
   it('puts the token in place of the continue parameter, leaving the rest of the query as the client wrote it', () => {
@@ -16,5 +16,16 @@ describe('nextPagePath', () => {
     expect(nextPagePath('/api/v1/pods', 't')).toBeNull();
     expect(nextPagePath('/api/v1/pods?limit=500', 't')).toBeNull(); // a first page not in the UI's form
     expect(nextPagePath('/api/v1/pods?continue=abc', 't')).toBeNull();
+  });
+});
+
+describe('firstPagePath', () => {
+  it("is the list's first Table page at a list URL, null elsewhere", () => {
+    expect(firstPagePath('/c/demo/api/v1/pods', '?sort=Name')).toBe('/k8s/demo/api/v1/pods?includeObject=Metadata&limit=100');
+    expect(firstPagePath('/c/demo/apis/apps/v1/namespaces/default/deployments/web', '')).toBeNull();
+    expect(firstPagePath('/c/demo/api/v1/namespaces/default/pods/web/log', '')).toBeNull();
+    expect(firstPagePath('/c/demo/api/v1/pods', '?create=1')).toBeNull();
+    expect(firstPagePath('/c/%E0%A4%A/api/v1/pods', '')).toBeNull();
+    expect(firstPagePath('/c/demo/-/access', '')).toBeNull();
   });
 });

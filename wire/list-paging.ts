@@ -1,11 +1,38 @@
 // How a list is paged as meta.k8s.io/v1 Table pages, for the browser (src/data/table-pages.ts, src/k8s/list-table.ts)
-// and the server (server/list-pages): the page sizes, the query of the page after a page, and reading a page's
-// continue token from its head without parsing its rows.
+// and the server (server/list-pages): the page sizes, the first page a list URL asks, the page after a page, and
+// reading a page's continue token from its head without parsing its rows.
 
 /** Rows of the first page: small, so the first rows show as soon as possible. */
 export const FIRST_PAGE_SIZE = 100;
 /** Rows of every later page: fewer round trips and fewer commits for big lists (kubectl chunks by 500). */
 export const NEXT_PAGE_SIZE = 2500;
+
+/** /c/{context}/{list path}: a list's UI URL (no object, no subresource). */
+const LIST_DOCUMENT = /^\/c\/([^/]+)((?:\/api\/[^/]+|\/apis\/[^/]+\/[^/]+)(?:\/namespaces\/[^/]+)?\/[^/]+)\/*$/;
+
+/**
+ * The /k8s/{context}/... path and query of the first Table page the app asks at a list's UI URL (its pathname and
+ * search), in the order list-table writes them; null when the URL is not a list's (or is its create form).
+ */
+export function firstPagePath(pathname: string, search: string): string | null {
+  const match = LIST_DOCUMENT.exec(pathname);
+  if (!match?.[1] || !match[2]) return null;
+  const params = new URLSearchParams(search);
+  if (params.get('create') === '1') return null;
+  let context: string;
+  try {
+    context = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const query = new URLSearchParams({ includeObject: 'Metadata' });
+  const labelSelector = (params.get('labelSelector') ?? '').trim();
+  const fieldSelector = (params.get('fieldSelector') ?? '').trim();
+  if (labelSelector) query.append('labelSelector', labelSelector);
+  if (fieldSelector) query.append('fieldSelector', fieldSelector);
+  query.append('limit', String(FIRST_PAGE_SIZE));
+  return `/k8s/${encodeURIComponent(context)}${match[2]}?${query.toString()}`;
+}
 
 /**
  * The path and query of the page after `pathAndQuery` whose continue token is `token`, as the browser asks for it:

@@ -5,6 +5,7 @@ import type { LiveTableData } from '../data/table-query';
 import { k8sKeys } from '../data/query-keys';
 import { cleanUpAfterEach } from '../testing/clean-up-after-each';
 import { stubFetch } from '../testing/stub-fetch';
+import { firstPagePath } from '../../wire/list-paging';
 import { startListAtBoot } from './start-list-at-boot';
 
 cleanUpAfterEach();
@@ -34,6 +35,17 @@ describe('startListAtBoot', () => {
     await expect.poll(() => queryClient.getQueryData<LiveTableData>(key)?.complete).toBe(true);
     expect(queryClient.getQueryData<LiveTableData>(key)?.table.rows.map((row) => row.cells[0])).toEqual(['web-1', 'web-2']);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    '/c/demo/api/v1/pods',
+    '/c/demo/api/v1/namespaces/default/pods?labelSelector=app%3Dweb%2Ctier+in+(a%2Cb)&fieldSelector=status.phase%3DRunning&sort=Name',
+    '/c/my%20ctx/apis/apps/v1/namespaces/kube-system/deployments/',
+  ])('asks at %s the first page the server reads ahead for its document (wire/list-paging firstPagePath)', (url) => {
+    const fetch = stubFetch(() => new Response(page(['web-1'])));
+    startListAtBoot(client(), at(url));
+    const [pathname = '', search = ''] = url.split('?');
+    expect(fetch.mock.calls[0]?.[0]).toBe(firstPagePath(pathname, search ? `?${search}` : ''));
   });
 
   it.each([

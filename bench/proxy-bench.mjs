@@ -3,7 +3,7 @@
 // kubeglass reaches it over plain HTTP as it reaches the embedded one. Both clients send what a browser sends
 // (Chromium's User-Agent and Accept-Encoding, the UI's Table Accept); the direct one sends the User-Agent the proxy forwards,
 // so the server does the same work on both paths. On the first page the ratio is the hop; over all pages kubeglass
-// also reads each next page ahead of the client (server/page-read-ahead.ts), which a direct client cannot have, so
+// also reads each next page ahead of the client (server/list-pages/read-ahead.ts), which a direct client cannot have, so
 // that ratio is the proxy's whole effect on paging a list. Runs alternate, medians compared.
 // For context, the same requests also go through the least proxy Node can be (bench/floor/pipe-proxy.mjs): the
 // hop's own cost on this machine, without kubeglass's work.

@@ -17,7 +17,7 @@ async function initialTransfer(browser, url) {
   const types = new Map();
   const assets = [];
   cdp.on('Network.responseReceived', (e) => {
-    // The document too: it carries the boot script (src/app/boot), inlined.
+    // The document too.
     if (e.type === 'Script' || e.type === 'Stylesheet' || e.type === 'Document') types.set(e.requestId, { type: e.type, url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity' });
   });
   cdp.on('Network.dataReceived', (e) => {
@@ -29,7 +29,7 @@ async function initialTransfer(browser, url) {
     if (asset) assets.push({ ...asset, wire: e.encodedDataLength });
   });
   await page.goto(`${url}/c/demo/api/v1/pods`);
-  // React's rows, not the boot script's pre-render: the app's JS and CSS are all in.
+  // The first rows: the app's JS and CSS are all in.
   await page.locator('tbody tr[data-testid^="row-"]').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(300); // a late stylesheet or preload still finishing
   await context.close();

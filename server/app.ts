@@ -4,13 +4,12 @@ import type { Duplex } from 'node:stream';
 import type { BlockList } from 'node:net';
 import { createAccessGate } from './access-gate.js';
 import { createClientLimits, retryAfterHeader, type ClientLimitSettings } from './client-limits.js';
-import { createFirstPagePrefetch } from './first-page-prefetch.js';
-import { createPageReadAhead } from './page-read-ahead.js';
-import { createPrefetchedAnswers } from './prefetched-answers.js';
+import { createListPageCache } from './list-pages/page-cache.js';
+import { createPageReadAhead } from './list-pages/read-ahead.js';
 import type { ContextRegistry } from './contexts.js';
 import type { ApiAccess, Gate } from './gate.js';
 import { kubeconfigPerson, type Person } from './person.js';
-import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade } from './proxy.js';
+import { PROXY_PREFIX, proxyHttpRequest, proxyUpgrade, resolveProxyTarget } from './proxy.js';
 import { checkFetchSite, checkHost, checkOrigin, checkSessionRequest, isApiPath, makeHostPolicy, setCommonSecurityHeaders, type HostPolicy } from './security.js';
 import { handleOidcNavigation, handleSessionRefresh, isOidcNavigation, SESSION_REFRESH_PATH } from './oidc-endpoints.js';
 import { handleLogin, handleLogout, LOGIN_PATH, LOGOUT_PATH, sendPageRefusal } from './sign-in.js';
@@ -19,6 +18,7 @@ import type { SessionSeal } from './session-seal.js';
 import { serveStatic } from './static.js';
 import { createTeamGate, type TeamAuth, type TeamGate } from './team-gate.js';
 import { makeStatus, sendStatus, sendStatusOnSocket } from './status.js';
+import { firstPagePath } from '../wire/list-paging.js';
 import { WS_PATH } from '../wire/ws-protocol.js';
 import { WatchMultiplexer } from './ws-multiplexer.js';
 import { handlePortForwards, isPortForwardPath } from './port-forward/endpoint.js';
@@ -80,8 +80,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
   const { contexts, staticDir } = options;
   const limits = createClientLimits(options.clientLimits);
   const multiplexer = new WatchMultiplexer({ contexts, clientLimits: limits });
-  const answers = createPrefetchedAnswers();
-  const prefetch = createFirstPagePrefetch(contexts, answers);
+  const answers = createListPageCache();
   const ahead = { answers, readAhead: createPageReadAhead(answers) };
   const upgradedSockets = new Set<Duplex>();
   const portForwards = createPortForwards(contexts);
@@ -183,13 +182,25 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       res.end();
       return;
     }
-    // A list's document carries its navigation's nonce, and its first page is asked upstream for that tab while the
-    // page loads (see first-page-prefetch), once the document has left: the embedded demo cluster answers in this
-    // process, and its work held the document ~20 ms.
-    const navigation = access.person ? prefetch.navigation(req, access.person) : null;
-    if (!serveStatic(req, res, staticDir, navigation?.nonce) || navigation === null) return;
-    if (res.writableFinished) navigation.start();
-    else res.once('finish', () => navigation.start());
+    serveStatic(req, res, staticDir);
+    if (access.person) readListAhead(req, res, access.person);
+  };
+
+  /**
+   * A list's document: once it has left, its first page is asked ahead (list-pages/read-ahead); not before, since the
+   * embedded demo cluster answers in this process, and its work held the document ~20 ms.
+   */
+  const readListAhead = (req: IncomingMessage, res: ServerResponse, person: Person): void => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    // Split, not parsed: `new URL` throws on some targets Node accepts (`//[`), and this runs for every document.
+    const firstPage = query === -1 ? firstPagePath(url, '') : firstPagePath(url.slice(0, query), url.slice(query));
+    if (firstPage === null || res.statusCode !== 200) return;
+    const resolved = resolveProxyTarget(firstPage, contexts);
+    if ('kind' in resolved) return;
+    const ask = (): void => ahead.readAhead.documentServed(resolved.target, resolved.pathAndQuery, req, person);
+    if (res.writableFinished) ask();
+    else res.once('finish', ask);
   };
 
   const handleKubeglassEndpoint = (req: IncomingMessage, res: ServerResponse, pathname: string, person: Person): void => {
@@ -303,7 +314,7 @@ export function createKubeglassServer(options: AppOptions): KubeglassServer {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await multiplexer.close();
       await portForwards.close();
-      prefetch.close();
+      answers.close();
       for (const socket of upgradedSockets) socket.destroy();
       server.closeAllConnections();
       await closed;

@@ -8,9 +8,9 @@ import { requestBodyFraming, upgradeBodyProblem, type BodyFraming } from './body
 import type { ContextRegistry, ContextTarget } from './contexts.js';
 import { collectErrorBody } from './error-body.js';
 import { forwardedAcceptEncoding } from './hop-encoding.js';
-import type { PageReadAhead } from './page-read-ahead.js';
+import type { ListPageCache, KeptPage } from './list-pages/page-cache.js';
+import type { PageReadAhead } from './list-pages/read-ahead.js';
 import type { Person } from './person.js';
-import type { PrefetchedAnswer, PrefetchedAnswers } from './prefetched-answers.js';
 import { PROXY_CONTENT_SECURITY_POLICY } from './security.js';
 import { makeStatus, sendStatus, sendStatusOnSocket, type KubeStatus } from './status.js';
 import { isStream } from './stream-path.js';
@@ -137,15 +137,14 @@ function rewriteLocation(location: string, target: ContextTarget): string {
 
 /**
  * Proxies one HTTP request; streams the upstream body back unbuffered and aborts upstream when the client goes away.
- * A list's page may already be on its way (`ahead.answers`): its first page started when the list's document was
- * served (first-page-prefetch), a next page once the page before was relayed (page-read-ahead).
+ * A list's page may already be on its way (`ahead.answers`): asked once the page before was relayed (list-pages/read-ahead).
  */
 export async function proxyHttpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   contexts: ContextRegistry,
   person: Person,
-  ahead?: { answers: PrefetchedAnswers; readAhead: PageReadAhead },
+  ahead?: { answers: ListPageCache; readAhead: PageReadAhead },
 ): Promise<void> {
   res.setHeader('Content-Security-Policy', PROXY_CONTENT_SECURITY_POLICY);
   // The cluster says `no-cache, private`, which still lets a browser keep a Secret's body in its disk cache.
@@ -238,8 +237,8 @@ function relayedHeaders(upstream: NodeJS.Dict<string[]>): Record<string, string 
   return headers;
 }
 
-/** A prefetched list page (a GET, so no Location to rewrite), whole: its length is the one we hold. */
-function sendPrefetched(res: ServerResponse, answer: PrefetchedAnswer): void {
+/** A list page asked ahead (a GET, so no Location to rewrite), whole: its length is the one we hold. */
+function sendPrefetched(res: ServerResponse, answer: KeptPage): void {
   if (res.destroyed) return;
   res.writeHead(answer.statusCode, { ...relayedHeaders(answer.headers), 'content-length': String(answer.body.length) });
   res.end(answer.body);

@@ -164,16 +164,15 @@ export function setCommonSecurityHeaders(res: ServerResponse): void {
 }
 
 /**
- * CSP for the SPA. Inline scripts only by hash (`inlineScripts`: index.html's boot script). Monaco needs blob:
- * workers and inline styles (it injects <style> elements);
+ * CSP for the SPA: no inline script at all. Monaco needs blob: workers and inline styles (it injects <style> elements);
  * ws://host and wss://host are listed because older browsers do not let 'self' match WebSocket URLs; wss:// is the one
  * a --public-url behind a TLS proxy uses (the proxy forwards the public Host).
  */
-export function spaContentSecurityPolicy(host: string, inlineScripts: readonly string[] = []): string {
+export function spaContentSecurityPolicy(host: string): string {
   const sockets = [`ws://${host}`, `wss://${host}`];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inlineScripts].join(' '),
+    "script-src 'self'",
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

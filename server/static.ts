@@ -3,8 +3,6 @@ import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inlineScriptSourcesOf } from './inline-scripts.js';
-import { navigationDocument } from './navigation-document.js';
 import { spaContentSecurityPolicy } from './security.js';
 import { makeStatus, sendStatus } from './status.js';
 
@@ -63,11 +61,8 @@ function isUiRoute(pathname: string): boolean {
   return pathname === '/' || pathname === '/index.html' || pathname.startsWith('/c/');
 }
 
-/**
- * Serves a GET/HEAD for the SPA from root; 404 Status for anything unknown. With `navigationNonce`, a UI route's
- * document carries it (navigation-document); true when it did.
- */
-export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, navigationNonce?: string): boolean {
+/** Serves a GET/HEAD for the SPA from root; 404 Status for anything unknown. */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): void {
   const host = req.headers.host ?? '';
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   const index = join(root, 'index.html');
@@ -79,17 +74,17 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
         'Meanwhile the API proxy (/k8s/{context}/...) and /-/contexts work.\n';
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);
-      return false;
+      return;
     }
     sendStatus(res, makeStatus(404, `not found: ${pathname}`));
-    return false;
+    return;
   }
   let relative: string;
   try {
     relative = decodeURIComponent(pathname).replace(/^\/+/, '');
   } catch {
     sendStatus(res, makeStatus(400, 'invalid URL encoding'));
-    return false;
+    return;
   }
   const candidate = resolve(root, relative);
   const inside = candidate.startsWith(resolve(root) + sep);
@@ -97,32 +92,13 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, root: str
     const name = candidate.slice(resolve(root).length + 1);
     const cacheControl = name.startsWith(IMMUTABLE_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache';
     sendFile(req, res, candidate, cacheControl, host);
-    return false;
+    return;
   }
   if (isUiRoute(pathname)) {
-    if (navigationNonce !== undefined && sendNavigationDocument(req, res, index, navigationNonce, host)) return true;
     sendFile(req, res, index, 'no-cache', host);
-    return false;
+    return;
   }
   sendStatus(res, makeStatus(404, `not found: ${pathname}`));
-  return false;
-}
-
-/** The document carrying a navigation's nonce; false when it has no place for one. */
-function sendNavigationDocument(req: IncomingMessage, res: ServerResponse, index: string, nonce: string, host: string): boolean {
-  const document = navigationDocument(index, nonce, acceptedCodings(req.headers['accept-encoding']).has('gzip'));
-  if (document === null) return false;
-  const headers: Record<string, string | number> = {
-    'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
-    'Content-Length': document.body.length,
-    'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
-    'Content-Security-Policy': spaContentSecurityPolicy(host, inlineScriptSourcesOf(index)),
-  };
-  if (document.contentEncoding) headers['Content-Encoding'] = document.contentEncoding;
-  res.writeHead(200, headers);
-  res.end(document.body);
-  return true;
 }
 
 /** Content codings the client accepts (q=0 means refused), per RFC 9110's Accept-Encoding. */
@@ -151,7 +127,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
   const stats = statSync(body);
   const headers: Record<string, string | number> = { 'Content-Type': type, 'Content-Length': stats.size, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
   if (encoded) headers['Content-Encoding'] = encoded.coding;
-  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host, inlineScriptSourcesOf(file));
+  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = spaContentSecurityPolicy(host);
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();

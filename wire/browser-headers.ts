@@ -1,4 +1,4 @@
-// Request headers the SPA (and its boot script) send on every request to /k8s/ and /-/. Shared by src/ and server/.
+// Request headers the SPA sends on every request to /k8s/ and /-/. Shared by src/ and server/.
 
 /**
  * Sent on every fetch of the SPA. A browser request that carries the session cookie must carry it too: no `<img>`,
@@ -7,6 +7,3 @@
  */
 export const CLIENT_HEADER = 'x-kubeglass-client';
 export const CLIENT_HEADER_VALUE = '1';
-
-/** Carries the navigation nonce of the document that asked for a prefetched page (see server/first-page-prefetch). */
-export const NAVIGATION_HEADER = 'x-kubeglass-navigation';

@@ -1,6 +1,6 @@
 // The tab's icon, linked once the app has rendered rather than in index.html: Chromium downloads and decodes a
 // linked SVG icon as the page loads, an SVG document of its own on the main thread (2-6 ms in traces), right when
-// the boot script joins a short list's pages.
+// the first rows are being drawn.
 
 export const FAVICON_HREF = '/favicon.svg';
 

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListTableOptions, TablePage } from '../k8s/list-table';
 import type { Table } from '../k8s/table';
-import { FIRST_PAGE_SIZE, listTablePages, NEXT_PAGE_SIZE, type ListProgress } from './table-pages';
+import { FIRST_PAGE_SIZE, NEXT_PAGE_SIZE } from '../../wire/list-paging';
+import { listTablePages, type ListProgress } from './table-pages';
 
 function page(rv: string, names: string[], token?: string): TablePage {
   const table: Table = {

@@ -1,14 +1,11 @@
 // A Table list in pages (100 first for fast first rows, larger after, like kubectl's chunking), yielded as they
 // arrive, restarted whole when a continue token expires.
+import { FIRST_PAGE_SIZE, NEXT_PAGE_SIZE } from '../../wire/list-paging';
 import { KubeApiError } from '../k8s/kube-api-error';
 import type { ListMeta } from '../k8s/object-meta';
 import { listTable, type TablePage } from '../k8s/list-table';
 import type { ListSelectors, Table, TableRow } from '../k8s/table';
 
-/** Rows of the first page: small, so the first rows show as soon as possible. */
-export const FIRST_PAGE_SIZE = 100;
-/** Rows of every later page: fewer round trips and fewer commits for big lists. */
-export const NEXT_PAGE_SIZE = 2500;
 const MAX_PAGES = 1000;
 const MAX_RESTARTS = 3;
 

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers';
 import { kubeRequest, kubeUrl, withQuery } from './api-client';
 import { KubeApiError } from './kube-api-error';
-import { notePreloadedText } from './preloaded-text';
 import { requestRecorder } from './request-recorder';
 import { readFixture } from '../testing/fixtures';
 
@@ -74,19 +73,6 @@ describe('kubeRequest', () => {
     expect(res.body.note).toBe('é€😀\uFFFD');
     const logged = requestRecorder.getSnapshot().find((entry) => entry.path === '/api/v1/namespaces/default/configmaps/utf8');
     expect(logged?.responseBody).toEqual({ text: '{"note":"é€😀\uFFFD"}', truncated: false, bytes: raw.byteLength });
-  });
-
-  it('takes a preloaded text instead of reading the body, and logs it as received', async () => {
-    const text = JSON.stringify({ kind: 'Table', rows: [], metadata: { continue: 'next' } });
-    // A body that cannot be read: the text noted for this response is what is parsed.
-    const response = new Response(new ReadableStream({ pull: (controller) => controller.error(new Error('body read')) }), { status: 200 });
-    notePreloadedText(response, text);
-    mockFetch(response);
-    const seen: string[] = [];
-    const result = await kubeRequest<{ kind: string }>('demo', '/api/v1/pods', { onText: (t) => seen.push(t) });
-    expect(result.body.kind).toBe('Table');
-    expect(seen).toEqual([text]);
-    expect(requestRecorder.getSnapshot()[0]?.responseBody).toEqual({ text, truncated: false, bytes: text.length });
   });
 
   it('decodes a Status body (403 Forbidden fixture)', async () => {

@@ -3,7 +3,6 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.j
 import { headerPairs } from './error-body.js';
 import { decodeErrorResponse, networkError } from './kube-api-error.js';
 import { requestRecorder, type RequestRecord } from './request-recorder.js';
-import { takePreloadedText } from './preloaded-text.js';
 import { parseWarningHeader } from './warning-header.js';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -111,15 +110,11 @@ export async function fetchJson<T>(url: string, init: KubeRequestInit = {}): Pro
 
   const warnings = parseWarningHeader(response.headers.get('warning'));
   let text: string;
-  let raw: Uint8Array | undefined;
+  let raw: Uint8Array;
   try {
-    const preloaded = takePreloadedText(response);
-    if (preloaded !== undefined) text = preloaded;
-    else {
-      // Read as bytes, then decoded (as text() does): the log sizes and cuts the bytes instead of scanning the text.
-      raw = new Uint8Array(await response.arrayBuffer());
-      text = UTF8.decode(raw);
-    }
+    // Read as bytes, then decoded (as text() does): the log sizes and cuts the bytes instead of scanning the text.
+    raw = new Uint8Array(await response.arrayBuffer());
+    text = UTF8.decode(raw);
   } catch (error) {
     recordFailure(error);
     if (isAbort(error)) throw error;

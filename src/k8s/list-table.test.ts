@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../testing/fixtures';
-import { listTable, peekContinue } from './list-table';
+import { peekContinue } from '../../wire/list-paging';
+import { listTable } from './list-table';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {

@@ -1,5 +1,5 @@
 // One page of a collection as a meta.k8s.io/v1 Table, through the proxy; a plain list where the server cannot print.
-import { peekContinue } from '../../wire/table-head';
+import { peekContinue } from '../../wire/list-paging';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol';
 import { kubeRequest } from './api-client';
 import { listToTable } from './list-to-table';
@@ -12,9 +12,6 @@ export interface ListTableOptions extends ListSelectors {
   /** Called with the page's continue token as soon as the body is in, before the page is parsed (see peekContinue). */
   onContinue?: (token: string) => void;
 }
-
-// The head of a Table page, read as the boot script and the server read it (wire/table-head.ts).
-export { HEAD_CHARS, peekContinue, TABLE_HEAD } from '../../wire/table-head';
 
 export interface TablePage {
   table: Table;

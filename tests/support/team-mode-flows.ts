@@ -2,8 +2,7 @@
 // (integration tier) and the real servers (1.20.2 and 1.37). Each person signs in with their own token; every
 // request carries it; a second replica with the same keys opens the same session; nobody gets another's answers.
 import { expect } from 'vitest';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, NAVIGATION_HEADER } from '../../wire/browser-headers.js';
-import { firstPageRequestPath } from '../../wire/first-page.js';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../wire/browser-headers.js';
 import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
 import { openWatchChannel } from './ws-watch.js';
 
@@ -125,8 +124,8 @@ export async function tokenModeFlow(t: TeamTarget): Promise<void> {
 
 /**
  * Isolation: a watch over /-/ws runs with its person's token (the viewer's watch of Secrets is refused as theirs),
- * and a list page the server asked ahead for one person's document never answers another, even one who sends that
- * document's navigation nonce: they get the cluster's answer to their own token.
+ * and a list page the server asked ahead for one person (list-pages/read-ahead) never answers another who asks the
+ * same URL: they get the cluster's answer to their own token.
  */
 export async function isolationFlow(t: TeamTarget): Promise<void> {
   const replica = await t.startToken(t.keysFile('MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWYwMTIzNDU2Nzg5YWJjZGVm'));
@@ -149,17 +148,24 @@ export async function isolationFlow(t: TeamTarget): Promise<void> {
       channel.close();
     }
 
-    // The admin's document for the Secrets list: its first page is asked ahead with the admin's token.
-    const documentPath = `/c/${t.context}/api/v1/namespaces/${t.namespace}/secrets`;
-    const page = await fetch(`${replica.url}${documentPath}`, { headers: { Cookie: admin, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'User-Agent': 'team-probe' } });
-    expect(page.status).toBe(200);
-    const nonce = /name="kubeglass-navigation" content="([^"]+)"/.exec(await page.text())?.[1];
-    expect(nonce, 'the list document carries its navigation nonce').toBeDefined();
-    const firstPage = firstPageRequestPath(documentPath, '');
-    expect(firstPage).not.toBeNull();
-    const probe = await fetch(`${replica.url}${firstPage ?? ''}`, { headers: app(viewer, { Accept: TABLE_ACCEPT, 'User-Agent': 'team-probe', [NAVIGATION_HEADER]: nonce ?? '' }) });
+    // The admin pages the Secrets list one at a time: once page 2 is relayed, page 3 is asked ahead with the admin's token.
+    const secrets = `/k8s/${t.context}/api/v1/namespaces/${t.namespace}/secrets`;
+    for (let i = 0; i < 3; i++) {
+      const made = await fetch(`${replica.url}${secrets}`, { method: 'POST', headers: app(admin, { 'Content-Type': 'application/json' }), body: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: unique('team-paged') } }) });
+      expect(made.status).toBe(201);
+    }
+    const pageOf = async (query: Record<string, string>) => {
+      const res = await fetch(`${replica.url}${secrets}?${new URLSearchParams(query)}`, { headers: app(admin, { Accept: TABLE_ACCEPT, 'User-Agent': 'team-probe' }) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { metadata: { continue?: string } }).metadata.continue ?? '';
+    };
+    const second = await pageOf({ limit: '1' });
+    const third = await pageOf({ limit: '1', continue: second });
+    expect(third, 'the list has a third page').not.toBe('');
+    const thirdPage = `${replica.url}${secrets}?${new URLSearchParams({ limit: '1', continue: third })}`;
+    const probe = await fetch(thirdPage, { headers: app(viewer, { Accept: TABLE_ACCEPT, 'User-Agent': 'team-probe' }) });
     expect(probe.status, 'the viewer gets the cluster answer to their own token, not the admin page').toBe(403);
-    const own = await fetch(`${replica.url}${firstPage ?? ''}`, { headers: app(admin, { Accept: TABLE_ACCEPT, 'User-Agent': 'team-probe', [NAVIGATION_HEADER]: nonce ?? '' }) });
+    const own = await fetch(thirdPage, { headers: app(admin, { Accept: TABLE_ACCEPT, 'User-Agent': 'team-probe' }) });
     expect(own.status).toBe(200);
   } finally {
     await replica.stop();

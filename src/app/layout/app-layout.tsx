@@ -20,7 +20,6 @@ import { KeyboardShortcutsButton } from './keyboard-shortcuts-dialog';
 import { ConnectionIndicator } from './connection-indicator';
 import { SignedInAs } from './signed-in-as';
 import { ThemePicker } from './theme-picker';
-import { BRAND_CLASS, BRAND_MARK_CLASS, MAIN_CLASS, SHELL_BODY_CLASS, SHELL_CLASS, SHELL_HEADER_CLASS } from './shell-look';
 import { ContextPicker } from './context-picker';
 import { NamespacePicker } from './namespace-picker';
 
@@ -71,10 +70,10 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
   };
 
   return (
-    <div className={SHELL_CLASS} onClick={interceptLinkClicks}>
-      <header className={SHELL_HEADER_CLASS}>
-        <a href="/" className={BRAND_CLASS}>
-          <span aria-hidden="true" className={BRAND_MARK_CLASS}>
+    <div className="flex h-screen flex-col bg-white text-slate-900" onClick={interceptLinkClicks}>
+      <header className="flex h-12 shrink-0 items-center gap-5 border-b border-slate-200 bg-white px-4">
+        <a href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight text-slate-900">
+          <span aria-hidden="true" className="grid h-6 w-6 place-items-center rounded-md bg-indigo-600 text-[11px] font-bold text-white">
             kg
           </span>
           Kubeglass
@@ -124,9 +123,9 @@ export function AppLayout({ context, path, children }: AppLayoutProps) {
         </div>
       </header>
       <ContextSwitchNote />
-      <div className={SHELL_BODY_CLASS}>
+      <div className="flex min-h-0 flex-1">
         <ResourceNavigator context={context} namespace={namespace} active={path ? gvrOf(path) : null} onNavigate={navigate} />
-        <main className={MAIN_CLASS}>{children}</main>
+        <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>
   );

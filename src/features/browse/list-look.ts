@@ -1,5 +1,4 @@
-// The list page's frame (its header line and filter bar) as plain data, shared by the React page and the
-// first-rows pre-render (src/app/boot), so both lay the table out at the same place.
+// The list page's frame (its header line and filter bar) as plain data: the list page and its loading line.
 import { buildApiPath, gvrOf, toUiPath, type ApiPath } from '../../k8s/paths';
 import type { TableRow } from '../../k8s/table';
 import { count } from './format-count';
@@ -66,7 +65,7 @@ export function progressWidth(rows: number, expected: number | undefined): strin
   return `${Math.min(100, Math.round((rows / expected) * 100))}%`;
 }
 
-/** What "loading more" says while pages stream in, and its bar's filled width (null: no bar), for React and the pre-render. */
+/** What "loading more" says while pages stream in, and its bar's filled width (null: no bar), for the list page. */
 export function loadingMoreOf(rows: number, remainingItemCount: unknown): { text: string; width: string | null } {
   const expected = expectedRowsOf(rows, remainingItemCount);
   return { text: loadingMoreText(rows, expected), width: progressWidth(rows, expected) };

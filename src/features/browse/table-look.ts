@@ -1,5 +1,5 @@
-// How the list's table looks, as plain data: the React table and the first-rows pre-render (src/app/boot) draw the
-// same classes and texts from here, so the rows a fresh tab paints before React runs are the rows React draws.
+// How the list's table looks, as plain data: the table (resource-table.tsx) and its rows (resource-row.tsx) draw the
+// same classes and texts from here.
 import type { HealthLevel, RowHealth } from '../../k8s/row-health';
 import type { TableRow } from '../../k8s/table';
 import { formatCell } from './format-cell';

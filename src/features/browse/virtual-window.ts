@@ -24,7 +24,7 @@ export interface VirtualWindow {
   paddingBottom: number;
 }
 
-/** The sticky header's height before it is measured (useVirtualRows, and the boot script's pre-render). */
+/** The sticky header's height before it is measured (useVirtualRows). */
 export const DEFAULT_HEADER_HEIGHT = 33;
 
 /** Assumed when the container has no layout yet, so something sensible renders before the first measure. */

@@ -1,6 +1,6 @@
 // Real tier in Chromium: a list of more than one page from kube-apiserver 1.20.2. Each page is asked once and every
-// row shows, whether the first two pages came from src/app/boot/preload-list.js (a fresh load) or the app asked them
-// itself (a navigation: the second page asked with the token read from the head of the first, see peekContinue).
+// row shows, on a fresh load and on a navigation (the second page asked with the token read from the head of the
+// first, see wire/list-paging peekContinue).
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl } from '../../support/kubectl.js';
 
@@ -45,7 +45,7 @@ async function expectAllListed(page: Page, pages: string[]) {
   expect(pages[1]).toMatch(/^2500 \S+$/);
 }
 
-test('a fresh load takes both pages from the preload, each asked once', async ({ page }) => {
+test('a fresh load asks both pages, each once', async ({ page }) => {
   const pages = recordPages(page);
   await page.goto(`/c/real/api/v1/namespaces/${NAMESPACE}/configmaps`);
   await expectAllListed(page, pages);

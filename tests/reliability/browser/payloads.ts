@@ -2,7 +2,6 @@
 // its own window flag or opens a dialog), no element or javascript: link came of one, and each is visible as text.
 import { expect, type Page } from '@playwright/test';
 import { recordPayload } from './figures.js';
-import { inlineScriptTexts } from '../../../server/inline-scripts.js';
 
 export interface Payload {
   id: string;
@@ -60,11 +59,8 @@ interface DomState {
 
 /** What the page holds now: set flags, elements a payload would have made, javascript: URLs, and its visible text. */
 async function domState(page: Page): Promise<DomState> {
-  // index.html's own inline script (the boot script vite.config.ts inlines) is the app's, not object data: the
-  // scripts of the document as served are left out by their text, so any other inline script still counts.
-  const served = await (await page.request.get(new URL('/', page.url()).href)).text();
-  const shipped = inlineScriptTexts(served);
-  return page.evaluate((shippedScripts) => {
+  // index.html has no inline script: any there is counts.
+  return page.evaluate(() => {
     // The tests' tsconfig has no DOM lib: the little of it used here, typed.
     interface DomElement {
       outerHTML: string;
@@ -78,9 +74,7 @@ async function domState(page: Page): Promise<DomState> {
     const document = w.document;
     const injected = [
       ...document.querySelectorAll('img[src="x"], iframe, frame, object, embed, base, svg[onload], [onerror], [onload], [onmouseover], body script:not([src]), head script:not([src])'),
-    ]
-      .filter((e) => !(e.tagName === 'SCRIPT' && shippedScripts.includes(e.textContent ?? '')))
-      .map((e) => e.outerHTML.slice(0, 160));
+    ].map((e) => e.outerHTML.slice(0, 160));
     const urls = [...document.querySelectorAll('[href], [src], [action], [formaction], [xlink\\:href]')].flatMap((e) =>
       ['href', 'src', 'action', 'formaction', 'xlink:href'].map((a) => e.getAttribute(a) ?? ''),
     );
@@ -91,7 +85,7 @@ async function domState(page: Page): Promise<DomState> {
       javascriptUrls: urls.filter((u) => /^javascript:/i.test([...u].filter((c) => c.charCodeAt(0) > 0x20).join(''))),
       text: document.body.innerText.replace(/\u00a0/g, ' '),
     };
-  }, shipped);
+  });
 }
 
 /**

@@ -6,7 +6,6 @@ import { refreshDiscovery, useDiscovery } from '../../../data/discovery-query';
 import type { Gvr } from '../../../k8s/discovery/gvr';
 import { KubeApiError } from '../../../k8s/kube-api-error';
 import { useUiStore } from '../../../stores/ui-store';
-import { NAVIGATOR_CLASS } from './navigator-look';
 import {
   buildNavigatorGroups,
   filterNavigatorGroups,
@@ -74,7 +73,7 @@ export function ResourceNavigator({ context, namespace, active, onNavigate }: Re
   const filtering = filter.trim() !== '';
 
   return (
-    <nav aria-label="Resources" data-testid="resource-navigator" className={NAVIGATOR_CLASS}>
+    <nav aria-label="Resources" data-testid="resource-navigator" className="flex w-60 shrink-0 flex-col border-r border-slate-200 bg-slate-50/60">
       <div className="flex items-center gap-1 px-2 pt-2">
         <input
           type="search"

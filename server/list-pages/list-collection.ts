@@ -1,4 +1,4 @@
-// Which kept list pages a write can change (prefetched-answers): a list page reads one resource collection (a group's
+// Which kept list pages a write can change (page-cache): a list page reads one resource collection (a group's
 // resource, in one namespace or across all), and a write to that resource (its collection, an object or a
 // subresource of one) changes the lists of its namespace and the list across all namespaces. The version is left
 // out: one object is served by every version of its group.

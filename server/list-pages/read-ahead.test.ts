@@ -2,17 +2,17 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
-import type { ContextTarget } from './contexts.js';
-import { createPageReadAhead } from './page-read-ahead.js';
-import type { PrefetchedAnswers } from './prefetched-answers.js';
+import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
+import type { ContextTarget } from '../contexts.js';
+import { createPageReadAhead } from './read-ahead.js';
+import type { ListPageCache } from './page-cache.js';
 
 // A second page (a first page's next URL depends on the client: see the integration test).
 const PAGE = '/api/v1/pods?includeObject=Metadata&limit=500&continue=this-token';
 const TABLE = JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: '5', continue: 'next-token' }, columnDefinitions: [], rows: [] });
 
 /** Answers that record what is asked ahead and never answer. */
-function recordingAnswers(): PrefetchedAnswers & { asked: string[] } {
+function recordingAnswers(): ListPageCache & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -28,7 +28,7 @@ function recordingAnswers(): PrefetchedAnswers & { asked: string[] } {
   };
 }
 
-// The proxy's side of one relayed page: only the fields page-read-ahead reads, so the test drives each event itself.
+// The proxy's side of one relayed page: only the fields read-ahead reads, so the test drives each event itself.
 const target = { info: { name: 'fake' } } as ContextTarget;
 const req = { method: 'GET', headers: { accept: TABLE_ACCEPT, 'user-agent': 'browser' } } as unknown as IncomingMessage;
 function upstreamPage(): IncomingMessage {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { continueTokenOfHead, HEAD_BYTES } from './prefetched-answers.js';
+import { continueTokenOfHead, HEAD_BYTES } from './page-head.js';
 
 /** A Table page as the demo cluster writes it: metadata first, then columns and `rows` rows. */
 function tablePage(token: string, rows: number): Buffer {

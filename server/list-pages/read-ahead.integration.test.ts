@@ -1,12 +1,17 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TABLE_ACCEPT } from '../wire/ws-protocol.js';
-import { createKubeglassServer, type KubeglassServer } from './app.js';
-import { nextPagePath } from './page-read-ahead.js';
-import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from './testing/fake-upstream.js';
-import { BROWSER, BROWSER_ENCODINGS, pageFetch } from './testing/navigation.js';
+import { TABLE_ACCEPT } from '../../wire/ws-protocol.js';
+import { createKubeglassServer, type KubeglassServer } from '../app.js';
+import { FAKE_TOKEN, registryFor, request, startFakeUpstream, waitUntil, type FakeUpstream } from '../testing/fake-upstream.js';
+import { BROWSER, BROWSER_ENCODINGS, pageFetch } from '../testing/browser-fetch.js';
 
-const FETCH = pageFetch(undefined, { 'Accept-Encoding': BROWSER_ENCODINGS });
+/** What a tab sends for a document it navigates to (address bar, reload). */
+const DOCUMENT = { 'User-Agent': BROWSER, 'Accept-Encoding': BROWSER_ENCODINGS, 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', Cookie: 'tab=1' };
+
+const FETCH = pageFetch({ 'Accept-Encoding': BROWSER_ENCODINGS });
 const PAGES = 5;
 /** Page n's continue token, naming page n + 1 (with characters a query must encode). */
 const tokenOf = (n: number) => `eyJ2+page/${n + 1}=`;
@@ -40,7 +45,9 @@ const urls = () => upstream.requests.map((r) => r.url);
 beforeEach(async () => {
   upstream = await startFakeUpstream();
   served = 0;
-  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: '/nonexistent' });
+  const web = mkdtempSync(join(tmpdir(), 'kubeglass-test-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kubeglass</title>');
+  app = createKubeglassServer({ contexts: registryFor(upstream.url), staticDir: web });
   base = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 });
 
@@ -128,20 +135,32 @@ describe('a paged list read ahead by the proxy', () => {
   });
 });
 
-describe('nextPagePath', () => {
-  it('puts the token in place of the continue parameter, leaving the rest of the query as the client wrote it', () => {
-    expect(nextPagePath('/api/v1/pods?continue=abc&limit=500', 'x+y/z=')).toBe('/api/v1/pods?continue=x%2By%2Fz%3D&limit=500');
-    expect(nextPagePath('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=abc', 'n')).toBe('/apis/apps/v1/deployments?labelSelector=a%20b&limit=7&continue=n');
+describe("a list's first page read ahead of its document's tab", () => {
+  const firstPage = `/api/v1/namespaces/default/pods?${new URLSearchParams({ includeObject: 'Metadata', labelSelector: 'app=web', limit: '100' }).toString()}`;
+  const documentUrl = '/c/fake/api/v1/namespaces/default/pods?labelSelector=app%3Dweb&sort=Name';
+
+  it('asks the first page once the document has left, for the tab whose fetch sends its headers, then the page after it', async () => {
+    servePages();
+    const document = await request(`${base}${documentUrl}`, { headers: DOCUMENT });
+    expect(document.status).toBe(200);
+    await waitUntil(() => upstream.requests.length === 1, 5000, 'the first page ahead');
+    expect(urls()).toEqual([firstPage]);
+    expect(upstream.requests[0]?.headers.accept).toBe(TABLE_ACCEPT);
+    // Another client (another Cookie) asking the same URL is answered by the cluster.
+    const other = await request(`${base}/k8s/fake${firstPage}`, { headers: { ...FETCH, Cookie: 'tab=2' } });
+    expect(other.headers['audit-id']).toBe('answer-2');
+    const own = await request(`${base}/k8s/fake${firstPage}`, { headers: { ...FETCH, Cookie: 'tab=1' } });
+    expect(own.headers['audit-id']).toBe('answer-1');
+    await waitUntil(() => urls().filter((url) => url.includes('limit=2500')).length === 1, 5000, 'page 2 ahead');
   });
 
-  it("knows the UI's page after its first", () => {
-    expect(nextPagePath('/api/v1/pods?includeObject=Metadata&limit=100', 't')).toBe('/api/v1/pods?includeObject=Metadata&limit=2500&continue=t');
-  });
-
-  it('is null for what is not a page of a paged list', () => {
-    expect(nextPagePath('/api/v1/pods', 't')).toBeNull();
-    expect(nextPagePath('/api/v1/pods?limit=500', 't')).toBeNull(); // a first page not in the UI's form
-    expect(nextPagePath('/api/v1/pods?continue=abc', 't')).toBeNull();
-    expect(nextPagePath('/api/v1/pods?watch=1&limit=500&continue=abc', 't')).toBeNull();
+  it("asks nothing for another site's navigation, a fetch of the document, or a UI URL that is not a list", async () => {
+    servePages();
+    await request(`${base}${documentUrl}`, { headers: { ...DOCUMENT, 'Sec-Fetch-Site': 'cross-site' } });
+    await request(`${base}${documentUrl}`, { headers: { ...DOCUMENT, 'Sec-Fetch-Dest': 'empty' } });
+    await request(`${base}/c/fake/api/v1/namespaces/default/pods/web-1`, { headers: DOCUMENT });
+    await request(`${base}/c/fake/api/v1/pods?create=1`, { headers: DOCUMENT });
+    await settle();
+    expect(upstream.requests).toHaveLength(0);
   });
 });

@@ -1,57 +1,44 @@
-// List pages asked upstream before the client asks for them (first-page-prefetch, page-read-ahead), each kept
-// whole until the client's identical request claims it: the same URL, the same forwarded headers, the same
-// navigation nonce (the one its document carried, for a page asked for a document), the same Cookie header and the
-// same person (in team mode, the same bearer token: asked with theirs, it is theirs alone). An answer not claimed within its window is dropped, its request closed, and so is every answer a write to
-// its resource may have made stale.
+// List pages asked upstream before the client asks for them (read-ahead), each kept whole until the client's
+// identical request claims it: the same context, the same URL, the same forwarded headers, the same Cookie header
+// and the same person (in team mode, the same bearer token: asked with theirs, it is theirs alone). An answer not
+// claimed within its window is dropped, its request closed, and so is every answer a write to its resource may have
+// made stale.
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { constants, gunzipSync } from 'node:zlib';
-import { NAVIGATION_HEADER } from '../wire/browser-headers.js';
-import { HEAD_CHARS, peekContinue } from '../wire/table-head.js';
-import type { ContextTarget } from './contexts.js';
-import { forwardedAcceptEncoding } from './hop-encoding.js';
+import type { ContextTarget } from '../contexts.js';
+import { forwardedAcceptEncoding } from '../hop-encoding.js';
+import type { Person } from '../person.js';
+import { openUpstreamRequest, upstreamUserAgent } from '../upstream.js';
 import { collectionOf, writeTouches } from './list-collection.js';
-import { upstreamUserAgent } from './upstream.js';
-import type { Person } from './person.js';
-import { openUpstreamRequest } from './upstream.js';
 
-/** Long enough for a slow tab to run its boot script; short enough that an unclaimed answer never holds a socket long. */
+/** Long enough for a busy tab to parse the page before; short enough that an unclaimed answer never holds a socket long. */
 export const CLAIM_WINDOW_MS = 5_000;
 
 /** A page larger than this is not kept: the request for it goes upstream itself. */
-export const MAX_PREFETCHED_BYTES = 16 * 1024 * 1024;
+export const MAX_KEPT_BYTES = 16 * 1024 * 1024;
 
-/**
- * At most this many unclaimed pages at once (their bytes are held until claimed). A page asked for a document takes
- * the oldest one's place when all are taken: a navigation is never refused, so forged ones (anyone can send
- * Sec-Fetch-Dest: document) cannot keep a real tab's first page from being asked; they can only cost another's
- * speed, never its answer, which then goes upstream as any request does. A cap per client address would not do it:
- * on loopback every client shares 127.0.0.1. Next pages are asked only while there is room.
- */
+/** At most this many unclaimed pages at once (their bytes are held until claimed); read-ahead asks only while there is room. */
 export const MAX_PENDING = 8;
 
-/** The cluster's whole answer to a prefetched page, kept until the client's request claims it. */
-export interface PrefetchedAnswer {
+/** The cluster's whole answer to a page asked ahead, kept until the client's request claims it. */
+export interface KeptPage {
   statusCode: number;
   headers: NodeJS.Dict<string[]>;
   /** As the cluster sent it (still in its Content-Encoding). */
   body: Buffer;
 }
 
-/** Compressed bytes read for a page's head: enough for HEAD_CHARS characters of JSON (UTF-8, up to 4 bytes each). */
-export const HEAD_BYTES = HEAD_CHARS * 4;
-
-export interface PrefetchedAnswers {
+export interface ListPageCache {
   /**
    * Asks `pathAndQuery` upstream now, as a client sending `sent` would; its identical request claims the answer, and
    * then `claimed` runs. With MAX_PENDING answers pending, the oldest is dropped first.
    */
-  ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, person: Person, claimed: () => void): Promise<PrefetchedAnswer | null>;
+  ask(target: ContextTarget, pathAndQuery: string, sent: KeyHeaders, person: Person, claimed: () => void): Promise<KeptPage | null>;
   /** True while an answer for that request is pending. */
   has(contextName: string, pathAndQuery: string, sent: KeyHeaders, person: Person): boolean;
   /** Unclaimed answers. */
   readonly size: number;
   /** The answer for this exact proxy request, once; null when there is none (or it failed). */
-  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, person: Person): Promise<PrefetchedAnswer | null> | null;
+  claim(target: ContextTarget, pathAndQuery: string, req: IncomingMessage, person: Person): Promise<KeptPage | null> | null;
   /** A write to `pathAndQuery` is on its way to the context: drops every answer of a list it may change. */
   dropWritten(contextName: string, pathAndQuery: string): void;
   /** Aborts every unclaimed request. */
@@ -66,7 +53,7 @@ export function header(req: IncomingMessage, name: string): string {
 /** The request headers an answer is asked upstream with ('' for one not sent). */
 const FORWARDED_HEADERS = ['accept', 'user-agent', 'accept-encoding'] as const;
 /** The request headers that bind an answer to its client, never sent upstream. */
-const BINDING_HEADERS = [NAVIGATION_HEADER, 'cookie'] as const;
+const BINDING_HEADERS = ['cookie'] as const;
 /** The request headers an answer is keyed by ('' for one not sent). */
 const KEY_HEADERS = [...FORWARDED_HEADERS, ...BINDING_HEADERS] as const;
 export type KeyHeaders = Record<(typeof KEY_HEADERS)[number], string>;
@@ -77,50 +64,17 @@ export function keyHeadersOf(req: IncomingMessage, target: ContextTarget): KeyHe
     accept: header(req, 'accept'),
     'user-agent': header(req, 'user-agent'),
     'accept-encoding': forwardedAcceptEncoding(req, target),
-    [NAVIGATION_HEADER]: header(req, NAVIGATION_HEADER),
     cookie: header(req, 'cookie'),
   };
 }
 
-/** What must match for a prefetched answer to be the one the request would have had. */
+/** What must match for a kept page to be the one the request would have had. */
 function keyOf(contextName: string, pathAndQuery: string, sent: KeyHeaders, person: Person): string {
   return JSON.stringify([contextName, pathAndQuery, person.cacheKey, ...KEY_HEADERS.map((name) => sent[name])]);
 }
 
-/**
- * A gzip head's text, inflated from as short a prefix of its first HEAD_BYTES as yields HEAD_BYTES of text: a prefix
- * of the stream inflates to a prefix of the text (a truncated stream inflates as far as it goes), so the first
- * HEAD_BYTES of the text are what inflating all HEAD_BYTES of input gives; a head that never yields that many is
- * inflated whole, as before. Inflating all of it every time made ~200 KB of JSON out of a Table page's head for
- * the few hundred bytes read: ~0.3 ms of every relayed page.
- */
-function inflatedHead(head: Buffer): Buffer {
-  const input = head.subarray(0, HEAD_BYTES);
-  for (let size = 2048; ; size *= 2) {
-    const text = gunzipSync(input.subarray(0, size), { finishFlush: constants.Z_SYNC_FLUSH });
-    if (text.length >= HEAD_BYTES || size >= input.length) return text;
-  }
-}
-
-/** The continue token of a Table page, read from its body's head (the body or a prefix of it, in its Content-Encoding), '' for none. */
-export function continueTokenOfHead(head: Buffer, contentEncoding: string | undefined): string {
-  const coding = (contentEncoding ?? 'identity').toLowerCase();
-  try {
-    const text = coding === 'gzip' ? inflatedHead(head) : coding === 'identity' ? head : null;
-    return text === null ? '' : peekContinue(text.subarray(0, HEAD_BYTES).toString('utf8'));
-  } catch {
-    return '';
-  }
-}
-
-/** The continue token of a 200 Table page, read from the head of its body as the tab reads it ('' for none). */
-export function continueTokenOf(answer: PrefetchedAnswer): string {
-  if (answer.statusCode !== 200) return '';
-  return continueTokenOfHead(answer.body, answer.headers['content-encoding']?.[0]);
-}
-
 /** Reads a whole answer, or null past `maxBytes` or on any error (the request is then closed). */
-function readAnswer(request: ClientRequest, maxBytes: number): Promise<PrefetchedAnswer | null> {
+function readAnswer(request: ClientRequest, maxBytes: number): Promise<KeptPage | null> {
   return new Promise((resolve) => {
     request.on('error', () => resolve(null));
     request.on('response', (response) => {
@@ -143,16 +97,16 @@ function readAnswer(request: ClientRequest, maxBytes: number): Promise<Prefetche
 interface Entry {
   contextName: string;
   pathAndQuery: string;
-  answer: Promise<PrefetchedAnswer | null>;
+  answer: Promise<KeptPage | null>;
   timer: NodeJS.Timeout;
   drop(): void;
   claimed(): void;
 }
 
-export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxBytes = MAX_PREFETCHED_BYTES): PrefetchedAnswers {
+export function createListPageCache(claimWindowMs = CLAIM_WINDOW_MS, maxBytes = MAX_KEPT_BYTES): ListPageCache {
   const pending = new Map<string, Entry>();
 
-  const ask: PrefetchedAnswers['ask'] = (target, pathAndQuery, sent, person, claimed) => {
+  const ask: ListPageCache['ask'] = (target, pathAndQuery, sent, person, claimed) => {
     const key = keyOf(target.info.name, pathAndQuery, sent, person);
     pending.get(key)?.drop();
     if (pending.size >= MAX_PENDING) pending.values().next().value?.drop();
@@ -184,7 +138,7 @@ export function createPrefetchedAnswers(claimWindowMs = CLAIM_WINDOW_MS, maxByte
     return answer;
   };
 
-  const claim: PrefetchedAnswers['claim'] = (target, pathAndQuery, req, person) => {
+  const claim: ListPageCache['claim'] = (target, pathAndQuery, req, person) => {
     if (req.method !== 'GET') return null;
     const key = keyOf(target.info.name, pathAndQuery, keyHeadersOf(req, target), person);
     const entry = pending.get(key);

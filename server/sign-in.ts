@@ -1,6 +1,7 @@
 // The sign-in endpoints: POST /-/login {"token": "..."} (its access token alone; a person's bearer token in team
 // mode, with an optional "context" to check it against) starts a browser session, POST /-/logout ends it; and the
 // answers a page gets for a spent or wrong sign-in link.
+import { readJsonRequestBody } from './json-request-body.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Gate, LoginRequest, Refusal } from './gate.js';
 import { makeStatus, sendStatus } from './status.js';
@@ -12,28 +13,8 @@ const MAX_LOGIN_BYTES = 16 * 1024;
 
 /** Reads POST /-/login's body and answers: 204 with the session cookie, or a Status saying what was wrong. */
 export function handleLogin(req: IncomingMessage, res: ServerResponse, gate: Gate, onError: (error: unknown) => void): void {
-  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    sendStatus(res, makeStatus(415, `${LOGIN_PATH} takes Content-Type application/json, got "${type ?? ''}"`, 'UnsupportedMediaType'));
-    req.resume();
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let refused = false;
-  req.on('data', (chunk: Buffer) => {
-    if (refused) return;
-    size += chunk.length;
-    if (size > MAX_LOGIN_BYTES) {
-      refused = true;
-      sendStatus(res, makeStatus(413, `${LOGIN_PATH} takes a body of at most ${MAX_LOGIN_BYTES} bytes`, 'RequestEntityTooLarge'));
-      return;
-    }
-    chunks.push(chunk);
-  });
-  req.on('end', () => {
-    if (refused) return;
-    const login = loginOf(Buffer.concat(chunks).toString('utf8'));
+  readJsonRequestBody(req, res, LOGIN_PATH, MAX_LOGIN_BYTES, (text) => {
+    const login = loginOf(text);
     if (login === null) {
       sendStatus(res, makeStatus(400, `${LOGIN_PATH} takes a JSON object {"token": "<token>"} (and, in team mode, "context": "<name>")`, 'BadRequest'));
       return;

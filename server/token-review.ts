@@ -1,11 +1,11 @@
 // Checks a bearer token against a cluster before a team-mode session starts: SelfSubjectReview where served (1.28 GA,
 // 1.27 beta) says who the token is; older servers only tell a token they accept (a SelfSubjectAccessReview is
 // answered) from one they refuse (401).
-import type { IncomingMessage } from 'node:http';
 import type { ContextTarget } from './contexts.js';
 import { bearerPerson } from './person.js';
 import { makeStatus, type KubeStatus } from './status.js';
-import { openUpstreamRequest, upstreamErrorStatus } from './upstream.js';
+import { upstreamErrorStatus } from './upstream.js';
+import { requestJson, type JsonAnswer } from './upstream-json.js';
 
 export type TokenReview =
   | { kind: 'accepted'; username?: string; groups?: string[] }
@@ -13,47 +13,9 @@ export type TokenReview =
   /** The cluster could not be asked, or answered otherwise than yes or no. */
   | { kind: 'failed'; status: KubeStatus };
 
-const MAX_ANSWER_BYTES = 64 * 1024;
-
-interface Answer {
-  code: number;
-  body: unknown;
-}
-
-function readAnswer(response: IncomingMessage): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-    });
-    response.on('error', reject);
-    response.on('end', () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        // Not JSON: only the code is read.
-      }
-      resolve({ code: response.statusCode ?? 502, body });
-    });
-  });
-}
-
-async function post(target: ContextTarget, token: string, path: string, body: unknown): Promise<Answer> {
-  const text = JSON.stringify(body);
-  const request = await openUpstreamRequest(
-    target,
-    { method: 'POST', pathAndQuery: path, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(text), 'user-agent': 'kubeglass' } },
-    bearerPerson(token),
-  );
-  return new Promise((resolve, reject) => {
-    request.setTimeout(15_000, () => request.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'ETIMEDOUT' })));
-    request.on('error', reject);
-    request.on('response', (response) => readAnswer(response).then(resolve, reject));
-    request.end(text);
-  });
+/** A POST as the token's holder. */
+function post(target: ContextTarget, token: string, path: string, body: unknown): Promise<JsonAnswer> {
+  return requestJson(target, bearerPerson(token), 'POST', path, body);
 }
 
 interface UserInfo {

@@ -1,5 +1,6 @@
 // /-/port-forwards: start (POST, JSON), list (GET) and stop (DELETE /-/port-forwards/{id}) the person's forwards.
 // Reached only after the checks every API path gets (Host, Origin, Sec-Fetch-Site, session).
+import { readJsonRequestBody } from '../json-request-body.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Person } from '../person.js';
 import { makeStatus, sendStatus } from '../status.js';
@@ -48,7 +49,14 @@ export function handlePortForwards(req: IncomingMessage, res: ServerResponse, pa
     return;
   }
   if (pathname !== PORT_FORWARDS_PATH && method === 'DELETE') {
-    const id = decodeURIComponent(pathname.slice(PORT_FORWARDS_PATH.length + 1));
+    let id: string;
+    try {
+      id = decodeURIComponent(pathname.slice(PORT_FORWARDS_PATH.length + 1));
+    } catch {
+      sendStatus(res, makeStatus(400, `not a port forward id: ${pathname.slice(PORT_FORWARDS_PATH.length + 1)}`));
+      req.resume();
+      return;
+    }
     const stopped = forwards.stop(person, id);
     if (stopped) sendJson(res, 200, stopped);
     else sendStatus(res, makeStatus(404, `you hold no port forward "${id}"`));
@@ -60,29 +68,8 @@ export function handlePortForwards(req: IncomingMessage, res: ServerResponse, pa
     req.resume();
     return;
   }
-  // A JSON body: no cross-site form can send one without the browser asking first.
-  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    sendStatus(res, makeStatus(415, `${PORT_FORWARDS_PATH} takes Content-Type application/json, got "${type ?? ''}"`, 'UnsupportedMediaType'));
-    req.resume();
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let refused = false;
-  req.on('data', (chunk: Buffer) => {
-    if (refused) return;
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      refused = true;
-      sendStatus(res, makeStatus(413, `${PORT_FORWARDS_PATH} takes a body of at most ${MAX_BODY_BYTES} bytes`, 'RequestEntityTooLarge'));
-      return;
-    }
-    chunks.push(chunk);
-  });
-  req.on('end', () => {
-    if (refused) return;
-    const request = parsePortForwardRequest(Buffer.concat(chunks).toString('utf8'));
+  readJsonRequestBody(req, res, PORT_FORWARDS_PATH, MAX_BODY_BYTES, (text) => {
+    const request = parsePortForwardRequest(text);
     if (typeof request === 'string') {
       sendStatus(res, makeStatus(400, `${request}: POST ${PORT_FORWARDS_PATH} takes {"context", "namespace", "pod", "port", "localPort"?}`));
       return;

@@ -2,7 +2,7 @@
 import type { ContextTarget } from '../contexts.js';
 import type { Person } from '../person.js';
 import { isStatus, makeStatus, type KubeStatus } from '../status.js';
-import { requestJson } from './upstream-json.js';
+import { requestJson } from '../upstream-json.js';
 
 interface AccessReviewAnswer {
   status?: { allowed?: boolean; denied?: boolean; reason?: string; evaluationError?: string };

@@ -5,7 +5,7 @@ import type { Person } from '../person.js';
 import { discardUpstreamRequest, openUpstreamRequest } from '../upstream.js';
 import { WatchStreamParser } from '../watch-stream-parser.js';
 import type { PortForwardEndReason } from '../../wire/port-forward.js';
-import { requestJson } from './upstream-json.js';
+import { requestJson } from '../upstream-json.js';
 
 export interface PodState {
   metadata?: { resourceVersion?: string; deletionTimestamp?: string };

@@ -11,7 +11,7 @@ import type { PortForward, PortForwardEndReason, PortForwardRequest } from '../.
 import { checkPortForwardAccess } from './permission.js';
 import { podGone, watchPod, type PodState, type PodWatch } from './pod-watch.js';
 import { tunnel } from './tunnel.js';
-import { requestJson } from './upstream-json.js';
+import { requestJson } from '../upstream-json.js';
 
 export const LOCAL_ADDRESS = '127.0.0.1';
 /** Ended forwards kept in a person's list (with why they ended) until dismissed. */

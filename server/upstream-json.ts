@@ -1,7 +1,7 @@
 // One JSON request to a context's API server as the person, answered with its code and decoded body.
-import type { ContextTarget } from '../contexts.js';
-import type { Person } from '../person.js';
-import { openUpstreamRequest } from '../upstream.js';
+import type { ContextTarget } from './contexts.js';
+import type { Person } from './person.js';
+import { openUpstreamRequest } from './upstream.js';
 
 export interface JsonAnswer {
   code: number;

@@ -5,6 +5,7 @@ import { k8sKeys } from '../../data/query-keys';
 import { fetchJson, kubeUrl } from '../../k8s/api-client';
 import type { KubeList, KubeObject } from '../../k8s/kube-object';
 import { readyPod, resolveTargetPort, servicePorts, serviceSelector } from './forward-targets';
+import { PortForwardSection } from './port-forward-section';
 import { PortForwardRow } from './port-forward-row';
 
 export function ServicePortForwardPanel({ context, service, forwardsHref }: { context: string; service: KubeObject; forwardsHref: string }) {
@@ -45,14 +46,8 @@ export function ServicePortForwardPanel({ context, service, forwardsHref }: { co
       </>
     );
   return (
-    <section aria-label="Port forward" data-testid="port-forward-panel" className="border-b border-slate-200 px-4 py-3">
-      <div className="mb-1 flex items-center gap-2 text-xs">
-        <h2 className="font-semibold uppercase tracking-wide text-slate-500">Port forward</h2>
-        <a href={forwardsHref} className="text-indigo-700 hover:underline">
-          all forwards
-        </a>
-      </div>
+    <PortForwardSection forwardsHref={forwardsHref}>
       {body}
-    </section>
+    </PortForwardSection>
   );
 }

@@ -1,5 +1,6 @@
 // Delete the objects marked in a list: one propagation policy and the uid precondition for all, a dry-run Preview of
 // each, then each DELETE with its own answer (a refusal of one is shown beside it and stops none of the others).
+import { TypedConfirmation } from './typed-confirmation';
 import { useRef, useState } from 'react';
 import { buttonBase } from '../../components/ui/button-styles';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
@@ -93,20 +94,14 @@ export function BulkDeleteDialog({ context, resource, targets, clusterScoped, on
               </span>
             </label>
             {clusterScoped && (
-              <label className="block">
-                <span className="text-xs text-slate-700">
-                  {resource === 'namespaces' ? 'Deleting a namespace deletes everything in it. ' : `${resource} are cluster-scoped. `}
-                  Type <span className="font-mono font-semibold">{targets.length}</span>, the number of objects, to confirm
-                </span>
-                <input
-                  type="text"
-                  value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="mt-1 block w-24 rounded border border-slate-300 px-2 py-1 font-mono text-sm focus:border-red-400 focus:outline-none"
-                />
-              </label>
+              <TypedConfirmation
+                warning={resource === 'namespaces' ? 'Deleting a namespace deletes everything in it. ' : `${resource} are cluster-scoped. `}
+                expected={String(targets.length)}
+                what=", the number of objects,"
+                value={typed}
+                onChange={setTyped}
+                narrow
+              />
             )}
           </>
         )}

@@ -1,4 +1,5 @@
 // Delete one object: propagation policy, uid/resourceVersion preconditions, a dry-run Preview, then the DELETE.
+import { TypedConfirmation } from './typed-confirmation';
 import { useRef, useState } from 'react';
 import { KubeErrorPanel } from '../../components/ui/kube-error-panel';
 import { ModalDialog } from '../../components/ui/modal-dialog';
@@ -155,20 +156,13 @@ export function DeleteDialog({ context, apiPath, object, resource, clusterScoped
         </fieldset>
 
         {needsTypedName && (
-          <label className="block">
-            <span className="text-xs text-slate-700">
-              {kind === 'Namespace' ? 'Deleting a namespace deletes everything in it. ' : `${kind} is cluster-scoped. `}
-              Type <span className="font-mono font-semibold">{name}</span> to confirm
-            </span>
-            <input
-              type="text"
-              value={typedName}
-              onChange={(e) => setTypedName(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono text-sm focus:border-red-400 focus:outline-none"
-            />
-          </label>
+          <TypedConfirmation
+            warning={kind === 'Namespace' ? 'Deleting a namespace deletes everything in it. ' : `${kind} is cluster-scoped. `}
+            expected={name}
+            what=""
+            value={typedName}
+            onChange={setTypedName}
+          />
         )}
 
         {preview && (

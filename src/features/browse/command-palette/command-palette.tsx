@@ -58,10 +58,10 @@ export function CommandPalette({ context, namespace, onNavigate }: CommandPalett
           opener.current = e.currentTarget;
           setOpen(true);
         }}
-        className="inline-flex h-7 w-56 items-center gap-2 rounded border border-slate-200 bg-slate-50 px-2 text-xs text-slate-400 hover:border-slate-300"
+        className="inline-flex h-7 w-56 min-w-0 items-center gap-2 whitespace-nowrap rounded border border-slate-200 bg-slate-50 px-2 text-xs text-slate-400 hover:border-slate-300"
       >
-        Jump to resource…
-        <kbd className="ml-auto rounded border border-slate-200 bg-white px-1 font-sans text-[10px] text-slate-500">Ctrl K</kbd>
+        <span className="truncate">Jump to resource…</span>
+        <kbd className="ml-auto shrink-0 rounded border border-slate-200 bg-white px-1 font-sans text-[10px] text-slate-500">Ctrl K</kbd>
       </button>
       {open && (
         <PaletteDialog

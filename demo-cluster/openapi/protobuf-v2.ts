@@ -3,8 +3,8 @@
 // kube-openapi's ToProtoBinary makes of the JSON document, which kubectl reads to validate and to patch.
 // Values that are any JSON (defaults, enums, vendor extensions) are an Any holding their YAML, as gnostic
 // writes them; field order follows the JSON, as gnostic's compiler does.
-import { stringify as toYaml } from 'yaml';
 import { MessageWriter } from '../protobuf/wire.js';
+import { yamlV3 } from './yaml-v3.js';
 
 type Json = Record<string, unknown>;
 type Field =
@@ -17,7 +17,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 /** gnostic's Any: the value as YAML (yaml.v3 Marshal of the node). */
 function any(value: unknown): Buffer {
-  return new MessageWriter().bytes(2, toYaml(value, { aliasDuplicateObjects: false, lineWidth: 0 })).finish();
+  return new MessageWriter().bytes(2, yamlV3(value)).finish();
 }
 
 function namedAny(name: string, value: unknown): Buffer {

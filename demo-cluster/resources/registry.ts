@@ -1,7 +1,7 @@
 // The data-driven catalogue of resource types the demo cluster serves: adding a type = adding an entry.
 import type { FieldError } from '../http/errors.js';
 import type { JsonObject, KubeObject } from './types.js';
-import type { User } from '../auth/auth.js';
+import type { Tokens, User } from '../auth/auth.js';
 import type { TableColumnDefinition } from '../../wire/table.js';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -88,8 +88,8 @@ export interface ResourceType extends DiscoveryFacts {
   allowCreateOnUpdate?: boolean;
   /** Accepted PATCH Content-Types when not all four (custom resources: no strategic merge). */
   patchTypes?: string[];
-  /** Create-only review types (SelfSubjectAccessReview): POST answers this, nothing is stored. */
-  review?(body: KubeObject, user: User, manager: string): KubeObject;
+  /** Create-only review types (SelfSubjectAccessReview, TokenReview): POST answers this, nothing is stored. */
+  review?(body: KubeObject, user: User, manager: string, tokens: Tokens): KubeObject;
   /**
    * OpenAPI v2 definitions of the kind and its list, with x-kubernetes-group-version-kind: custom resources, and
    * types the recorded definitions lack (aggregated APIs).

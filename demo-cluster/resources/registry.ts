@@ -107,6 +107,11 @@ export interface ResourceType extends DiscoveryFacts {
    * discovery marks its group-version Stale while that server's discovery fails.
    */
   aggregatedApi?: true;
+  /**
+   * A collection of its own for a version whose objects need converting (autoscaling/v1 HorizontalPodAutoscalers):
+   * a mirror keeps it in step with the group-resource's storage, as events-mirror does for the two Event APIs.
+   */
+  storage?: string;
   /** Read-only types computed from stored objects on every get/list (metrics.k8s.io); `objects` lists a storage key. */
   computed?(objects: (storageKey: string) => KubeObject[]): KubeObject[];
 }
@@ -121,9 +126,9 @@ export function gvrKey(group: string, version: string, resource: string): string
   return `${group}/${version}/${resource}`;
 }
 
-/** Storage key: one store collection per group-resource (all versions share storage). */
-export function storageKey(t: Pick<ResourceType, 'group' | 'resource'>): string {
-  return `${t.group}/${t.resource}`;
+/** Storage key: one store collection per group-resource (all versions share storage), unless the type has its own. */
+export function storageKey(t: Pick<ResourceType, 'group' | 'resource'> & { storage?: string }): string {
+  return t.storage ?? `${t.group}/${t.resource}`;
 }
 
 /** Holds resource types and answers lookups by group, version and resource. */

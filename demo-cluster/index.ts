@@ -21,6 +21,7 @@ import { startNamespaceFurniture } from './controllers/namespace-furniture.js';
 import { startNamespaceController } from './controllers/namespace-controller.js';
 import { startCompactor } from './store/compactor.js';
 import { startEventsMirror } from './controllers/events-mirror.js';
+import { startHpaMirror } from './controllers/hpa-mirror.js';
 import type { WatchSession } from './store/watch.js';
 import { Faults } from './faults/faults.js';
 import type { FaultRule } from './faults/faults.js';
@@ -101,6 +102,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
   const registry = defaultRegistry();
   seedCluster(store, options.seed ?? {});
   const stopEventsMirror = startEventsMirror(store);
+  const stopHpaMirror = startHpaMirror(store);
   store.markHistoryBase();
 
   const timers = new Set<NodeJS.Timeout>();
@@ -180,6 +182,7 @@ export async function startDemoClusterWithOptions(options: DemoClusterInternalOp
         stopNamespaceController();
         stopCompactor();
         stopEventsMirror();
+        stopHpaMirror();
         for (const t of timers) clearTimeout(t);
         timers.clear();
         for (const w of [...watches]) w.close();

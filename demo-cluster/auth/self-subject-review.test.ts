@@ -25,7 +25,7 @@ describe('selfSubjectReview', () => {
 
   it('is a new object: nothing of the request body comes back', () => {
     const body = { kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1', metadata: { name: 'x', labels: { a: 'b' } }, status: { userInfo: { username: 'someone-else' } } } as unknown as KubeObject;
-    const answer = selfsubjectreviews.review?.(body, developer, 'kubectl');
+    const answer = selfsubjectreviews.review?.(body, developer, 'kubectl', { admin: 'a', viewer: 'v', developer: 'd' });
     expect(answer?.metadata).toEqual({ creationTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
     expect(answer?.status).toEqual({ userInfo: { username: 'developer', groups: ['system:authenticated'] } });
   });
@@ -43,8 +43,16 @@ describe('selfSubjectReview', () => {
 describe('selfsubjectreviews in discovery and OpenAPI', () => {
   const registry = defaultRegistry();
 
-  it('is marked as newer than the recording, the only such type', () => {
-    expect(registry.all().filter((t) => t.beyondRecorded !== undefined).map((t) => [t.resource, t.beyondRecorded])).toEqual([['selfsubjectreviews', '1.28'], ['storageversionmigrations', '1.30'], ['nodes', 'metrics-server 0.7'], ['pods', 'metrics-server 0.7']]);
+  it('is marked as newer than the recording, with the other types 1.20.2 does not serve', () => {
+    expect(registry.all().filter((t) => t.beyondRecorded !== undefined).map((t) => [`${t.group}/${t.version}/${t.resource}`, t.beyondRecorded])).toEqual([
+      ['authentication.k8s.io/v1/selfsubjectreviews', '1.28'],
+      ['autoscaling/v2/horizontalpodautoscalers', '1.23'],
+      ['policy/v1/poddisruptionbudgets', '1.21'],
+      ['discovery.k8s.io/v1/endpointslices', '1.21'],
+      ['storagemigration.k8s.io/v1/storageversionmigrations', '1.30'],
+      ['metrics.k8s.io/v1beta1/nodes', 'metrics-server 0.7'],
+      ['metrics.k8s.io/v1beta1/pods', 'metrics-server 0.7'],
+    ]);
   });
 
   it('legacy discovery: authentication.k8s.io/v1 between events.k8s.io and authorization.k8s.io, as kube-apiserver orders the groups', () => {
@@ -56,7 +64,10 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
       kind: 'APIResourceList',
       apiVersion: 'v1',
       groupVersion: 'authentication.k8s.io/v1',
-      resources: [{ name: 'selfsubjectreviews', singularName: 'selfsubjectreview', namespaced: false, kind: 'SelfSubjectReview', verbs: ['create'] }],
+      resources: [
+        { name: 'selfsubjectreviews', singularName: 'selfsubjectreview', namespaced: false, kind: 'SelfSubjectReview', verbs: ['create'] },
+        { name: 'tokenreviews', singularName: 'tokenreview', namespaced: false, kind: 'TokenReview', verbs: ['create'] },
+      ],
     });
   });
 
@@ -65,7 +76,10 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
     expect(items.find((i) => i.metadata.name === 'authentication.k8s.io')?.versions).toEqual([
       {
         version: 'v1',
-        resources: [{ resource: 'selfsubjectreviews', responseKind: { group: '', version: '', kind: 'SelfSubjectReview' }, scope: 'Cluster', singularResource: 'selfsubjectreview', verbs: ['create'] }],
+        resources: [
+          { resource: 'selfsubjectreviews', responseKind: { group: '', version: '', kind: 'SelfSubjectReview' }, scope: 'Cluster', singularResource: 'selfsubjectreview', verbs: ['create'] },
+          { resource: 'tokenreviews', responseKind: { group: '', version: '', kind: 'TokenReview' }, scope: 'Cluster', singularResource: 'tokenreview', verbs: ['create'] },
+        ],
         freshness: 'Current',
       },
     ]);
@@ -78,7 +92,7 @@ describe('selfsubjectreviews in discovery and OpenAPI', () => {
     expect(v2.definitions['io.k8s.api.authentication.v1.SelfSubjectReview']).toMatchObject({ 'x-kubernetes-group-version-kind': [{ group: 'authentication.k8s.io', kind: 'SelfSubjectReview', version: 'v1' }] });
     const v3 = JSON.parse(openapi.v3('apis/authentication.k8s.io/v1')?.body ?? '{}') as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
     // The recorded 1.37.2 document: the group-version's discovery path, then the type's.
-    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/', '/apis/authentication.k8s.io/v1/selfsubjectreviews']);
+    expect(Object.keys(v3.paths)).toEqual(['/apis/authentication.k8s.io/v1/', '/apis/authentication.k8s.io/v1/selfsubjectreviews', '/apis/authentication.k8s.io/v1/tokenreviews']);
     expect(Object.keys(v3.components.schemas)).toEqual(expect.arrayContaining(['io.k8s.api.authentication.v1.SelfSubjectReview', 'io.k8s.api.authentication.v1.SelfSubjectReviewStatus', 'io.k8s.api.authentication.v1.UserInfo']));
     expect(openapi.v3Index().paths).toHaveProperty(['apis/authentication.k8s.io/v1']);
   });

@@ -25,7 +25,8 @@ function countedTypes(ctx: WriteContext): ResourceType[] {
   const seen = new Set<string>();
   return ctx.registry.all().filter((t) => {
     const key = storageKey(t);
-    if (!t.namespaced || t.computed || t.review || seen.has(key)) return false;
+    // A mirrored version's collection holds the same objects again.
+    if (!t.namespaced || t.computed || t.review || t.storage !== undefined || seen.has(key)) return false;
     seen.add(key);
     return true;
   });

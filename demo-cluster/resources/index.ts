@@ -14,6 +14,10 @@ import { controllerrevisions } from './controller-revisions.js';
 import { resourcequotas } from './resource-quota.js';
 import { flowschemas, leases, priorityclasses, prioritylevelconfigurations } from './cluster-config.js';
 import { storageversionmigrations } from './storage-migration.js';
+import { apiservices } from './api-services.js';
+import { horizontalpodautoscalers, horizontalpodautoscalersV1 } from './autoscaling.js';
+import { certificatesigningrequests, csinodes, endpointslices, poddisruptionbudgets, runtimeclasses } from './default-groups.js';
+import { tokenreviews } from '../auth/token-review.js';
 import {
   mutatingadmissionpolicies,
   mutatingadmissionpolicybindings,
@@ -69,6 +73,7 @@ export function defaultRegistry(): Registry {
     .add(secrets)
     .add(serviceaccounts)
     .add(services)
+    .add(apiservices)
     .add(controllerrevisions)
     .add(deployments)
     .add(replicasets)
@@ -76,15 +81,21 @@ export function defaultRegistry(): Registry {
     .add(daemonsets)
     .add(eventsV1)
     .add(selfsubjectreviews)
+    .add(tokenreviews)
     .add(selfsubjectaccessreviews)
     .add(selfsubjectrulesreviews)
+    .add(horizontalpodautoscalers)
+    .add(horizontalpodautoscalersV1)
     .add(jobs)
     .add(cronjobs)
+    .add(certificatesigningrequests)
     .add(ingresses)
+    .add(poddisruptionbudgets)
     .add(roles)
     .add(clusterroles)
     .add(rolebindings)
     .add(clusterrolebindings)
+    .add(csinodes)
     .add(validatingwebhookconfigurations)
     .add(mutatingwebhookconfigurations)
     .add(validatingadmissionpolicies)
@@ -94,6 +105,8 @@ export function defaultRegistry(): Registry {
     .add(customresourcedefinitions)
     .add(priorityclasses)
     .add(leases)
+    .add(runtimeclasses)
+    .add(endpointslices)
     .add(flowschemas)
     .add(prioritylevelconfigurations)
     .add(storageversionmigrations)

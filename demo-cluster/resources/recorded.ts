@@ -1727,6 +1727,15 @@ export const RECORDED: Record<string, RecordedType> = {
    }
   ]
  },
+ "authentication.k8s.io/v1/tokenreviews": {
+  "kind": "TokenReview",
+  "singularName": "tokenreview",
+  "namespaced": false,
+  "verbs": [
+   "create"
+  ],
+  "subresources": []
+ },
  "authentication.k8s.io/v1/selfsubjectreviews": {
   "kind": "SelfSubjectReview",
   "singularName": "selfsubjectreview",
@@ -1961,6 +1970,528 @@ export const RECORDED: Record<string, RecordedType> = {
      "patch",
      "update"
     ]
+   }
+  ]
+ },
+ "apiregistration.k8s.io/v1/apiservices": {
+  "kind": "APIService",
+  "singularName": "apiservice",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "categories": [
+   "api-extensions"
+  ],
+  "storageVersionHash": "InPBPD7+PqM=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "APIService",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Service",
+    "type": "string",
+    "format": "",
+    "description": "The reference to the service that hosts this API endpoint.",
+    "priority": 0
+   },
+   {
+    "name": "Available",
+    "type": "string",
+    "format": "",
+    "description": "Whether this service is available.",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "autoscaling/v1/horizontalpodautoscalers": {
+  "kind": "HorizontalPodAutoscaler",
+  "singularName": "horizontalpodautoscaler",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "hpa"
+  ],
+  "categories": [
+   "all"
+  ],
+  "storageVersionHash": "qwQve8ut294=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "HorizontalPodAutoscaler",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Reference",
+    "type": "string",
+    "format": "",
+    "description": "scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.",
+    "priority": 0
+   },
+   {
+    "name": "Targets",
+    "type": "string",
+    "format": "",
+    "description": "metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).  The desired replica count is calculated multiplying the ratio between the target value and the current value by the current number of pods.  Ergo, metrics used must decrease as the pod count is increased, and vice-versa.  See the individual metric source types for more information about how each type of metric must respond. If not set, the default metric will be set to 80% average CPU utilization.",
+    "priority": 0
+   },
+   {
+    "name": "MinPods",
+    "type": "string",
+    "format": "",
+    "description": "minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.",
+    "priority": 0
+   },
+   {
+    "name": "MaxPods",
+    "type": "string",
+    "format": "",
+    "description": "maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.",
+    "priority": 0
+   },
+   {
+    "name": "Replicas",
+    "type": "string",
+    "format": "",
+    "description": "currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "autoscaling/v2/horizontalpodautoscalers": {
+  "kind": "HorizontalPodAutoscaler",
+  "singularName": "horizontalpodautoscaler",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "hpa"
+  ],
+  "categories": [
+   "all"
+  ],
+  "storageVersionHash": "qwQve8ut294=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "HorizontalPodAutoscaler",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Reference",
+    "type": "string",
+    "format": "",
+    "description": "scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.",
+    "priority": 0
+   },
+   {
+    "name": "Targets",
+    "type": "string",
+    "format": "",
+    "description": "metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).  The desired replica count is calculated multiplying the ratio between the target value and the current value by the current number of pods.  Ergo, metrics used must decrease as the pod count is increased, and vice-versa.  See the individual metric source types for more information about how each type of metric must respond. If not set, the default metric will be set to 80% average CPU utilization.",
+    "priority": 0
+   },
+   {
+    "name": "MinPods",
+    "type": "string",
+    "format": "",
+    "description": "minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.",
+    "priority": 0
+   },
+   {
+    "name": "MaxPods",
+    "type": "string",
+    "format": "",
+    "description": "maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.",
+    "priority": 0
+   },
+   {
+    "name": "Replicas",
+    "type": "string",
+    "format": "",
+    "description": "currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "certificates.k8s.io/v1/certificatesigningrequests": {
+  "kind": "CertificateSigningRequest",
+  "singularName": "certificatesigningrequest",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "csr"
+  ],
+  "storageVersionHash": "95fRKMXA+00=",
+  "subresources": [
+   {
+    "name": "approval",
+    "kind": "CertificateSigningRequest",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   },
+   {
+    "name": "status",
+    "kind": "CertificateSigningRequest",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   },
+   {
+    "name": "SignerName",
+    "type": "string",
+    "format": "",
+    "description": "Requested signer for the request. It is a qualified name in the form: `scope-hostname.io/name`. If empty, it will be defaulted:\n 1. If it's a kubelet client certificate, it is assigned\n    \"kubernetes.io/kube-apiserver-client-kubelet\".\n 2. If it's a kubelet serving certificate, it is assigned\n    \"kubernetes.io/kubelet-serving\".\n 3. Otherwise, it is assigned \"kubernetes.io/legacy-unknown\".\nDistribution of trust for signers happens out of band. You can select on this field using `spec.signerName`.",
+    "priority": 0
+   },
+   {
+    "name": "Requestor",
+    "type": "string",
+    "format": "",
+    "description": "Base64-encoded PKCS#10 CSR data",
+    "priority": 0
+   },
+   {
+    "name": "RequestedDuration",
+    "type": "string",
+    "format": "",
+    "description": "expirationSeconds is the requested duration of validity of the issued certificate. The certificate signer may issue a certificate with a different validity duration so a client must check the delta between the notBefore and and notAfter fields in the issued certificate to determine the actual duration.\n\nThe v1.22+ in-tree implementations of the well-known Kubernetes signers will honor this field as long as the requested duration is not greater than the maximum duration they will honor per the --cluster-signing-duration CLI flag to the Kubernetes controller manager.\n\nCertificate signers may not honor this field for various reasons:\n\n  1. Old signer that is unaware of the field (such as the in-tree\n     implementations prior to v1.22)\n  2. Signer whose configured maximum is shorter than the requested duration\n  3. Signer whose configured minimum is longer than the requested duration\n\nThe minimum valid value for expirationSeconds is 600, i.e. 10 minutes.",
+    "priority": 0
+   },
+   {
+    "name": "Condition",
+    "type": "string",
+    "format": "",
+    "description": "Conditions applied to the request, such as approval or denial.",
+    "priority": 0
+   }
+  ]
+ },
+ "discovery.k8s.io/v1/endpointslices": {
+  "kind": "EndpointSlice",
+  "singularName": "endpointslice",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "qgS0xkrxYAI=",
+  "subresources": [],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "AddressType",
+    "type": "string",
+    "format": "",
+    "description": "addressType specifies the type of address carried by this EndpointSlice. All addresses in this slice must be the same type. This field is immutable after creation. The following address types are currently supported: * IPv4: Represents an IPv4 Address. * IPv6: Represents an IPv6 Address. * FQDN: Represents a Fully Qualified Domain Name. (Deprecated) The EndpointSlice controller only generates, and kube-proxy only processes, slices of addressType \"IPv4\" and \"IPv6\". No semantics are defined for the \"FQDN\" type.",
+    "priority": 0
+   },
+   {
+    "name": "Ports",
+    "type": "string",
+    "format": "",
+    "description": "ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. Each slice may include a maximum of 100 ports. Services always have at least 1 port, so EndpointSlices generated by the EndpointSlice controller will likewise always have at least 1 port. EndpointSlices used for other purposes may have an empty ports list.",
+    "priority": 0
+   },
+   {
+    "name": "Endpoints",
+    "type": "string",
+    "format": "",
+    "description": "endpoints is a list of unique endpoints in this slice. Each slice may include a maximum of 1000 endpoints.",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "node.k8s.io/v1/runtimeclasses": {
+  "kind": "RuntimeClass",
+  "singularName": "runtimeclass",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "WQTu1GL3T2Q=",
+  "subresources": [],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Handler",
+    "type": "string",
+    "format": "",
+    "description": "",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "policy/v1/poddisruptionbudgets": {
+  "kind": "PodDisruptionBudget",
+  "singularName": "poddisruptionbudget",
+  "namespaced": true,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "shortNames": [
+   "pdb"
+  ],
+  "storageVersionHash": "EVWiDmWqyJw=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "PodDisruptionBudget",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Min Available",
+    "type": "string",
+    "format": "",
+    "description": "The minimum number of pods that must be available.",
+    "priority": 0
+   },
+   {
+    "name": "Max Unavailable",
+    "type": "string",
+    "format": "",
+    "description": "The maximum number of pods that may be unavailable.",
+    "priority": 0
+   },
+   {
+    "name": "Allowed Disruptions",
+    "type": "integer",
+    "format": "",
+    "description": "Calculated number of pods that may be disrupted at this time.",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
+   }
+  ]
+ },
+ "storage.k8s.io/v1/csinodes": {
+  "kind": "CSINode",
+  "singularName": "csinode",
+  "namespaced": false,
+  "verbs": [
+   "create",
+   "delete",
+   "deletecollection",
+   "get",
+   "list",
+   "patch",
+   "update",
+   "watch"
+  ],
+  "storageVersionHash": "Pe62DkZtjuo=",
+  "subresources": [
+   {
+    "name": "status",
+    "kind": "CSINode",
+    "verbs": [
+     "get",
+     "patch",
+     "update"
+    ]
+   }
+  ],
+  "columns": [
+   {
+    "name": "Name",
+    "type": "string",
+    "format": "name",
+    "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+    "priority": 0
+   },
+   {
+    "name": "Drivers",
+    "type": "integer",
+    "format": "",
+    "description": "Drivers indicates the number of CSI drivers registered on the node",
+    "priority": 0
+   },
+   {
+    "name": "Age",
+    "type": "string",
+    "format": "",
+    "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+    "priority": 0
    }
   ]
  },

@@ -1,7 +1,7 @@
 // The data-driven catalogue of resource types the demo cluster serves: adding a type = adding an entry.
 import type { FieldError } from '../http/errors.js';
 import type { JsonObject, KubeObject } from './types.js';
-import type { User } from '../auth/auth.js';
+import type { Tokens, User } from '../auth/auth.js';
 import type { TableColumnDefinition } from '../../wire/table.js';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -88,8 +88,8 @@ export interface ResourceType extends DiscoveryFacts {
   allowCreateOnUpdate?: boolean;
   /** Accepted PATCH Content-Types when not all four (custom resources: no strategic merge). */
   patchTypes?: string[];
-  /** Create-only review types (SelfSubjectAccessReview): POST answers this, nothing is stored. */
-  review?(body: KubeObject, user: User, manager: string): KubeObject;
+  /** Create-only review types (SelfSubjectAccessReview, TokenReview): POST answers this, nothing is stored. */
+  review?(body: KubeObject, user: User, manager: string, tokens: Tokens): KubeObject;
   /**
    * OpenAPI v2 definitions of the kind and its list, with x-kubernetes-group-version-kind: custom resources, and
    * types the recorded definitions lack (aggregated APIs).
@@ -107,6 +107,11 @@ export interface ResourceType extends DiscoveryFacts {
    * discovery marks its group-version Stale while that server's discovery fails.
    */
   aggregatedApi?: true;
+  /**
+   * A collection of its own for a version whose objects need converting (autoscaling/v1 HorizontalPodAutoscalers):
+   * a mirror keeps it in step with the group-resource's storage, as events-mirror does for the two Event APIs.
+   */
+  storage?: string;
   /** Read-only types computed from stored objects on every get/list (metrics.k8s.io); `objects` lists a storage key. */
   computed?(objects: (storageKey: string) => KubeObject[]): KubeObject[];
 }
@@ -121,9 +126,9 @@ export function gvrKey(group: string, version: string, resource: string): string
   return `${group}/${version}/${resource}`;
 }
 
-/** Storage key: one store collection per group-resource (all versions share storage). */
-export function storageKey(t: Pick<ResourceType, 'group' | 'resource'>): string {
-  return `${t.group}/${t.resource}`;
+/** Storage key: one store collection per group-resource (all versions share storage), unless the type has its own. */
+export function storageKey(t: Pick<ResourceType, 'group' | 'resource'> & { storage?: string }): string {
+  return t.storage ?? `${t.group}/${t.resource}`;
 }
 
 /** Holds resource types and answers lookups by group, version and resource. */

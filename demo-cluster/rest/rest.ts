@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiError } from '../http/errors.js';
 import { badRequest, methodNotAllowed, notFound, restfulNotAcceptable, routeNotFound } from '../http/errors.js';
 import { authorize } from '../auth/auth.js';
-import type { User } from '../auth/auth.js';
+import type { Tokens, User } from '../auth/auth.js';
 import { buildFilter } from '../store/filters.js';
 import { listObjects } from '../store/list.js';
 import { managerFor } from './managed-fields.js';
@@ -39,6 +39,8 @@ import { queryFlag } from '../http/query-bool.js';
 
 export interface RestContext extends WriteContext {
   store: Store;
+  /** The demo's bearer tokens, which TokenReviews look up. */
+  tokens: Tokens;
   bookmarkIntervalMs: number;
   /** Open watches, closed when the cluster shuts down. */
   watches: Set<WatchSession>;
@@ -222,7 +224,7 @@ export async function handleResource(
       const rep = negotiated(req, t, false);
       const body = await readBody(req);
       if (t.review) {
-        sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager), undefined);
+        sendRepresentation(req, res, query, 201, t, rep, reviewObject(t, body, user, manager, ctx.tokens), undefined);
         return;
       }
       checkBodyTypes(t, body);
@@ -286,11 +288,11 @@ export async function handleResource(
 }
 
 /** A review type's answer to POST: the body checked against the endpoint's kind, then evaluated for the caller. */
-function reviewObject(t: ResourceType, body: unknown, user: User, manager: string): KubeObject {
+function reviewObject(t: ResourceType, body: unknown, user: User, manager: string, tokens: Tokens): KubeObject {
   if (!isPlainObject(body)) throw badRequest('the object provided is unrecognized (must be a JSON object)');
   const obj = structuredClone(body) as KubeObject;
   if (!isPlainObject(obj.metadata)) obj.metadata = {};
   checkTypeMeta(t, obj);
-  return t.review?.(obj, user, manager) ?? obj;
+  return t.review?.(obj, user, manager, tokens) ?? obj;
 }
 

@@ -1,4 +1,4 @@
-// What kube-apiserver creates for itself at start: the system PriorityClasses
+// What kube-apiserver creates for itself at start: the local APIServices of its group-versions, the system PriorityClasses
 // (scheduling/bootstrap-system-priority-classes) and the APF bootstrap configuration, whose FlowSchemas the
 // config consumer marks as not dangling; each with the managedFields of the writer that made it.
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { ResourceType } from '../resources/registry.js';
 import { registryTypes } from '../resources/index.js';
 import { rfc3339 } from '../resources/duration.js';
 import { SYSTEM_PRIORITY_CLASSES } from '../resources/cluster-config.js';
+import { apiservices, localApiServices } from '../resources/api-services.js';
 import { BOOTSTRAP_FLOW_SCHEMAS, BOOTSTRAP_PRIORITY_LEVELS } from '../resources/flowcontrol-bootstrap.js';
 import type { KubeObject, ManagedFieldsEntry } from '../resources/types.js';
 import { apiVersionOf } from '../resources/registry.js';
@@ -28,6 +29,10 @@ function created(t: ResourceType, o: KubeObject, manager: string, at: string, ex
 
 export function seedSystemObjects(store: Store, born: number): void {
   const at = rfc3339(born);
+  for (const service of localApiServices(at)) {
+    const { generation: _g, ...metadata } = created(apiservices, service, 'kube-apiserver', at).metadata;
+    store.seed(storageKey(apiservices), { ...service, metadata: { ...metadata } });
+  }
   for (const c of SYSTEM_PRIORITY_CLASSES) {
     const pc = { metadata: { name: c.name }, value: c.value, description: c.description, preemptionPolicy: 'PreemptLowerPriority' };
     store.seed(storageKey(priorityclasses), created(priorityclasses, pc, 'kube-apiserver', at));
